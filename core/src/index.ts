@@ -1,0 +1,2 @@
+export * from './domain/tier.ts';
+export * from './domain/practice.ts';
