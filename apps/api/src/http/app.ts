@@ -1,0 +1,57 @@
+/** The Koa application: middleware in order, then one router per area. */
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import type { Container } from 'inversify';
+import type { DatabaseHealth } from '@portal/core';
+import type { AppConfig } from '../config.ts';
+import { TOKENS } from '../di/tokens.ts';
+import type { Logger } from '../logger.ts';
+import { configRouter } from './config.router.ts';
+import { HttpError, errorMiddleware } from './errors.ts';
+import { frontends } from './frontends.ts';
+import { healthRouter } from './health.router.ts';
+import { requestContext } from './request-context.ts';
+import { securityHeaders } from './security-headers.ts';
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+export const createApp = (container: Container): Koa => {
+  const config = container.get<AppConfig>(TOKENS.Config);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  app.silent = true; // errors are logged by the error middleware, redacted
+
+  const trustedOrigins = config.remoteOverrides.map(({ url }) => originOf(url)).filter((origin): origin is string => origin !== null);
+
+  app.use(requestContext(logger));
+  app.use(securityHeaders({ trustedOrigins, https: config.publicOrigin.startsWith('https:') }));
+  app.use(errorMiddleware(logger));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '256kb',
+      encoding: 'utf-8',
+      onError: (error) => {
+        const tooLarge = (error as { status?: number }).status === 413;
+        throw new HttpError(tooLarge ? 413 : 400, { error: tooLarge ? 'Request body too large' : 'Invalid JSON body' });
+      },
+    }),
+  );
+
+  for (const router of [
+    healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),
+    configRouter(config),
+  ]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+
+  app.use(frontends(config.frontendsDir, config.remoteOverrides));
+  return app;
+};

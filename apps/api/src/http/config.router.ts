@@ -1,0 +1,20 @@
+import Router from '@koa/router';
+import type { AppConfig } from '../config.ts';
+
+/**
+ * GET /api/config: what the browser needs to talk to the providers (spec §3 'Config response').
+ * Only public values: publishable keys, site keys, script URLs.
+ */
+export const configRouter = (config: AppConfig): Router => {
+  const router = new Router({ prefix: '/api' });
+  router.get('/config', (ctx) => {
+    ctx.body = {
+      stripe: { publicKey: config.stripePublishableKey },
+      firebase: { enabled: false, apiKey: '', projectId: '', appId: '', appCheckSiteKey: '' },
+      turnstile: { enabled: false, siteKey: '' },
+      oauth: { enabled: false },
+      scripts: { stripeJs: '', signwellEmbedJs: '', turnstileApiJs: '' },
+    };
+  });
+  return router;
+};

@@ -1,0 +1,3 @@
+export { startApi, PortInUseError, type RunningApi, type StartApiOptions } from './server.ts';
+export { readConfig, type AppConfig } from './config.ts';
+export { createLogger, redactPhi, scrubText } from './logger.ts';

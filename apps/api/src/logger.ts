@@ -1,0 +1,65 @@
+/**
+ * Structured JSON logs that never carry health data. Values under keys that can hold PHI or
+ * secrets are replaced, and free text is scrubbed of emails, phone numbers, SSNs and codes, so a
+ * careless `log.info({ body })` still leaks nothing.
+ */
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+// Keys whose values are PHI or secrets whatever they hold (matched on the whole key).
+const SENSITIVE_KEY =
+  /^(.*name|.*birth.*|dob|.*ssn|.*email|.*phone|.*address\d?|street|city|state|zip(code)?|postal(code)?|code|otp.*|sms.*|.*token|.*secret|password|.*apikey|authorization|cookie|set-cookie|guardian.*|contact.*|insur.*|policy.*)$/i;
+
+// Free-text fields get every pattern; other strings only the unmistakable ones, so ids survive.
+const FREE_TEXT_KEY = /^(msg|message|stack|detail|reason)$/i;
+
+const ALWAYS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/[\w.+-]+@[\w-]+\.[\w.-]+/g, '[email]'],
+  [/\b\d{3}-\d{2}-\d{4}\b/g, '[ssn]'],
+];
+const IN_FREE_TEXT: ReadonlyArray<readonly [RegExp, string]> = [
+  ...ALWAYS,
+  [/\(?\+?\d[\d\s().\/-]{8,}\d/g, '[number]'],
+  [/\b\d{4,}\b/g, '[number]'],
+];
+
+const apply = (text: string, patterns: typeof ALWAYS): string =>
+  patterns.reduce((current, [pattern, replacement]) => current.replace(pattern, replacement), text);
+
+/** Free text with emails, SSNs, phone numbers, dates and codes removed. */
+export const scrubText = (text: string): string => apply(text, IN_FREE_TEXT);
+
+/** A copy of `value` safe to log. */
+export const redactPhi = (value: unknown, depth = 0, key = ''): unknown => {
+  if (depth > 6) return '[depth]';
+  if (typeof value === 'string') return FREE_TEXT_KEY.test(key) ? scrubText(value) : apply(value, ALWAYS);
+  if (Array.isArray(value)) return value.map((item) => redactPhi(item, depth + 1, key));
+  if (value instanceof Error) return { name: value.name, message: scrubText(value.message), stack: scrubText(value.stack ?? '') };
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([entryKey, item]) => [
+        entryKey,
+        SENSITIVE_KEY.test(entryKey) && item !== null && item !== undefined ? '[redacted]' : redactPhi(item, depth + 1, entryKey),
+      ]),
+    );
+  }
+  return value;
+};
+
+export const createLogger = (level: string, destination?: pino.DestinationStream): Logger =>
+  pino(
+    {
+      level,
+      base: { service: 'member-portal-api' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { log: (object) => redactPhi(object) as Record<string, unknown> },
+      hooks: {
+        // Messages are free text too.
+        logMethod(args, method) {
+          method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)) as Parameters<typeof method>);
+        },
+      },
+    },
+    destination,
+  );

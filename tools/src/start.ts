@@ -1,0 +1,52 @@
+/**
+ * `npm start`: the whole portal on one machine. PostgreSQL from DATABASE_URL or the embedded
+ * server (data in .data/postgres, kept between runs), then the API serving the built frontends.
+ * Builds the frontends first when they have not been built.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DatabaseInUseError, openDatabase } from '@portal/persistence';
+import { PortInUseError, startApi } from '@portal/api';
+import { buildFrontends } from './build-frontends.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const started = performance.now();
+
+const fail = (message: string): never => {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+};
+
+if (!existsSync(path.join(root, 'frontends/shell/dist/index.html'))) {
+  console.log('Building the frontends (first start)…');
+  await buildFrontends({ quiet: true });
+}
+
+const database = await openDatabase(process.env, {
+  dataDir: path.join(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres'),
+  port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+}).catch((error: Error) => fail(error instanceof DatabaseInUseError ? error.message : `Database: ${error.message}`));
+
+const api = await startApi({ databaseUrl: database.url }).catch(async (error: Error) => {
+  await database.stop();
+  return fail(error instanceof PortInUseError ? error.message : `API: ${error.message}`);
+});
+
+console.log(
+  `\n  Member portal ready on ${api.url}  (${Math.round(performance.now() - started)} ms)\n` +
+    `  Database: ${database.embedded ? 'embedded PostgreSQL in .data/postgres' : 'DATABASE_URL'}\n` +
+    '  Press Ctrl+C to stop.\n',
+);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await api.close().catch(() => {});
+  await database.stop().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,41 @@
+/**
+ * A fresh database per test file inside the run's PostgreSQL, migrated to the latest schema, so
+ * test files run in parallel without seeing each other's rows.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { createKnex, migrateToLatest } from '@portal/persistence';
+
+export interface TestDatabase {
+  readonly url: string;
+  readonly knex: Knex;
+  drop(): Promise<void>;
+}
+
+const serverUrl = (): URL => {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run integration tests through jest (global setup starts PostgreSQL).');
+  return new URL(url);
+};
+
+export const createTestDatabase = async (): Promise<TestDatabase> => {
+  const admin = serverUrl();
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const adminKnex = createKnex({ url: admin.toString(), poolMax: 1 });
+  await adminKnex.raw(`CREATE DATABASE "${name}"`);
+  await adminKnex.destroy();
+  const url = new URL(admin.toString());
+  url.pathname = `/${name}`;
+  const knex = createKnex({ url: url.toString(), poolMax: 5 });
+  await migrateToLatest(knex);
+  return {
+    url: url.toString(),
+    knex,
+    drop: async () => {
+      await knex.destroy();
+      const dropper = createKnex({ url: admin.toString(), poolMax: 1 });
+      await dropper.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.destroy();
+    },
+  };
+};
