@@ -12,4 +12,7 @@ export const createKnex = ({ url, poolMax = 10 }: KnexOptions): Knex =>
     connection: url,
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,
+    // knex also prints pool errors to the console, with connection details; every such error
+    // already reaches the caller as a rejected promise, which is where it is handled and logged.
+    log: { warn: () => {}, error: () => {}, deprecate: () => {}, debug: () => {} },
   });

@@ -1,0 +1,63 @@
+/**
+ * The house's layer rules, checked by `npm test` (see docs/decisions/0005-layer-check.md):
+ * core ← contracts ← adapters ← apps; frontends see only contracts and ui.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-pure',
+      comment: 'core imports nothing outside core except fp-ts and io-ts',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { pathNot: ['^core/', '^node_modules/(fp-ts|io-ts)/'] },
+    },
+    {
+      name: 'contracts-only-on-core',
+      comment: 'contracts are codecs: they may use core values, fp-ts and io-ts, nothing else',
+      severity: 'error',
+      from: { path: '^contracts/' },
+      to: { pathNot: ['^contracts/', '^core/', '^node_modules/(fp-ts|io-ts)/'] },
+    },
+    {
+      name: 'frontends-not-core',
+      comment: 'a frontend reads domain values through contracts, never from core',
+      severity: 'error',
+      from: { path: '^frontends/' },
+      to: { path: '^core/' },
+    },
+    {
+      name: 'frontends-not-server',
+      comment: 'a frontend never imports adapters or apps',
+      severity: 'error',
+      from: { path: '^frontends/' },
+      to: { path: '^(adapters|apps)/' },
+    },
+    {
+      name: 'micro-frontends-independent',
+      comment: 'a micro-frontend imports only itself, ui and contracts (each deploys on its own)',
+      severity: 'error',
+      from: { path: '^frontends/([^/]+)/' },
+      to: { path: '^frontends/', pathNot: ['^frontends/$1/', '^frontends/ui/'] },
+    },
+    {
+      name: 'adapters-not-apps',
+      comment: 'adapters implement core ports; only apps wire things together',
+      severity: 'error',
+      from: { path: '^(adapters|core|contracts)/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^(core|contracts|adapters|apps)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules|\\.data)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.cjs', '.mjs', '.json'] },
+  },
+};

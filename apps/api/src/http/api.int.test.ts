@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestDatabase, type TestDatabase } from '../../../../tools/src/testing/test-database.ts';
+import { PortInUseError, startApi, type RunningApi } from '../server.ts';
+import { capturingLogger } from '../testing.ts';
+
+let db: TestDatabase;
+let api: RunningApi;
+const logs = capturingLogger();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  api = await startApi({ databaseUrl: db.url, port: 0, env: { LOG_LEVEL: 'info' }, logger: logs.logger });
+});
+afterAll(async () => {
+  await api.close();
+  await db.drop();
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 with the database up', async () => {
+    const response = await fetch(`${api.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok', version: expect.any(String) });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('GET /api/config', () => {
+  it('gives the browser the public provider settings in the spec shape', async () => {
+    const response = await fetch(`${api.url}/api/config`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.stripe.publicKey).toMatch(/^pk_/);
+    expect(body.firebase).toEqual(expect.objectContaining({ enabled: expect.any(Boolean), projectId: expect.any(String) }));
+    expect(body.turnstile).toEqual(expect.objectContaining({ enabled: expect.any(Boolean) }));
+    expect(body.oauth).toEqual({ enabled: expect.any(Boolean) });
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown API route with a JSON 404', async () => {
+    const response = await fetch(`${api.url}/api/no-such-thing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Not Found' });
+  });
+
+  it('answers malformed JSON with 400 and a clear error, not a 500', async () => {
+    const response = await fetch(`${api.url}/api/config`, { method: 'POST', body: '{bad', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Invalid JSON body' });
+  });
+
+  it('refuses a wrong method on a known route with 405', async () => {
+    const response = await fetch(`${api.url}/api/health`, { method: 'DELETE' });
+    expect(response.status).toBe(405);
+  });
+});
+
+describe('security headers', () => {
+  it('sets a strict content security policy and the usual hardening headers', async () => {
+    const response = await fetch(`${api.url}/api/health`);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+  });
+});
+
+describe('the frontends', () => {
+  it('serves /remotes.js telling the shell where each micro-frontend lives', async () => {
+    const response = await fetch(`${api.url}/remotes.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(await response.text()).toMatch(/^window\.__PORTAL_REMOTES__ = \{.*\};\n$/);
+  });
+
+  it('never serves files outside the built folders', async () => {
+    const response = await fetch(`${api.url}/remotes/identity/..%2f..%2f..%2fpackage.json`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('logs', () => {
+  it('write one JSON line per API request without query strings', async () => {
+    await fetch(`${api.url}/api/health?email=someone@example.com`);
+    const line = logs.lines().map((text) => JSON.parse(text)).find((entry) => entry.msg === 'request' && entry.route === '/api/health');
+    expect(line).toMatchObject({ method: 'GET', status: 200 });
+    expect(logs.lines().join('\n')).not.toContain('someone@example.com');
+  });
+});
+
+describe('a second API on the same port', () => {
+  it('fails with a clear message', async () => {
+    const port = Number(new URL(api.url).port);
+    await expect(startApi({ databaseUrl: db.url, port, env: {}, logger: logs.logger })).rejects.toThrow(PortInUseError);
+  });
+});
+
+describe('GET /api/health with the database gone', () => {
+  it('answers 503 and says the database is down', async () => {
+    const admin = new URL(process.env.DATABASE_URL!);
+    const { createKnex } = await import('@portal/persistence');
+    const adminKnex = createKnex({ url: admin.toString(), poolMax: 1 });
+    const name = new URL(db.url).pathname.slice(1);
+    await adminKnex.raw(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+    await adminKnex.raw('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ?', [name]);
+    try {
+      const response = await fetch(`${api.url}/api/health`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ status: 'degraded', database: 'down' });
+    } finally {
+      await adminKnex.raw(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      await adminKnex.destroy();
+    }
+  });
+});

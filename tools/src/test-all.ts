@@ -1,0 +1,70 @@
+/**
+ * `npm test`: every check the project has, in one run, ending with one line `N passed, N failed`.
+ *   1. layer rules (dependency-cruiser)         — one check
+ *   2. type check (tsc, strict)                  — one check
+ *   3. frontends build (webpack)                 — one check; the browser tests need it
+ *   4. jest: unit, int (real PostgreSQL), e2e (real Chromium) — one per test
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const started = performance.now();
+
+let passed = 0;
+let failed = 0;
+
+const step = (title: string, command: string, args: string[]): boolean => {
+  const t0 = performance.now();
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const ok = result.status === 0;
+  console.log(`${ok ? '✔' : '✖'} ${title} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  if (ok) passed += 1;
+  else failed += 1;
+  return ok;
+};
+
+const node = process.execPath;
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+step('layer rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'core', 'contracts', 'adapters', 'apps', 'frontends', 'tools']);
+step('type check', bin('tsc'), ['-p', 'tsconfig.json']);
+const built = step('frontends build', node, ['tools/src/build-frontends.ts']);
+
+const report = path.join(tmp, 'jest-report.json');
+const projects = built ? ['unit', 'int', 'e2e'] : ['unit', 'int'];
+console.log(`\n▶ jest (${projects.join(', ')})`);
+spawnSync(
+  node,
+  ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', ...projects, '--json', `--outputFile=${report}`],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } },
+);
+try {
+  const results = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numRuntimeErrorTestSuites: number;
+    numPendingTests: number;
+  };
+  passed += results.numPassedTests;
+  // A suite that could not even run counts as a failure of its own.
+  failed += results.numFailedTests + results.numRuntimeErrorTestSuites;
+  if (results.numPendingTests > 0) {
+    console.log(`✖ ${results.numPendingTests} skipped test(s): a skipped test is a broken promise`);
+    failed += results.numPendingTests;
+  }
+} catch {
+  console.log('✖ jest produced no report');
+  failed += 1;
+}
+
+const summary = `${passed} passed, ${failed} failed`;
+writeFileSync(path.join(tmp, 'test-summary.txt'), `${summary}\n`);
+console.log(`\nnpm test took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(summary);
+process.exit(failed === 0 ? 0 : 1);
