@@ -1,2 +1,17 @@
 export * from './domain/tier.ts';
 export * from './domain/practice.ts';
+export * from './domain/domain-error.ts';
+export * from './domain/zoned-time.ts';
+export * from './domain/enrollment.ts';
+export * from './policies/eligibility.policy.ts';
+export * from './policies/cancellation-cutoff.policy.ts';
+export * from './policies/booking-calendar.policy.ts';
+export * from './policies/subscription-status.policy.ts';
+export * from './policies/subscription-conflict.policy.ts';
+export * from './policies/verification.policy.ts';
+export type * from './ports/clock.port.ts';
+export type * from './ports/ids.port.ts';
+export type * from './ports/audit-log.port.ts';
+export type * from './ports/database-health.port.ts';
+export * from './testing/fixed-clock.ts';
+export * from './testing/sequential-ids.ts';
