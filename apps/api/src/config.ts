@@ -22,6 +22,8 @@ export interface AppConfig {
   /** REMOTE_<NAME>_URL overrides of micro-frontend remoteEntry.js URLs. */
   readonly remoteOverrides: readonly RemoteOverride[];
   readonly stripePublishableKey: string;
+  /** Provider browser scripts; the provider sandbox serves look-alikes at its own URLs. */
+  readonly scripts: { readonly stripeJs: string; readonly signwellEmbedJs: string; readonly turnstileApiJs: string };
   readonly version: string;
 }
 
@@ -43,6 +45,11 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string): AppConf
     remoteOverrides,
     // Stripe's publishable key is public by design; the sandbox key works against the provider sandbox.
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_portal_sandbox',
+    scripts: {
+      stripeJs: env.STRIPE_JS_URL ?? 'https://js.stripe.com/v3/',
+      signwellEmbedJs: env.SIGNWELL_EMBED_JS_URL ?? 'https://static.signwell.com/assets/embedded.js',
+      turnstileApiJs: env.TURNSTILE_API_JS_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+    },
     version: env.npm_package_version ?? '0.1.0',
   };
 };

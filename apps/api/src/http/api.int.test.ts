@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isRight } from 'fp-ts/lib/Either.js';
+import { ConfigResponse, HealthResponse } from '@portal/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/src/testing/test-database.ts';
 import { PortInUseError, startApi, type RunningApi } from '../server.ts';
 import { capturingLogger } from '../testing.ts';
@@ -20,7 +22,9 @@ describe('GET /api/health', () => {
   it('answers 200 with the database up', async () => {
     const response = await fetch(`${api.url}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'ok', version: expect.any(String) });
+    const body = await response.json();
+    expect(isRight(HealthResponse.decode(body))).toBe(true);
+    expect(body).toEqual({ status: 'ok', database: 'ok', version: expect.any(String) });
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });
@@ -30,6 +34,7 @@ describe('GET /api/config', () => {
     const response = await fetch(`${api.url}/api/config`);
     expect(response.status).toBe(200);
     const body = await response.json();
+    expect(isRight(ConfigResponse.decode(body))).toBe(true);
     expect(body.stripe.publicKey).toMatch(/^pk_/);
     expect(body.firebase).toEqual(expect.objectContaining({ enabled: expect.any(Boolean), projectId: expect.any(String) }));
     expect(body.turnstile).toEqual(expect.objectContaining({ enabled: expect.any(Boolean) }));

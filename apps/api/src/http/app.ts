@@ -27,7 +27,9 @@ export const createApp = (container: Container): Koa => {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
   app.silent = true; // errors are logged by the error middleware, redacted
 
-  const trustedOrigins = config.remoteOverrides.map(({ url }) => originOf(url)).filter((origin): origin is string => origin !== null);
+  const trustedOrigins = [...config.remoteOverrides.map(({ url }) => url), ...Object.values(config.scripts)]
+    .map(originOf)
+    .filter((origin): origin is string => origin !== null);
 
   app.use(requestContext(logger));
   app.use(securityHeaders({ trustedOrigins, https: config.publicOrigin.startsWith('https:') }));

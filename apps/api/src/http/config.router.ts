@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { ConfigResponse } from '@portal/contracts';
 import type { AppConfig } from '../config.ts';
 
 /**
@@ -8,13 +9,14 @@ import type { AppConfig } from '../config.ts';
 export const configRouter = (config: AppConfig): Router => {
   const router = new Router({ prefix: '/api' });
   router.get('/config', (ctx) => {
-    ctx.body = {
+    const body: ConfigResponse = {
       stripe: { publicKey: config.stripePublishableKey },
       firebase: { enabled: false, apiKey: '', projectId: '', appId: '', appCheckSiteKey: '' },
       turnstile: { enabled: false, siteKey: '' },
       oauth: { enabled: false },
-      scripts: { stripeJs: '', signwellEmbedJs: '', turnstileApiJs: '' },
+      scripts: config.scripts,
     };
+    ctx.body = body;
   });
   return router;
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import Koa from 'koa';
 import request from 'supertest';
 import { capturingLogger } from '../testing.ts';
-import { HttpError, ValidationError, errorMiddleware } from './errors.ts';
+import { EnrollmentForm } from '@portal/contracts';
+import { HttpError, ValidationError, decodeOrThrow, errorMiddleware } from './errors.ts';
 
 const appThrowing = (error: unknown) => {
   const logs = capturingLogger();
@@ -28,7 +29,7 @@ describe('the error middleware', () => {
   });
 
   it('turns a decode failure into a 400 with each field and its message', async () => {
-    const { server } = appThrowing(new ValidationError([{ field: 'zipCode', message: 'Invalid ZIP code format' }]));
+    const { server } = appThrowing(new ValidationError({ errors: [{ field: 'zipCode', message: 'Invalid ZIP code format' }] }));
     const response = await request(server).post('/api/enrollments');
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
@@ -43,5 +44,17 @@ describe('the error middleware', () => {
     const response = await request(server).post('/api/enrollments/x/create-subscription');
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ error: 'Existing Active Subscription', message: 'Already subscribed' });
+  });
+
+  it('decodes a body with a contracts codec and reports the spec message for the failing field', async () => {
+    const app = new Koa();
+    app.silent = true;
+    app.use(errorMiddleware(capturingLogger().logger));
+    app.use((ctx) => {
+      ctx.body = decodeOrThrow(EnrollmentForm, { zipCode: '123' });
+    });
+    const response = await request(app.callback()).post('/api/enrollments');
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual(expect.arrayContaining([{ field: 'zipCode', message: 'Invalid ZIP code format' }, { field: 'firstName', message: 'First name is required' }]));
   });
 });

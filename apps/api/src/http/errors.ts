@@ -4,13 +4,11 @@
  * - known errors (HttpError): their status and body;
  * - anything else: 500 { error: 'Internal Server Error', requestId } and nothing of the internals.
  */
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
 import type { Context, Next } from 'koa';
+import { decodeBody, validationErrorBody, type ValidationFailure } from '@portal/contracts';
 import type { Logger } from '../logger.ts';
-
-export interface FieldError {
-  readonly field: string;
-  readonly message: string;
-}
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -26,10 +24,17 @@ export class HttpError extends Error {
 
 /** A request body or query that failed its codec. */
 export class ValidationError extends HttpError {
-  constructor(errors: readonly FieldError[]) {
-    super(400, { error: 'Validation failed', message: errors[0]?.message ?? 'Invalid request', errors });
+  constructor(failure: ValidationFailure) {
+    super(400, validationErrorBody(failure));
   }
 }
+
+/** The decoded body, or a ValidationError carrying the spec's message for each failing field. */
+export const decodeOrThrow = <A>(codec: t.Decoder<unknown, A>, input: unknown): A => {
+  const result = decodeBody(codec, input);
+  if (isLeft(result)) throw new ValidationError(result.left);
+  return result.right;
+};
 
 const isClientError = (error: unknown): error is { status: number; expose: boolean; message: string } =>
   typeof error === 'object' &&

@@ -1,0 +1,138 @@
+/**
+ * The staff portal (booking-dashboard-staff §3, §5, §7): passwordless email-code sign-in, patient
+ * search and subscription creation for the four paid tiers.
+ */
+import * as t from 'io-ts';
+import { PAID_TIER_CODES } from '@portal/core';
+import type { TierCode } from '@portal/core';
+import { STAFF_PAYMENT_METHODS } from './reference.ts';
+import { MEMBERSHIP_TIER_MESSAGE, departmentId, emailAddress, requiredId, usDate } from './fields.ts';
+import { exactLength, form, literalUnion, maxLength, normalize, nullable, oneOf, optionalText, requiredText } from './validation.ts';
+
+/** The four paid tiers: the only ones staff may create subscriptions for. */
+export type PaidTierCode = Exclude<TierCode, 'decline' | 'decline_hardship'>;
+const STAFF_TIER_CODES = PAID_TIER_CODES as ReadonlyArray<PaidTierCode>;
+
+export const StaffEmail = emailAddress('Email is required', 'Please enter a valid email address', { lowercase: true });
+export type StaffEmail = t.TypeOf<typeof StaffEmail>;
+
+/** The emailed code: required, 6 characters. */
+export const StaffOtpCode = requiredText('Verification code is required', {
+  checks: [exactLength(6, 'Verification code must be 6 characters')],
+});
+export type StaffOtpCode = t.TypeOf<typeof StaffOtpCode>;
+
+/** POST /api/staff/send-otp. The email is lowercased and trimmed. */
+export const StaffSendOtpRequest = form('StaffSendOtpRequest', { email: StaffEmail });
+export type StaffSendOtpRequest = t.TypeOf<typeof StaffSendOtpRequest>;
+
+/** POST /api/staff/verify-otp. */
+export const StaffVerifyOtpRequest = form('StaffVerifyOtpRequest', {
+  sessionToken: requiredText('Session token is required'),
+  otpCode: StaffOtpCode,
+});
+export type StaffVerifyOtpRequest = t.TypeOf<typeof StaffVerifyOtpRequest>;
+
+/** The staff code form (client side): the code alone. */
+export const StaffOtpForm = form('StaffOtpForm', { otpCode: StaffOtpCode });
+export type StaffOtpForm = t.TypeOf<typeof StaffOtpForm>;
+
+/** POST /api/staff/verify-session (bearer). */
+export const StaffVerifySessionRequest = form('StaffVerifySessionRequest', { email: StaffEmail });
+export type StaffVerifySessionRequest = t.TypeOf<typeof StaffVerifySessionRequest>;
+
+/** POST /api/staff/patient-search (bearer): all three required; the date of birth is 'MM/DD/YYYY'. */
+export const StaffPatientSearchRequest = form('StaffPatientSearchRequest', {
+  firstName: requiredText('First name is required'),
+  lastName: requiredText('Last name is required'),
+  dateOfBirth: usDate('Date of birth is required', 'Date of birth must be in MM/DD/YYYY format'),
+});
+export type StaffPatientSearchRequest = t.TypeOf<typeof StaffPatientSearchRequest>;
+
+/** The new billing address: state uppercased, at most 2 characters; ZIP at most 10. */
+export const BillingAddress = form(
+  'BillingAddress',
+  {
+    line1: requiredText('Address line 1 is required', { normalize: normalize.beforeComma }),
+    line2: optionalText(),
+    city: requiredText('City is required'),
+    state: requiredText('State is required', {
+      normalize: normalize.upper,
+      checks: [maxLength(2, 'State must be at most 2 characters')],
+    }),
+    postalCode: requiredText('ZIP code is required', {
+      acceptNumber: true,
+      checks: [maxLength(10, 'ZIP code must be at most 10 characters')],
+    }),
+  },
+  { notObjectMessage: 'Billing address is required' },
+);
+export type BillingAddress = t.TypeOf<typeof BillingAddress>;
+
+/** POST /api/staff/create-subscription (bearer): only the four paid tiers. */
+export const StaffCreateSubscriptionRequest = form('StaffCreateSubscriptionRequest', {
+  patientId: requiredId('Patient ID is required'),
+  membershipTier: oneOf(STAFF_TIER_CODES, MEMBERSHIP_TIER_MESSAGE, 'Staff can only create subscriptions for paid membership tiers'),
+  email: emailAddress('Email is required', 'Please enter a valid email address'),
+  address: BillingAddress,
+  paymentMethod: oneOf(STAFF_PAYMENT_METHODS, 'Please select a payment method', 'Invalid payment method'),
+  patientName: requiredText('Patient name is required'),
+  department: departmentId('Please select a practice location'),
+});
+export type StaffCreateSubscriptionRequest = t.TypeOf<typeof StaffCreateSubscriptionRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** POST /api/staff/send-otp: the same answer whether or not the address is on the list. */
+export const StaffSendOtpResponse = t.type({ sessionToken: t.string, message: t.string }, 'StaffSendOtpResponse');
+export type StaffSendOtpResponse = t.TypeOf<typeof StaffSendOtpResponse>;
+
+export const StaffVerifyOtpResponse = t.type({ email: t.string }, 'StaffVerifyOtpResponse');
+export type StaffVerifyOtpResponse = t.TypeOf<typeof StaffVerifyOtpResponse>;
+
+export const StaffVerifySessionResponse = t.type({ valid: t.boolean, email: nullable(t.string) }, 'StaffVerifySessionResponse');
+export type StaffVerifySessionResponse = t.TypeOf<typeof StaffVerifySessionResponse>;
+
+/** A custom field on the patient record; 21 is 'MDRI Paid Up', 81 the membership opt-out. */
+export const StaffCustomField = t.partial(
+  { customfieldid: t.string, optionname: t.string, customfieldvalue: t.string, optionid: t.string },
+  'StaffCustomField',
+);
+export type StaffCustomField = t.TypeOf<typeof StaffCustomField>;
+
+/** A patient as the health record gives it (names as it spells them); dob 'MM/DD/YYYY'. */
+export const StaffPatientRecord = t.intersection(
+  [
+    t.type({ patientid: t.string, firstname: t.string, lastname: t.string, dob: t.string }),
+    t.partial({
+      email: nullable(t.string),
+      address1: nullable(t.string),
+      address2: nullable(t.string),
+      city: nullable(t.string),
+      state: nullable(t.string),
+      zip: nullable(t.string),
+      primarydepartmentid: nullable(t.string),
+      primaryproviderid: nullable(t.string),
+      customfields: t.array(StaffCustomField),
+    }),
+  ],
+  'StaffPatientRecord',
+);
+export type StaffPatientRecord = t.TypeOf<typeof StaffPatientRecord>;
+
+/** POST /api/staff/patient-search. */
+export const StaffPatientSearchResponse = t.type({ patients: t.array(StaffPatientRecord) }, 'StaffPatientSearchResponse');
+export type StaffPatientSearchResponse = t.TypeOf<typeof StaffPatientSearchResponse>;
+
+/** POST /api/staff/create-subscription. clientSecret is null for manual payment. */
+export const StaffCreateSubscriptionResponse = t.type(
+  {
+    subscriptionId: t.string,
+    clientSecret: nullable(t.string),
+    intentType: nullable(literalUnion(['setup', 'payment'], 'IntentType')),
+    invoiceId: nullable(t.string),
+  },
+  'StaffCreateSubscriptionResponse',
+);
+export type StaffCreateSubscriptionResponse = t.TypeOf<typeof StaffCreateSubscriptionResponse>;
