@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { ArrowLeftIcon, ButtonLink, Container, PageHeader, Stack, useLocation, withReturn } from '@portal/ui';
+
+/**
+ * /guest-login (booking-dashboard-staff §2). The email and phone verification cards join this
+ * page later.
+ */
+export function GuestLoginPage() {
+  const { searchParams } = useLocation();
+  const returnPath = searchParams.get('return');
+
+  useEffect(() => {
+    document.title = 'Guest Verification | Member Portal';
+  }, []);
+
+  return (
+    <Container size="md">
+      <Stack gap={5}>
+        <div>
+          <ButtonLink href={withReturn('/login', returnPath)} variant="secondary" size="sm">
+            <ArrowLeftIcon size={18} />
+            Back to Login Options
+          </ButtonLink>
+        </div>
+        <PageHeader
+          title="Guest Verification"
+          description="Verify your email address and your mobile phone number to continue as a guest."
+        />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from '@jest/globals';
+import { pricingPlans } from './pricing.ts';
+
+describe('login pricing cards', () => {
+  const [enhanced, concierge, decline] = pricingPlans();
+
+  it('shows Enhanced at $120 per year or $70 per 6 months with its benefits', () => {
+    expect(enhanced?.title).toBe('Enhanced');
+    expect(enhanced?.priceSummary).toBe('$120 per year or $70 per 6 months');
+    expect(enhanced?.badge).toBe('Save $20!');
+    expect(enhanced?.features).toEqual(
+      expect.arrayContaining(['Online scheduling and rescheduling', '1 free telemedicine visit a year']),
+    );
+  });
+
+  it('shows Concierge at $500 per year or $300 per 6 months, for select providers', () => {
+    expect(concierge?.title).toBe('Concierge');
+    expect(concierge?.priceSummary).toBe('$500 per year or $300 per 6 months');
+    expect(concierge?.badge).toBe('Save $100!');
+    expect(concierge?.subtitle).toBe('For select providers only');
+    expect(concierge?.features).toContain('4 free telemedicine visits a year');
+  });
+
+  it('shows Decline (Opt Out) as Basic, free', () => {
+    expect(decline?.title).toBe('Decline (Opt Out)');
+    expect(decline?.subtitle).toBe('Basic');
+    expect(decline?.price).toBe('$0');
+    expect(decline?.features).toContain('Membership is optional and does not affect access to medically necessary care.');
+  });
+});

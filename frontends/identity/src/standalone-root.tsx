@@ -1,0 +1,36 @@
+/**
+ * Runs the identity micro-frontend on its own page, with its own single-spa and QueryClient,
+ * for working on it without the shell: `npm run start:standalone -w @portal/identity`, then serve
+ * frontends/identity/dist with any static server that falls back to index.html.
+ */
+import '@portal/ui/styles.css';
+import { createRoot } from 'react-dom/client';
+import { QueryClient } from '@tanstack/react-query';
+import { registerApplication, start } from 'single-spa';
+import { ToastHost, normalizePath } from '@portal/ui';
+import type { PortalCustomProps } from '@portal/ui';
+
+const main = document.getElementById('portal-main') ?? document.body;
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
+    mutations: { retry: false },
+  },
+});
+const customProps: PortalCustomProps = { queryClient, domElementGetter: () => main };
+
+if (normalizePath(window.location.pathname) === '/' || window.location.pathname.endsWith('.html')) {
+  window.history.replaceState(null, '', '/login');
+}
+
+const overlays = document.getElementById('portal-overlays');
+if (overlays) createRoot(overlays).render(<ToastHost />);
+
+registerApplication({
+  name: 'identity',
+  app: () => import('./app.tsx'),
+  activeWhen: (location) => ['/login', '/guest-login'].includes(normalizePath(location.pathname)),
+  customProps,
+});
+
+start({ urlRerouteOnly: true });

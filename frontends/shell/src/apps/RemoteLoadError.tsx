@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { AlertIcon, Button, Container, EmptyState } from '@portal/ui';
+
+export const REMOTE_LOAD_ERROR_TEXT = 'This part of the portal could not be loaded. Please refresh the page.';
+
+/** Shown in place of a micro-frontend whose code could not be downloaded or started. */
+export function RemoteLoadError() {
+  useEffect(() => {
+    document.title = 'Something went wrong | Member Portal';
+  }, []);
+  return (
+    <Container size="md">
+      <EmptyState
+        headingLevel={1}
+        tone="destructive"
+        icon={<AlertIcon size={28} />}
+        title="Something went wrong"
+        description={<p role="alert">{REMOTE_LOAD_ERROR_TEXT}</p>}
+        actions={<Button onClick={() => window.location.reload()}>Refresh the page</Button>}
+      />
+    </Container>
+  );
+}

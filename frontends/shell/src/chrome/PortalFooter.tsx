@@ -1,0 +1,59 @@
+import { LogoMark, MailIcon, MapPinIcon, PRACTICE_CONTACT_EMAIL, PRACTICE_LOCATIONS, PRACTICE_NAME, PRACTICE_TAGLINE, PhoneIcon, formatPhone, telHref } from '@portal/ui';
+
+/** The shared footer: the three practice locations with address and phone, and a contact link. */
+export function PortalFooter() {
+  return (
+    <footer className="portal-footer">
+      <div className="ui-container ui-container--xl">
+        <div className="portal-footer__top">
+          <div className="portal-footer__about">
+            <p className="portal-footer__brand">
+              <LogoMark size={32} className="portal-footer__mark" />
+              <span>{PRACTICE_NAME}</span>
+            </p>
+            <p className="portal-footer__tagline">{PRACTICE_TAGLINE}</p>
+            <div className="portal-footer__contact">
+              <p className="portal-footer__contact-label">Contact us</p>
+              <p className="portal-footer__line">
+                <MailIcon size={16} />
+                <a href={`mailto:${PRACTICE_CONTACT_EMAIL}`}>{PRACTICE_CONTACT_EMAIL}</a>
+              </p>
+            </div>
+          </div>
+          <nav className="portal-footer__locations" aria-labelledby="portal-footer-locations">
+            <h2 id="portal-footer-locations" className="portal-footer__heading">
+              Our locations
+            </h2>
+            <ul className="portal-footer__location-list">
+              {PRACTICE_LOCATIONS.map((location) => (
+                <li key={location.id} className="portal-footer__location">
+                  <h3 className="portal-footer__location-name">{location.name}</h3>
+                  <address className="portal-footer__address">
+                    <span className="portal-footer__line">
+                      <MapPinIcon size={16} />
+                      <span>
+                        {location.address1}
+                        <br />
+                        {location.city}, {location.state} {location.zip}
+                      </span>
+                    </span>
+                    <span className="portal-footer__line">
+                      <PhoneIcon size={16} />
+                      <a href={telHref(location.phone)}>{formatPhone(location.phone)}</a>
+                    </span>
+                  </address>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className="portal-footer__bottom">
+          <p>In a medical emergency, call 911.</p>
+          <p>
+            © {new Date().getFullYear()} {PRACTICE_NAME}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,37 @@
+/** Display formatting shared by every micro-frontend. Pure functions, no React. */
+
+const digitsOf = (value: string): string => value.replace(/\D/g, '');
+
+/** US national digits of a phone value: drops a leading country code 1 from 11 digits. */
+const nationalDigits = (value: string): string => {
+  const digits = digitsOf(value);
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+};
+
+/** '4015550101' → '(401) 555-0101'. Values that are not 10 US digits are returned unchanged. */
+export const formatPhone = (value: string): string => {
+  const digits = nationalDigits(value);
+  if (digits.length !== 10) return value;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+};
+
+/** Formats a phone number as it is typed: '40155' → '(401) 55'. Keeps at most 10 digits. */
+export const formatPhoneInput = (value: string): string => {
+  const digits = digitsOf(value).slice(0, 10);
+  if (digits.length === 0) return '';
+  if (digits.length < 4) return `(${digits}`;
+  if (digits.length < 7) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+};
+
+/** A tel: link for a US phone number: 'tel:+14015550101'. */
+export const telHref = (value: string): string => {
+  const digits = nationalDigits(value);
+  return digits.length === 10 ? `tel:+1${digits}` : `tel:${digits}`;
+};
+
+/** '028651234' → '02865-1234'; 5 digits stay as they are. Keeps at most 9 digits. */
+export const formatZip = (value: string): string => {
+  const digits = digitsOf(value).slice(0, 9);
+  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+};

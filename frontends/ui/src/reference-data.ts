@@ -1,0 +1,15 @@
+/**
+ * Practice reference data the frontends show. The tier table and locations come from core
+ * through @portal/contracts (frontends never import core: docs/decisions/0005-layer-check.md).
+ */
+export { TIERS, TIER_CODES, formatDollars, PRACTICE_LOCATIONS, MINIMUM_ENROLLMENT_AGE } from '@portal/contracts';
+export type { Tier, TierCode, PracticeLocation } from '@portal/contracts';
+
+/** Shown in the header and footer. */
+export const PRACTICE_NAME = 'MDRI Primary Care';
+
+/** The practice tagline (enrollment-and-payment §9: it mentions Rhode Island). */
+export const PRACTICE_TAGLINE = 'Personal primary care for Rhode Island families, close to home.';
+
+/** The practice's contact address for the footer, logout confirmation and error pages. */
+export const PRACTICE_CONTACT_EMAIL = 'frontdesk@mdri-primarycare.example';

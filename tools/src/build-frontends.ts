@@ -1,0 +1,211 @@
+/**
+ * Builds the shell and the micro-frontends for production with the webpack Node API, then prints
+ * what each one puts on the wire when the portal first opens: total JavaScript bytes and gzip
+ * bytes of its initial load. Exits non-zero on any build error.
+ *
+ *   npx node tools/src/build-frontends.ts            # all (npm run build)
+ *   npx node tools/src/build-frontends.ts identity   # some
+ *   import { buildFrontends } from './build-frontends.ts'   # from other tools (npm start)
+ *
+ * Initial load: for the shell (the host), every chunk reachable from its entry (they all load
+ * before the first screen) except consume fallbacks, since the shell's singletons load from the
+ * chunks it provides them in; for a remote, remoteEntry.js plus the chunks of its exposed
+ * modules, leaving out the chunks that only hold shared singletons (react, react-dom,
+ * react-query, single-spa): the shell provides those, so a remote's own copies never load.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import webpack from 'webpack';
+import type { Configuration, MultiStats, StatsChunk, StatsCompilation } from 'webpack';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Build order is irrelevant (remotes are found at run time); the shell is listed first. */
+const FRONTENDS = ['shell', 'identity'] as const;
+
+/** The host's name; every other frontend is a module federation remote. */
+const HOST = 'shell';
+
+type ConfigFactory = (env: Record<string, unknown>, argv: { mode: 'production' | 'development' }) => Configuration;
+
+export interface LoadSize {
+  readonly name: string;
+  readonly files: readonly string[];
+  readonly jsBytes: number;
+  readonly jsGzipBytes: number;
+  readonly cssBytes: number;
+  readonly cssGzipBytes: number;
+  readonly allJsBytes: number;
+}
+
+const loadConfig = async (name: string): Promise<Configuration> => {
+  const file = path.join(ROOT, 'frontends', name, 'webpack.config.js');
+  const module: unknown = await import(pathToFileURL(file).href);
+  const factory = (module as { default?: unknown }).default;
+  if (typeof factory !== 'function') throw new Error(`${file} must export a config function as default`);
+  return (factory as ConfigFactory)({}, { mode: 'production' });
+};
+
+const run = (compiler: webpack.MultiCompiler): Promise<MultiStats> =>
+  new Promise((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close((closeError) => {
+        if (error ?? closeError) reject(error ?? closeError);
+        else if (!stats) reject(new Error('webpack returned no stats'));
+        else resolve(stats);
+      });
+    });
+  });
+
+/** Origins that make a chunk part of the shared singletons rather than of a bundle's own code. */
+const isSharedOrigin = (moduleIdentifier: string | undefined): boolean =>
+  moduleIdentifier !== undefined && /^(?:provide module|consume-shared-module)/.test(moduleIdentifier);
+
+/** A consumed singleton's fallback: loads only when no bundle provides the package. */
+const isConsumeFallbackOrigin = (moduleIdentifier: string | undefined): boolean =>
+  moduleIdentifier !== undefined && moduleIdentifier.startsWith('consume-shared-module');
+
+const onlyFrom = (chunk: StatsChunk, test: (moduleIdentifier: string | undefined) => boolean): boolean =>
+  !chunk.entry && (chunk.origins ?? []).length > 0 && (chunk.origins ?? []).every((origin) => test(origin.moduleIdentifier));
+
+/** Chunks reachable from the start chunks, following async children. */
+const reachable = (chunks: readonly StatsChunk[], start: readonly (string | number)[], skip: (chunk: StatsChunk) => boolean): StatsChunk[] => {
+  const byId = new Map(chunks.map((chunk) => [chunk.id, chunk] as const));
+  const seen = new Set<string | number>();
+  const result: StatsChunk[] = [];
+  const queue = [...start];
+  while (queue.length > 0) {
+    const id = queue.shift();
+    if (id === undefined || seen.has(id)) continue;
+    seen.add(id);
+    const chunk = byId.get(id);
+    if (!chunk || skip(chunk)) continue;
+    result.push(chunk);
+    queue.push(...(chunk.children ?? []));
+  }
+  return result;
+};
+
+const initialFiles = (name: string, stats: StatsCompilation): string[] => {
+  const chunks = stats.chunks ?? [];
+  const entrypoints = Object.values(stats.entrypoints ?? {});
+  if (name === HOST) {
+    const main = stats.entrypoints?.main;
+    const start = main?.chunks ?? [];
+    // The host's singletons load from the chunks it provides them in, never from fallbacks.
+    return reachable(chunks, start, (chunk) => onlyFrom(chunk, isConsumeFallbackOrigin)).flatMap((chunk) => chunk.files ?? []);
+  }
+  // A remote: its container entry (remoteEntry.js), then the exposed modules it loads.
+  const start = entrypoints.filter((entry) => entry.name !== 'standalone').flatMap((entry) => entry.chunks ?? []);
+  return reachable(chunks, start, (chunk) => onlyFrom(chunk, isSharedOrigin)).flatMap((chunk) => chunk.files ?? []);
+};
+
+const sizeOf = async (outputPath: string, files: readonly string[]): Promise<{ bytes: number; gzip: number }> => {
+  let bytes = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const content = await readFile(path.join(outputPath, file));
+    bytes += content.byteLength;
+    gzip += gzipSync(content).byteLength;
+  }
+  return { bytes, gzip };
+};
+
+const measure = async (name: string, stats: StatsCompilation): Promise<LoadSize> => {
+  const outputPath = stats.outputPath ?? path.join(ROOT, 'frontends', name, 'dist');
+  const files = [...new Set(initialFiles(name, stats))];
+  const js = files.filter((file) => file.endsWith('.js'));
+  const css = files.filter((file) => file.endsWith('.css'));
+  const allJs = (await readdir(outputPath)).filter((file) => file.endsWith('.js'));
+  const [jsSize, cssSize, allJsSize] = await Promise.all([sizeOf(outputPath, js), sizeOf(outputPath, css), sizeOf(outputPath, allJs)]);
+  return {
+    name,
+    files,
+    jsBytes: jsSize.bytes,
+    jsGzipBytes: jsSize.gzip,
+    cssBytes: cssSize.bytes,
+    cssGzipBytes: cssSize.gzip,
+    allJsBytes: allJsSize.bytes,
+  };
+};
+
+const bytes = (value: number): string => value.toLocaleString('en-US');
+
+const report = (sizes: readonly LoadSize[]): void => {
+  const rows = [
+    ['bundle', 'initial JS bytes', 'gzip', 'initial CSS bytes', 'gzip', 'all emitted JS'],
+    ...sizes.map((size) => [
+      size.name,
+      bytes(size.jsBytes),
+      bytes(size.jsGzipBytes),
+      bytes(size.cssBytes),
+      bytes(size.cssGzipBytes),
+      bytes(size.allJsBytes),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  console.log('\nInitial load per bundle (remotes without the shared singletons the shell provides):');
+  for (const row of rows) {
+    console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+  }
+  for (const size of sizes) console.log(`  ${size.name}: ${size.files.join(', ')}`);
+};
+
+export interface BuildFrontendsOptions {
+  /** Frontends to build; all when omitted. */
+  names?: readonly string[];
+  /** No size report and no warnings; errors are still printed. */
+  quiet?: boolean;
+}
+
+/**
+ * Builds the frontends for production into frontends/<name>/dist. Rejects when any build has
+ * errors (after printing them); resolves with each bundle's initial-load size.
+ */
+export const buildFrontends = async ({ names = FRONTENDS, quiet = false }: BuildFrontendsOptions = {}): Promise<LoadSize[]> => {
+  const unknown = names.filter((name) => !(FRONTENDS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`Unknown frontend(s): ${unknown.join(', ')}. Known: ${FRONTENDS.join(', ')}`);
+  const configs = await Promise.all(names.map(loadConfig));
+
+  const started = Date.now();
+  const multiStats = await run(webpack(configs));
+  const failed: string[] = [];
+  const sizes: LoadSize[] = [];
+  for (const [index, stats] of multiStats.stats.entries()) {
+    const name = names[index]!;
+    const json = stats.toJson({
+      all: false,
+      chunks: true,
+      chunkOrigins: true,
+      chunkRelations: true,
+      entrypoints: true,
+      ids: true,
+      errors: true,
+      warnings: true,
+      outputPath: true,
+    });
+    if (!quiet) for (const warning of json.warnings ?? []) console.warn(`[${name}] warning: ${warning.message}`);
+    if (stats.hasErrors()) {
+      failed.push(name);
+      for (const error of json.errors ?? []) console.error(`[${name}] error: ${error.message}`);
+      continue;
+    }
+    sizes.push(await measure(name, json));
+  }
+  if (failed.length > 0) throw new Error(`Frontend build failed: ${failed.join(', ')}`);
+  if (!quiet) {
+    console.log(`Built ${names.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    report(sizes);
+  }
+  return sizes;
+};
+
+// Run as a script (npm run build), not when imported (npm start builds through buildFrontends).
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildFrontends({ names: process.argv.slice(2).length > 0 ? process.argv.slice(2) : FRONTENDS }).catch((error: unknown) => {
+    console.error(error instanceof Error ? `\n${error.message}` : error);
+    process.exitCode = 1;
+  });
+}

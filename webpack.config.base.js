@@ -1,0 +1,187 @@
+// Shared webpack 5 configuration for the shell (module federation host) and every
+// micro-frontend (module federation remote). Each frontend's own webpack.config.js calls
+// createConfig; tools/src/build-frontends.ts builds them all through the Node API.
+//
+// Module federation is webpack's own container.ModuleFederationPlugin: its runtime is a few KB,
+// and the host loads each remote's remoteEntry.js at run time from a URL it reads from
+// window.__PORTAL_REMOTES__, so no remote URL is baked in here.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * Packages that must exist once per page. react and react-dom hold the renderer and hooks
+ * state, react-query its context, single-spa the router. Subpaths are listed because webpack
+ * matches shared keys by exact request.
+ */
+export const SHARED_SINGLETONS = [
+  ['react', 'react'],
+  ['react/jsx-runtime', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/client', 'react-dom'],
+  ['@tanstack/react-query', '@tanstack/react-query'],
+  ['single-spa', 'single-spa'],
+];
+
+/** Global variable under which a remote's container is published by its remoteEntry.js. */
+export const containerName = (name) => `portal_${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** `shared` options: singletons pinned to the versions the frontend's package.json asks for. */
+const sharedFor = (packageJson) => {
+  const deps = { ...packageJson.peerDependencies, ...packageJson.dependencies };
+  const shared = {};
+  for (const [request, packageName] of SHARED_SINGLETONS) {
+    const requiredVersion = deps[packageName];
+    // A frontend that does not depend on a package neither provides nor consumes it.
+    if (!requiredVersion) continue;
+    shared[request] = { singleton: true, strictVersion: true, requiredVersion };
+  }
+  return shared;
+};
+
+/**
+ * @param {object} options
+ * @param {string} options.name short name: 'shell', 'identity', 'enrollment' ...
+ * @param {string} options.dir absolute folder of the frontend (holds package.json and src/)
+ * @param {Record<string, string>} [options.exposes] modules a remote exposes, e.g. { './app': './src/app.tsx' }
+ * @param {boolean} [options.isHost] the shell: emits index.html, consumes remotes at run time
+ * @param {number} [options.port] port for `webpack serve` (when webpack-dev-server is installed)
+ * @param {'production' | 'development'} [options.mode] production unless told otherwise
+ * @param {string} [options.entry] entry module for the host (default ./src/index.ts)
+ * @param {string} [options.standaloneEntry] a remote's own page for working on it alone
+ * @returns {import('webpack').Configuration}
+ */
+export function createConfig({
+  name,
+  dir,
+  exposes,
+  isHost = false,
+  port,
+  mode = 'production',
+  entry = './src/index.ts',
+  standaloneEntry,
+}) {
+  const production = mode === 'production';
+  const packageJson = readJson(path.join(dir, 'package.json'));
+  const hasExposes = exposes !== undefined && Object.keys(exposes).length > 0;
+  const withHtml = isHost || standaloneEntry !== undefined;
+
+  /** @type {import('webpack').Configuration['entry']} */
+  const entries = {};
+  if (isHost) entries.main = entry;
+  if (standaloneEntry) entries.standalone = standaloneEntry;
+
+  return {
+    name,
+    mode,
+    context: dir,
+    target: ['web', 'es2022'],
+    entry: entries,
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      // 'auto': chunks load relative to the script that asked for them, so a remote works from
+      // whichever origin or folder its remoteEntry.js is served.
+      publicPath: 'auto',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: containerName(name),
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // Workspace packages are symlinks in node_modules; resolving them to their real paths
+      // (outside node_modules) is what lets the swc rule below compile them.
+      symlinks: true,
+    },
+    module: {
+      rules: [
+        {
+          test: /\.(?:ts|tsx|mts|cts)$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2022',
+                transform: {
+                  react: { runtime: 'automatic', development: !production, refresh: false },
+                },
+              },
+              isModule: true,
+            },
+          },
+        },
+        {
+          // core and contracts are pure modules (no work at import time). Saying so lets webpack
+          // drop the codec modules a frontend does not use, together with io-ts and fp-ts, when
+          // it imports reference data from a package index.
+          test: /[\\/](?:core|contracts)[\\/]src[\\/]/,
+          sideEffects: false,
+        },
+        {
+          // Some ESM packages import without file extensions.
+          test: /\.m?js$/,
+          resolve: { fullySpecified: false },
+        },
+        {
+          test: /\.css$/,
+          use: [MiniCssExtractPlugin.loader, { loader: require.resolve('css-loader'), options: { importLoaders: 0 } }],
+        },
+      ],
+    },
+    plugins: [
+      new webpack.container.ModuleFederationPlugin({
+        name: containerName(name),
+        ...(hasExposes ? { filename: 'remoteEntry.js', exposes } : {}),
+        shared: sharedFor(packageJson),
+      }),
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:10].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      }),
+      ...(withHtml
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(dir, 'src', 'index.html'),
+              // A file, not a data: URL, so a strict Content-Security-Policy needs no exception.
+              ...(existsSync(path.join(dir, 'src', 'favicon.svg')) ? { favicon: path.join(dir, 'src', 'favicon.svg') } : {}),
+              // The host owns every route, so its assets are requested from the root whatever the
+              // page's URL (/appointments/booking must not ask for /appointments/main.js).
+              publicPath: '/',
+              chunks: isHost ? ['main'] : ['standalone'],
+              scriptLoading: 'defer',
+              inject: 'head',
+              minify: production,
+            }),
+          ]
+        : []),
+    ],
+    optimization: {
+      // Deterministic ids keep content hashes stable across builds of unchanged code.
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+    },
+    performance: { hints: production ? 'warning' : false, maxEntrypointSize: 400_000, maxAssetSize: 300_000 },
+    devServer: {
+      port: port ?? 3000,
+      historyApiFallback: isHost,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}
+
+export const ROOT_DIR = ROOT;
