@@ -15,3 +15,4 @@ export type * from './ports/audit-log.port.ts';
 export type * from './ports/database-health.port.ts';
 export * from './testing/fixed-clock.ts';
 export * from './testing/sequential-ids.ts';
+export * from './ports/health-record.port.ts';
