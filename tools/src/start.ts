@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseInUseError, openDatabase } from '@portal/persistence';
 import { PortInUseError, startApi } from '@portal/api';
+import { startSandbox, type RunningSandbox } from '@portal/provider-sandbox';
 import { buildFrontends } from './build-frontends.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,11 +25,22 @@ if (!existsSync(path.join(root, 'frontends/shell/dist/index.html'))) {
 }
 
 const database = await openDatabase(process.env, {
-  dataDir: path.join(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres'),
+  dataDir: path.resolve(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres'),
   port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
 }).catch((error: Error) => fail(error instanceof DatabaseInUseError ? error.message : `Database: ${error.message}`));
 
+// Without athenahealth credentials the provider sandbox stands in for athenahealth (and, as
+// their issues land, for the other providers), on its own port and schema of the same database.
+let sandbox: RunningSandbox | null = null;
+if (!process.env.ATHENA_BASE_URL) {
+  sandbox = await startSandbox({ databaseUrl: database.url }).catch(async (error: Error) => {
+    await database.stop();
+    return fail(`Provider sandbox: ${error.message}`);
+  });
+}
+
 const api = await startApi({ databaseUrl: database.url }).catch(async (error: Error) => {
+  await sandbox?.close();
   await database.stop();
   return fail(error instanceof PortInUseError ? error.message : `API: ${error.message}`);
 });
@@ -36,6 +48,7 @@ const api = await startApi({ databaseUrl: database.url }).catch(async (error: Er
 console.log(
   `\n  Member portal ready on ${api.url}  (${Math.round(performance.now() - started)} ms)\n` +
     `  Database: ${database.embedded ? 'embedded PostgreSQL in .data/postgres' : 'DATABASE_URL'}\n` +
+    (sandbox ? `  Provider sandbox (athenahealth stand-in): ${sandbox.url}\n` : '') +
     '  Press Ctrl+C to stop.\n',
 );
 
@@ -45,6 +58,7 @@ const stop = async (signal: string) => {
   stopping = true;
   console.log(`\n${signal}: stopping…`);
   await api.close().catch(() => {});
+  await sandbox?.close().catch(() => {});
   await database.stop().catch(() => {});
   process.exit(0);
 };

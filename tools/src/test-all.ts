@@ -36,32 +36,38 @@ step('layer rules', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'c
 step('type check', bin('tsc'), ['-p', 'tsconfig.json']);
 const built = step('frontends build', node, ['tools/src/build-frontends.ts']);
 
-const report = path.join(tmp, 'jest-report.json');
-const projects = built ? ['unit', 'int', 'e2e'] : ['unit', 'int'];
-console.log(`\n▶ jest (${projects.join(', ')})`);
-spawnSync(
-  node,
-  ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', ...projects, '--json', `--outputFile=${report}`],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } },
-);
-try {
-  const results = JSON.parse(readFileSync(report, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numRuntimeErrorTestSuites: number;
-    numPendingTests: number;
-  };
-  passed += results.numPassedTests;
-  // A suite that could not even run counts as a failure of its own.
-  failed += results.numFailedTests + results.numRuntimeErrorTestSuites;
-  if (results.numPendingTests > 0) {
-    console.log(`✖ ${results.numPendingTests} skipped test(s): a skipped test is a broken promise`);
-    failed += results.numPendingTests;
+// Two jest phases: unit first (its Pact consumer tests write the pact files), then int and e2e
+// (where the provider sandbox is verified against those files).
+const jestPhase = (name: string, projects: string[]): void => {
+  const report = path.join(tmp, `jest-${name}.json`);
+  console.log(`\n▶ jest (${projects.join(', ')})`);
+  spawnSync(
+    node,
+    ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', ...projects, '--json', `--outputFile=${report}`],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } },
+  );
+  try {
+    const results = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numRuntimeErrorTestSuites: number;
+      numPendingTests: number;
+    };
+    passed += results.numPassedTests;
+    // A suite that could not even run counts as a failure of its own.
+    failed += results.numFailedTests + results.numRuntimeErrorTestSuites;
+    if (results.numPendingTests > 0) {
+      console.log(`✖ ${results.numPendingTests} skipped test(s): a skipped test is a broken promise`);
+      failed += results.numPendingTests;
+    }
+  } catch {
+    console.log(`✖ jest (${name}) produced no report`);
+    failed += 1;
   }
-} catch {
-  console.log('✖ jest produced no report');
-  failed += 1;
-}
+};
+
+jestPhase('unit', ['unit']);
+jestPhase('int-e2e', built ? ['int', 'e2e'] : ['int']);
 
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(path.join(tmp, 'test-summary.txt'), `${summary}\n`);

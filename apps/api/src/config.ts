@@ -22,6 +22,8 @@ export interface AppConfig {
   /** REMOTE_<NAME>_URL overrides of micro-frontend remoteEntry.js URLs. */
   readonly remoteOverrides: readonly RemoteOverride[];
   readonly stripePublishableKey: string;
+  /** Whether the health record's patient login is offered (ATHENA_OAUTH_ENABLED=false hides it). */
+  readonly oauthEnabled: boolean;
   /** Provider browser scripts; the provider sandbox serves look-alikes at its own URLs. */
   readonly scripts: { readonly stripeJs: string; readonly signwellEmbedJs: string; readonly turnstileApiJs: string };
   readonly version: string;
@@ -29,8 +31,8 @@ export interface AppConfig {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string): AppConfig => {
-  const port = Number(env.PORT ?? 3000);
+export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listeningPort?: number): AppConfig => {
+  const port = listeningPort ?? Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   const remoteOverrides = Object.entries(env)
     .filter(([key, value]) => /^REMOTE_[A-Z]+_URL$/.test(key) && value)
@@ -45,6 +47,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string): AppConf
     remoteOverrides,
     // Stripe's publishable key is public by design; the sandbox key works against the provider sandbox.
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_portal_sandbox',
+    oauthEnabled: env.ATHENA_OAUTH_ENABLED !== 'false',
     scripts: {
       stripeJs: env.STRIPE_JS_URL ?? 'https://js.stripe.com/v3/',
       signwellEmbedJs: env.SIGNWELL_EMBED_JS_URL ?? 'https://static.signwell.com/assets/embedded.js',

@@ -32,33 +32,39 @@ export class PortInUseError extends Error {
 
 export const startApi = async (options: StartApiOptions): Promise<RunningApi> => {
   const env = options.env ?? process.env;
-  const base = readConfig(env, options.databaseUrl);
-  const config: AppConfig = options.port === undefined ? base : { ...base, port: options.port };
-  const logger = options.logger ?? createLogger(config.logLevel);
-  const container = buildContainer(config, logger);
-  const knex = container.get<Knex>(TOKENS.Knex);
-  await migrateToLatest(knex);
-  const app = createApp(container);
-  const server = http.createServer(app.callback());
+  const requested = readConfig(env, options.databaseUrl);
+  const port = options.port ?? requested.port;
+  // Listen first, so that with port 0 the real port is known before the origin-dependent
+  // settings (redirect URI, cookie security) are read.
+  const server = http.createServer();
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new PortInUseError(`Port ${config.port} is already in use: is another \`npm start\` running? Stop it or set PORT.`)
+          ? new PortInUseError(`Port ${port} is already in use: is another \`npm start\` running? Stop it or set PORT.`)
           : error,
       ),
     );
-    server.listen(config.port, config.host, () => resolve());
-  }).catch(async (error) => {
+    server.listen(port, requested.host, () => resolve());
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  const config = readConfig(env, options.databaseUrl, actualPort);
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const container = buildContainer(config, logger, env);
+  const knex = container.get<Knex>(TOKENS.Knex);
+  try {
+    await migrateToLatest(knex);
+  } catch (error) {
+    server.close();
     await knex.destroy();
     throw error;
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`;
+  }
+  server.on('request', createApp(container).callback());
+  const url = `http://${['0.0.0.0', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host}:${actualPort}`;
   return {
     url,
-    config: { ...config, port },
+    config,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -94,7 +94,10 @@ export class HealthRecordUnavailableError extends Error {
 export interface PatientSignIn {
   /** Proprietary patient id of the patient in context (the `patient` of the token response). */
   readonly patientId: string;
-  /** The person who signed in: 'Patient/<proprietary id>' or 'RelatedPerson/<id>' (from the id_token's fhirUser). */
+  /**
+   * The person who signed in, from the id_token's fhirUser: a FHIR reference or URL ending in
+   * 'Patient/a-{practice}.E-{id}' (or 'RelatedPerson/{id}' for a proxy with no record of their own).
+   */
   readonly fhirUser: string | null;
   readonly accessToken: string;
   readonly refreshToken: string | null;

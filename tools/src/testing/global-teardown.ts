@@ -1,6 +1,9 @@
+import { rmSync } from 'node:fs';
+
 export default async function globalTeardown(): Promise<void> {
-  const handle = globalThis.__portalTestDatabase;
-  if (!handle) return;
+  const started = globalThis.__portalTestDatabase;
+  if (!started) return;
   globalThis.__portalTestDatabase = undefined;
-  await handle.stop();
+  await started.handle.stop();
+  rmSync(started.dataDir, { recursive: true, force: true });
 }

@@ -1,5 +1,11 @@
-/** The whole portal for a browser test: its own database, the API on a free port, the built frontends. */
+/**
+ * The whole portal for an integration or browser test: its own database, the provider sandbox
+ * (in its own schema of that database) on a free port, and the API on a free port pointed at
+ * the sandbox exactly as it would be at athenahealth.
+ */
 import { startApi, type RunningApi } from '@portal/api';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PATIENT_CLIENT_ID } from '@portal/athena';
+import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '@portal/provider-sandbox';
 import { capturingLogger } from '../../../apps/api/src/testing.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -7,21 +13,42 @@ export interface TestPortal {
   readonly url: string;
   readonly db: TestDatabase;
   readonly api: RunningApi;
+  readonly sandbox: RunningSandbox;
   logs(): string[];
   close(): Promise<void>;
 }
 
-export const startTestPortal = async (env: NodeJS.ProcessEnv = {}): Promise<TestPortal> => {
+export interface TestPortalOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly sandbox?: Partial<StartSandboxOptions>;
+}
+
+export const startTestPortal = async (options: TestPortalOptions = {}): Promise<TestPortal> => {
   const db = await createTestDatabase();
+  const sandbox = await startSandbox({ databaseUrl: db.url, port: 0, faultHoldMs: 3_000, ...options.sandbox });
   const { logger, lines } = capturingLogger();
-  const api = await startApi({ databaseUrl: db.url, port: 0, env: { LOG_LEVEL: 'info', ...env }, logger });
+  const api = await startApi({
+    databaseUrl: db.url,
+    port: 0,
+    env: {
+      LOG_LEVEL: 'info',
+      ATHENA_BASE_URL: sandbox.url,
+      ATHENA_CLIENT_ID: SANDBOX_CLIENT_ID,
+      ATHENA_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
+      ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
+      ...options.env,
+    },
+    logger,
+  });
   return {
     url: api.url,
     db,
     api,
+    sandbox,
     logs: lines,
     close: async () => {
       await api.close();
+      await sandbox.close();
       await db.drop();
     },
   };

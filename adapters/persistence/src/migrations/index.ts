@@ -4,13 +4,17 @@
  */
 import type { Knex } from 'knex';
 import * as specTables from './20261122000000_spec_tables.ts';
+import * as authSessions from './20261122010000_auth_sessions.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
 }
 
-const MIGRATIONS: Array<readonly [string, Migration]> = [['20261122000000_spec_tables', specTables]];
+const MIGRATIONS: Array<readonly [string, Migration]> = [
+  ['20261122000000_spec_tables', specTables],
+  ['20261122010000_auth_sessions', authSessions],
+];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
   getMigrations: async () => MIGRATIONS,

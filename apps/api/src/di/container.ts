@@ -5,10 +5,11 @@
 import { Container, type ContainerModule } from 'inversify';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { authModule } from './auth.container-module.ts';
 import { infrastructureModule } from './infrastructure.container-module.ts';
 
-export const buildContainer = (config: AppConfig, logger: Logger, extra: readonly ContainerModule[] = []): Container => {
+export const buildContainer = (config: AppConfig, logger: Logger, env: NodeJS.ProcessEnv, extra: readonly ContainerModule[] = []): Container => {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(config, logger), ...extra);
+  container.load(infrastructureModule(config, logger), authModule(config, env), ...extra);
   return container;
 };

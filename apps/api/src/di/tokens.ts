@@ -1,6 +1,7 @@
 /** Service identifiers of the composition root. Core classes stay free of Inversify. */
 import type { Knex } from 'knex';
-import type { AuditLog, DatabaseHealth } from '@portal/core';
+import type { AuditLog, DatabaseHealth, HealthRecord, PatientLogin, ProviderCache } from '@portal/core';
+import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -13,4 +14,10 @@ export const TOKENS = {
   Clock: token<{ now(): Date }>('Clock'),
   AuditLog: token<AuditLog>('AuditLog'),
   DatabaseHealth: token<DatabaseHealth>('DatabaseHealth'),
+  AthenaConfig: token<unknown>('AthenaConfig'),
+  AthenaHttp: token<unknown>('AthenaHttp'),
+  HealthRecord: token<HealthRecord>('HealthRecord'),
+  PatientLogin: token<PatientLogin>('PatientLogin'),
+  ProviderCache: token<ProviderCache>('ProviderCache'),
+  PatientAuthService: token<PatientAuthService>('PatientAuthService'),
 } as const;

@@ -2,7 +2,14 @@
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Container } from 'inversify';
-import type { DatabaseHealth } from '@portal/core';
+import type { AuditLog, DatabaseHealth, HealthRecord, ProviderCache } from '@portal/core';
+import { cookieNames } from '../auth/cookies.ts';
+import type { PatientAuthService } from '../auth/patient-auth.service.ts';
+import { sessionMiddleware } from '../auth/session.middleware.ts';
+import { requestAudit } from './audit.ts';
+import { authRouter } from './auth.router.ts';
+import { providersRouter } from './providers.router.ts';
+import { sameOriginWrites } from './same-origin.ts';
 import type { AppConfig } from '../config.ts';
 import { TOKENS } from '../di/tokens.ts';
 import type { Logger } from '../logger.ts';
@@ -46,9 +53,22 @@ export const createApp = (container: Container): Koa => {
     }),
   );
 
+  const https = config.publicOrigin.startsWith('https:');
+  const cookies = cookieNames(https);
+  const authService = container.get<PatientAuthService>(TOKENS.PatientAuthService);
+  const audit = requestAudit(container.get<AuditLog>(TOKENS.AuditLog));
+  app.use(sameOriginWrites(config.publicOrigin));
+  app.use(sessionMiddleware(authService, cookies, https));
+
   for (const router of [
     healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),
     configRouter(config),
+    authRouter({ service: authService, audit, cookies, https }),
+    providersRouter({
+      healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
+      cache: container.get<ProviderCache>(TOKENS.ProviderCache),
+      now: () => new Date(),
+    }),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -13,7 +13,7 @@ export const configRouter = (config: AppConfig): Router => {
       stripe: { publicKey: config.stripePublishableKey },
       firebase: { enabled: false, apiKey: '', projectId: '', appId: '', appCheckSiteKey: '' },
       turnstile: { enabled: false, siteKey: '' },
-      oauth: { enabled: false },
+      oauth: { enabled: config.oauthEnabled },
       scripts: config.scripts,
     };
     ctx.body = body;

@@ -10,6 +10,8 @@ import type { Context, Next } from 'koa';
 import { decodeBody, validationErrorBody, type ValidationFailure } from '@portal/contracts';
 import type { Logger } from '../logger.ts';
 
+export const HEALTH_RECORD_UNAVAILABLE_MESSAGE = "The practice's health record is not answering right now. Please try again in a moment.";
+
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   readonly status: number;
@@ -55,6 +57,13 @@ export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Ne
     if (error instanceof HttpError) {
       ctx.status = error.status;
       ctx.body = error.body;
+      return;
+    }
+    if ((error as Error | undefined)?.name === 'HealthRecordUnavailableError') {
+      logger.warn({ requestId: String(ctx.state.requestId ?? ''), path: ctx.path, err: error }, 'health record unavailable');
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { error: 'Health record unavailable', message: HEALTH_RECORD_UNAVAILABLE_MESSAGE };
       return;
     }
     if (isClientError(error)) {

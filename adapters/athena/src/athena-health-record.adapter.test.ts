@@ -1,0 +1,386 @@
+import { describe, it, expect } from '@jest/globals';
+import { HealthRecordUnavailableError } from '@portal/core';
+import { AthenaHealthRecord } from './athena-health-record.adapter.ts';
+import { AthenaRejectedError } from './athena.errors.ts';
+import { ScriptedFetch, json } from './testing/scripted-fetch.ts';
+
+function setup() {
+  const fake = new ScriptedFetch().withTokens();
+  const record = new AthenaHealthRecord({
+    baseUrl: 'https://athena.test',
+    practiceId: '29391',
+    clientId: 'backend-client',
+    clientSecret: 's3cret',
+    patientClientId: 'patient-app',
+    fetch: fake.fetch,
+    sleep: async () => undefined,
+  });
+  return { fake, record };
+}
+
+const margaret = {
+  patientid: '1001',
+  firstname: 'Margaret',
+  lastname: 'Sullivan',
+  dob: '04/12/1979',
+  sex: 'F',
+  email: 'margaret@example.com',
+  mobilephone: '4015550101',
+  homephone: '',
+  address1: '12 Elm St',
+  city: 'Providence',
+  state: 'RI',
+  zip: '02903',
+  primarydepartmentid: '1',
+  primaryproviderid: 7,
+  status: 'active',
+  customfields: [
+    { customfieldid: '21', customfieldvalue: 'Yes', optionid: '2101' },
+    { customfieldid: 81, customfieldvalue: 'No', optionid: 8102 },
+  ],
+};
+
+const form = (fake: ScriptedFetch, method: string, path: RegExp) => Object.fromEntries(fake.to(method, path)[0]?.form ?? []);
+
+describe('AthenaHealthRecord reads', () => {
+  it('gets a patient with custom fields, mapped to the domain shape', async () => {
+    const { fake, record } = setup();
+    fake.on('GET', /^\/v1\/29391\/patients\/1001$/, json([margaret]));
+
+    await expect(record.getPatient('1001')).resolves.toEqual({
+      patientId: '1001',
+      firstName: 'Margaret',
+      lastName: 'Sullivan',
+      dateOfBirth: '04/12/1979',
+      sex: 'F',
+      email: 'margaret@example.com',
+      mobilePhone: '4015550101',
+      homePhone: null,
+      address1: '12 Elm St',
+      address2: null,
+      city: 'Providence',
+      state: 'RI',
+      zip: '02903',
+      primaryDepartmentId: '1',
+      primaryProviderId: '7',
+      customFields: [
+        { customFieldId: '21', value: 'Yes', optionId: '2101' },
+        { customFieldId: '81', value: 'No', optionId: '8102' },
+      ],
+    });
+    expect(fake.to('GET', /patients/)[0]?.url.search).toBe('?showcustomfields=true');
+  });
+
+  it('answers null for an unknown patient', async () => {
+    const { fake, record } = setup();
+    fake.on('GET', /^\/v1\/29391\/patients\/\d+$/, json({ error: 'Patient not found' }, 404));
+
+    await expect(record.getPatient('999')).resolves.toBeNull();
+  });
+
+  it('keeps the port promise: a refused read is HealthRecordUnavailableError', async () => {
+    const { fake, record } = setup();
+    fake.on('GET', /^\/v1\/29391\/patients\/[^/]+$/, json({ error: 'Invalid patientid' }, 400));
+
+    const failure = record.getPatient('x');
+    await expect(failure).rejects.toBeInstanceOf(HealthRecordUnavailableError);
+    await expect(failure).rejects.toThrow('athena GET /v1/{practiceid}/patients/{patientid} answered 400');
+  });
+
+  it('searches patients by name and date of birth, following totalcount across pages', async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /^\/v1\/29391\/patients$/,
+      json({ patients: [margaret], totalcount: 2 }),
+      json({ patients: [{ ...margaret, patientid: '1002', customfields: undefined }], totalcount: 2 }),
+    );
+
+    const found = await record.searchPatients({ firstName: 'Margaret', lastName: 'Sullivan', dateOfBirth: '04/12/1979' });
+
+    expect(found.map((patient) => [patient.patientId, patient.customFields.length])).toEqual([
+      ['1001', 2],
+      ['1002', 0],
+    ]);
+    const [first, second] = fake.to('GET', /patients$/);
+    expect(Object.fromEntries(first?.url.searchParams ?? [])).toEqual({ firstname: 'Margaret', lastname: 'Sullivan', dob: '04/12/1979' });
+    expect(second?.url.searchParams.get('offset')).toBe('1');
+  });
+
+  it('maps who has portal access, and an unknown patient to []', async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /^\/v1\/29391\/patients\/1003\/portalaccess$/,
+      json([
+        { name: 'Carol Bennett', email: 'carol@example.com', relationshiptopatient: 'Parent', accesslevel: 'FULL' },
+        { name: 'Emma Bennett', email: null, relationshiptopatient: 'Self' },
+      ]),
+    );
+    fake.on('GET', /^\/v1\/29391\/patients\/9\/portalaccess$/, json({ error: 'Patient not found' }, 404));
+
+    await expect(record.portalAccess('1003')).resolves.toEqual([
+      { name: 'Carol Bennett', email: 'carol@example.com', relationshipToPatient: 'Parent', accessLevel: 'FULL' },
+      { name: 'Emma Bennett', email: null, relationshipToPatient: 'Self', accessLevel: null },
+    ]);
+    await expect(record.portalAccess('9')).resolves.toEqual([]);
+  });
+
+  it('finds related patients through FHIR RelatedPerson, keeping only this practice', async () => {
+    const { fake, record } = setup();
+    const person = (reference: string, display?: string, text?: string) => ({
+      resource: {
+        resourceType: 'RelatedPerson',
+        patient: { reference },
+        relationship: [{ coding: display === undefined ? [] : [{ code: 'X', display }], text }],
+      },
+    });
+    fake.on(
+      'GET',
+      /^\/fhir\/r4\/RelatedPerson$/,
+      json({
+        resourceType: 'Bundle',
+        type: 'searchset',
+        entry: [
+          person('Patient/a-29391.E-1002', 'Parent'),
+          person('https://athena.test/fhir/r4/Patient/a-29391.E-1003', undefined, 'Grandparent'),
+          person('Patient/a-29391.E-1002', 'Duplicate'),
+          person('Patient/a-80000.E-55', 'Other practice'),
+          { resource: { resourceType: 'OperationOutcome', issue: [] } },
+        ],
+      }),
+    );
+
+    await expect(record.relatedPatients('carol+kids@example.com')).resolves.toEqual([
+      { patientId: '1002', relationship: 'Parent' },
+      { patientId: '1003', relationship: 'Grandparent' },
+    ]);
+    const [request] = fake.to('GET', /RelatedPerson/);
+    expect(request?.url.searchParams.get('email')).toBe('carol+kids@example.com');
+    expect(request?.url.searchParams.get('ah-practice')).toBe('Organization/a-1.Practice-29391');
+    expect(request?.headers.get('authorization')).toBe('Bearer token-1');
+  });
+
+  it('answers [] for an empty bundle and refuses a malformed RelatedPerson', async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /RelatedPerson/,
+      json({ resourceType: 'Bundle', total: 0 }),
+      json({ resourceType: 'Bundle', entry: [{ resource: { resourceType: 'RelatedPerson', patient: {} } }] }),
+    );
+
+    await expect(record.relatedPatients('nobody@example.com')).resolves.toEqual([]);
+    await expect(record.relatedPatients('nobody@example.com')).rejects.toThrow(HealthRecordUnavailableError);
+  });
+
+  it('lists departments by the name patients see', async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /^\/v1\/29391\/departments$/,
+      json({
+        departments: [
+          { departmentid: '1', name: 'PROV-DT', patientdepartmentname: 'Downtown Primary Care', address: '1 Main St', city: 'Providence', state: 'RI', zip: '02903', phone: '4015550100' },
+          { departmentid: 2, name: 'Eastside' },
+        ],
+        totalcount: 2,
+      }),
+    );
+
+    await expect(record.departments()).resolves.toEqual([
+      { departmentId: '1', name: 'Downtown Primary Care', address: '1 Main St', city: 'Providence', state: 'RI', zip: '02903', phone: '4015550100' },
+      { departmentId: '2', name: 'Eastside', address: null, city: null, state: null, zip: null, phone: null },
+    ]);
+  });
+
+  it('lists providers with string ids, leaving out those hidden in the portal', async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /^\/v1\/29391\/providers$/,
+      json({
+        providers: [
+          { providerid: 7, firstname: 'Anne', lastname: 'Lee', displayname: 'Lee, Anne MD', providertype: 'MD', specialty: 'Family Medicine', hideinportal: false },
+          { providerid: 8, firstname: 'Hidden', lastname: 'Doc', hideinportal: 'true' },
+          { providerid: '9', firstname: 'Raj', lastname: 'Patel' },
+        ],
+      }),
+    );
+
+    await expect(record.providers()).resolves.toEqual([
+      { providerId: '7', firstName: 'Anne', lastName: 'Lee', displayName: 'Lee, Anne MD', specialty: 'Family Medicine', providerType: 'MD' },
+      { providerId: '9', firstName: 'Raj', lastName: 'Patel', displayName: 'Raj Patel', specialty: null, providerType: null },
+    ]);
+  });
+});
+
+describe('AthenaHealthRecord scheduling', () => {
+  it('lists appointment types', async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /^\/v1\/29391\/appointmenttypes$/,
+      json({ appointmenttypes: [{ appointmenttypeid: '2', name: 'Office Visit', shortname: 'OV', duration: '30', patient: 'true', generic: false }] }),
+    );
+
+    await expect(record.appointmentTypes()).resolves.toEqual([
+      { appointmentTypeId: '2', name: 'Office Visit', shortName: 'OV', durationMinutes: 30, patientBookable: true, generic: false },
+    ]);
+  });
+
+  it('finds open slots, sending only the filters given', async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /^\/v1\/29391\/appointments\/open$/,
+      json({
+        appointments: [
+          { appointmentid: 5001, date: '03/10/2026', starttime: '09:00', duration: 30, departmentid: 1, providerid: 7, appointmenttypeid: 2, appointmenttype: 'Office Visit', patientappointmenttypename: 'Visit', frozen: 'false' },
+        ],
+        totalcount: 1,
+      }),
+    );
+
+    await expect(record.openSlots({ departmentId: '1', appointmentTypeId: '2', startDate: '03/09/2026', endDate: '03/13/2026' })).resolves.toEqual([
+      {
+        appointmentId: '5001',
+        date: '03/10/2026',
+        startTime: '09:00',
+        durationMinutes: 30,
+        departmentId: '1',
+        providerId: '7',
+        appointmentTypeId: '2',
+        appointmentType: 'Office Visit',
+        patientAppointmentTypeName: 'Visit',
+        frozen: false,
+      },
+    ]);
+    expect(Object.fromEntries(fake.to('GET', /open/)[0]?.url.searchParams ?? [])).toEqual({
+      departmentid: '1',
+      appointmenttypeid: '2',
+      startdate: '03/09/2026',
+      enddate: '03/13/2026',
+    });
+  });
+
+  const booked = {
+    appointmentid: '5001',
+    appointmentstatus: 'f',
+    patientid: '1001',
+    date: '03/10/2026',
+    starttime: '09:00',
+    duration: '30',
+    departmentid: '1',
+    providerid: '7',
+    appointmenttypeid: '2',
+  };
+
+  it('books a slot with a form PUT', async () => {
+    const { fake, record } = setup();
+    fake.on('PUT', /^\/v1\/29391\/appointments\/5001$/, json([booked]));
+
+    await expect(record.bookAppointment({ appointmentId: '5001', patientId: '1001', appointmentTypeId: '2', departmentId: '1' })).resolves.toEqual({
+      appointmentId: '5001',
+      appointmentStatus: 'f',
+      patientId: '1001',
+      date: '03/10/2026',
+      startTime: '09:00',
+      durationMinutes: 30,
+      departmentId: '1',
+      providerId: '7',
+      appointmentTypeId: '2',
+      appointmentType: null,
+    });
+    expect(form(fake, 'PUT', /appointments/)).toEqual({ patientid: '1001', appointmenttypeid: '2', departmentid: '1' });
+  });
+
+  it('reports a taken slot as AthenaRejectedError 409', async () => {
+    const { fake, record } = setup();
+    fake.on('PUT', /appointments/, json({ error: 'The appointment is already booked' }, 409));
+
+    await expect(record.bookAppointment({ appointmentId: '5001', patientId: '1001', appointmentTypeId: '2', departmentId: '1' })).rejects.toMatchObject({
+      name: 'AthenaRejectedError',
+      status: 409,
+      athenaError: 'The appointment is already booked',
+    });
+  });
+
+  it('cancels with the reason, leaving out a cancel reason id not given', async () => {
+    const { fake, record } = setup();
+    fake.on('PUT', /^\/v1\/29391\/appointments\/5001\/cancel$/, json({ status: 'x' }), json({ errormessage: 'Appointment is in the past' }));
+
+    await expect(record.cancelAppointment({ appointmentId: '5001', patientId: '1001', reason: 'Feeling better' })).resolves.toBeUndefined();
+    expect(form(fake, 'PUT', /cancel/)).toEqual({ patientid: '1001', cancellationreason: 'Feeling better' });
+    await expect(record.cancelAppointment({ appointmentId: '5001', patientId: '1001', reason: 'x' })).rejects.toBeInstanceOf(AthenaRejectedError);
+  });
+
+  it('reschedules to a new slot', async () => {
+    const { fake, record } = setup();
+    fake.on('PUT', /^\/v1\/29391\/appointments\/5001\/reschedule$/, json([{ ...booked, appointmentid: '5002', rescheduledappointmentid: 5001 }]));
+
+    const moved = await record.rescheduleAppointment({ appointmentId: '5001', newAppointmentId: '5002', patientId: '1001', reason: 'Conflict' });
+
+    expect(moved).toMatchObject({ appointmentId: '5002', rescheduledAppointmentId: '5001', appointmentStatus: 'f' });
+    expect(form(fake, 'PUT', /reschedule/)).toEqual({ newappointmentid: '5002', patientid: '1001', reschedulereason: 'Conflict' });
+  });
+
+  it("lists a patient's appointments with the show flags, and none for an unknown patient", async () => {
+    const { fake, record } = setup();
+    fake.on('GET', /^\/v1\/29391\/patients\/1001\/appointments$/, json({ appointments: [{ ...booked, appointmenttype: 'Office Visit' }], totalcount: 1 }));
+    fake.on('GET', /^\/v1\/29391\/patients\/9\/appointments$/, json({ error: 'Patient not found' }, 404));
+
+    const appointments = await record.patientAppointments('1001', { showPast: false, showCancelled: true });
+
+    expect(appointments).toHaveLength(1);
+    expect(appointments[0]).toMatchObject({ appointmentId: '5001', appointmentType: 'Office Visit', departmentId: '1' });
+    expect(Object.fromEntries(fake.to('GET', /1001\/appointments/)[0]?.url.searchParams ?? [])).toEqual({ showcancelled: 'true', showpast: 'false' });
+    await expect(record.patientAppointments('9', { showPast: true, showCancelled: true })).resolves.toEqual([]);
+  });
+});
+
+describe('AthenaHealthRecord chart writes', () => {
+  it('updates custom fields with a JSON list inside the form', async () => {
+    const { fake, record } = setup();
+    fake.on('PUT', /^\/v1\/29391\/patients\/1001\/customfields$/, json({ success: true, updatedcount: 2, disallowedcount: 0 }));
+
+    await expect(
+      record.updateCustomFields('1001', '1', [
+        { customFieldId: '21', optionId: '2101' },
+        { customFieldId: '90', value: 'note' },
+      ]),
+    ).resolves.toEqual({ updatedCount: 2, disallowedCount: 0 });
+    const sent = form(fake, 'PUT', /customfields/);
+    expect(sent['departmentid']).toBe('1');
+    expect(JSON.parse(sent['customfields'] ?? '')).toEqual([
+      { customfieldid: '21', optionid: '2101' },
+      { customfieldid: '90', customfieldvalue: 'note' },
+    ]);
+  });
+
+  it('treats success:false as a refusal', async () => {
+    const { fake, record } = setup();
+    fake.on('PUT', /customfields/, json({ success: 'false', errormessage: 'Field 21 is read-only' }));
+
+    await expect(record.updateCustomFields('1001', '1', [{ customFieldId: '21', optionId: '2101' }])).rejects.toMatchObject({
+      status: 200,
+      athenaError: 'Field 21 is read-only',
+    });
+  });
+
+  it('files a PDF as an admin document and closes it', async () => {
+    const { fake, record } = setup();
+    fake.on('POST', /^\/v1\/29391\/patients\/1001\/documents\/admin$/, json({ adminid: 880 }));
+
+    await expect(
+      record.fileAdminDocument({ patientId: '1001', departmentId: '1', documentSubclass: 'ADMIN_CONSENT', pdfBase64: 'JVBERi0+/=', internalNote: 'Consent' }),
+    ).resolves.toEqual({ adminId: '880' });
+    expect(form(fake, 'POST', /documents/)).toEqual({
+      departmentid: '1',
+      documentsubclass: 'ADMIN_CONSENT',
+      attachmentcontents: 'JVBERi0+/=',
+      internalnote: 'Consent',
+      autoclose: 'true',
+    });
+  });
+});

@@ -1,0 +1,537 @@
+/**
+ * The practice's health record over athenahealth's proprietary API (/v1/{practiceid}) and FHIR
+ * R4 (RelatedPerson search). Maps athena's lower-case fields to the domain's camelCase shapes;
+ * ids become strings, dates stay MM/DD/YYYY as athena spells them.
+ */
+import * as t from 'io-ts';
+import { HealthRecordUnavailableError } from '@portal/core';
+import type {
+  HealthRecord,
+  HealthRecordCustomField,
+  HealthRecordDepartment,
+  HealthRecordPatient,
+  HealthRecordProvider,
+  PatientSearch,
+  PortalAccessEntry,
+  RelatedPatient,
+} from '@portal/core';
+import type { AthenaConfig } from './athena.config.ts';
+import {
+  AppointmentList,
+  AppointmentTypeList,
+  AthenaAdminDocumentCreated,
+  AthenaAppointmentResult,
+  AthenaCancelResult,
+  AthenaCustomFieldsUpdate,
+  AthenaPatientRecord,
+  AthenaPortalAccessList,
+  DepartmentList,
+  FhirBundle,
+  FhirRelatedPerson,
+  OpenSlotList,
+  PatientList,
+  ProviderList,
+} from './athena.codecs.ts';
+import type {
+  AthenaAppointment,
+  AthenaAppointmentType,
+  AthenaCustomField,
+  AthenaDepartment,
+  AthenaFlag,
+  AthenaId,
+  AthenaNumber,
+  AthenaOpenSlot,
+  AthenaPatient,
+  AthenaProvider,
+} from './athena.codecs.ts';
+import { AthenaHttpClient, decodeOrThrow } from './athena-http.client.ts';
+import type { AthenaFailure, AthenaRequest, Fields } from './athena-http.client.ts';
+import { AthenaRejectedError } from './athena.errors.ts';
+
+// ---- Shapes of the methods not yet in the HealthRecord port ----
+
+export interface CustomFieldUpdate {
+  readonly customFieldId: string;
+  /** For select fields: the option to choose (athena `optionid`). */
+  readonly optionId?: string;
+  /** For free-text fields (athena `customfieldvalue`). */
+  readonly value?: string;
+}
+
+export interface CustomFieldsUpdateResult {
+  readonly updatedCount: number;
+  readonly disallowedCount: number;
+}
+
+export interface OpenSlotQuery {
+  readonly departmentId: string;
+  readonly providerId?: string;
+  readonly appointmentTypeId?: string;
+  /** MM/DD/YYYY */
+  readonly startDate: string;
+  /** MM/DD/YYYY */
+  readonly endDate: string;
+}
+
+export interface OpenSlot {
+  readonly appointmentId: string;
+  /** MM/DD/YYYY */
+  readonly date: string;
+  /** HH:mm, the department's local time */
+  readonly startTime: string;
+  readonly durationMinutes: number | null;
+  readonly departmentId: string;
+  readonly providerId: string | null;
+  readonly appointmentTypeId: string | null;
+  readonly appointmentType: string | null;
+  readonly patientAppointmentTypeName: string | null;
+  readonly frozen: boolean;
+}
+
+export interface AppointmentType {
+  readonly appointmentTypeId: string;
+  readonly name: string;
+  readonly shortName: string | null;
+  readonly durationMinutes: number | null;
+  /** Patients may book it themselves (athena `patient`). */
+  readonly patientBookable: boolean;
+  readonly generic: boolean;
+}
+
+export interface Appointment {
+  readonly appointmentId: string;
+  /** athena's code: o open, f future, 2 checked in, 3 checked out, 4 charge entered, x cancelled. */
+  readonly appointmentStatus: string;
+  readonly patientId: string | null;
+  /** MM/DD/YYYY */
+  readonly date: string;
+  /** HH:mm */
+  readonly startTime: string;
+  readonly durationMinutes: number | null;
+  readonly departmentId: string | null;
+  readonly providerId: string | null;
+  readonly appointmentTypeId: string | null;
+  readonly appointmentType: string | null;
+}
+
+export interface RescheduledAppointment extends Appointment {
+  /** The id athena gives as `rescheduledappointmentid`. */
+  readonly rescheduledAppointmentId: string | null;
+}
+
+export interface BookAppointmentInput {
+  /** The open slot's id. */
+  readonly appointmentId: string;
+  readonly patientId: string;
+  readonly appointmentTypeId: string;
+  readonly departmentId: string;
+}
+
+export interface CancelAppointmentInput {
+  readonly appointmentId: string;
+  readonly patientId: string;
+  /** Free text, athena `cancellationreason`. */
+  readonly reason: string;
+  readonly cancelReasonId?: string;
+}
+
+export interface RescheduleAppointmentInput {
+  /** The booked appointment being moved. */
+  readonly appointmentId: string;
+  /** The open slot it moves to. */
+  readonly newAppointmentId: string;
+  readonly patientId: string;
+  readonly reason?: string;
+  readonly cancelReasonId?: string;
+}
+
+export interface PatientAppointmentsOptions {
+  readonly showPast: boolean;
+  readonly showCancelled: boolean;
+}
+
+export interface AdminDocumentInput {
+  readonly patientId: string;
+  readonly departmentId: string;
+  /** e.g. ADMIN_CONSENT */
+  readonly documentSubclass: string;
+  /** The PDF, base64-encoded. */
+  readonly pdfBase64: string;
+  readonly internalNote: string;
+}
+
+export interface FiledAdminDocument {
+  readonly adminId: string;
+}
+
+/** athena answers at most this many items per page; we follow `totalcount` for up to MAX_PAGES. */
+const MAX_PAGES = 20;
+
+const notFoundAs =
+  <F>(value: F) =>
+  (failure: AthenaFailure): { readonly value: F } | undefined =>
+    failure.status === 404 ? { value } : undefined;
+
+export class AthenaHealthRecord implements HealthRecord {
+  readonly #http: AthenaHttpClient;
+
+  /** Pass a shared client to share its token cache with other adapters. */
+  constructor(config: AthenaConfig, http: AthenaHttpClient = new AthenaHttpClient(config)) {
+    this.#http = http;
+  }
+
+  async getPatient(patientId: string): Promise<HealthRecordPatient | null> {
+    const records = await this.#read(
+      { method: 'GET', path: '/v1/{practiceid}/patients/{patientid}', params: { patientid: patientId }, query: { showcustomfields: 'true' } },
+      AthenaPatientRecord,
+      notFoundAs(null),
+    );
+    const record = records?.[0];
+    return record === undefined ? null : toPatient(record);
+  }
+
+  async searchPatients(search: PatientSearch): Promise<readonly HealthRecordPatient[]> {
+    const patients = await this.#readAll(
+      {
+        method: 'GET',
+        path: '/v1/{practiceid}/patients',
+        query: { firstname: search.firstName, lastname: search.lastName, dob: search.dateOfBirth },
+      },
+      'patients',
+      PatientList,
+    );
+    return patients.map(toPatient);
+  }
+
+  async portalAccess(patientId: string): Promise<readonly PortalAccessEntry[]> {
+    const entries = await this.#read(
+      { method: 'GET', path: '/v1/{practiceid}/patients/{patientid}/portalaccess', params: { patientid: patientId } },
+      AthenaPortalAccessList,
+      notFoundAs([]),
+    );
+    return entries.map((entry) => ({
+      name: entry.name,
+      email: text(entry.email),
+      relationshipToPatient: text(entry.relationshiptopatient),
+      accessLevel: text(entry.accesslevel),
+    }));
+  }
+
+  async relatedPatients(email: string): Promise<readonly RelatedPatient[]> {
+    const request: AthenaRequest = {
+      method: 'GET',
+      path: '/fhir/r4/RelatedPerson',
+      query: { email, 'ah-practice': `Organization/a-1.Practice-${this.#http.practiceId}` },
+      accept: 'application/fhir+json',
+    };
+    const bundle = await this.#read(request, FhirBundle);
+    const related = new Map<string, RelatedPatient>();
+    for (const entry of bundle.entry ?? []) {
+      if (entry.resource?.['resourceType'] !== 'RelatedPerson') continue;
+      const person = decodeOrThrow(request, FhirRelatedPerson, entry.resource);
+      const patientId = this.#patientIdFromReference(person.patient.reference);
+      if (patientId === null || related.has(patientId)) continue;
+      const relationship = person.relationship?.[0];
+      const label = relationship?.coding?.find((coding) => text(coding.display) !== null)?.display ?? relationship?.text;
+      related.set(patientId, { patientId, relationship: text(label) });
+    }
+    return [...related.values()];
+  }
+
+  async departments(): Promise<readonly HealthRecordDepartment[]> {
+    const departments = await this.#readAll({ method: 'GET', path: '/v1/{practiceid}/departments' }, 'departments', DepartmentList);
+    return departments.map(toDepartment);
+  }
+
+  /** The providers patients may see: those athena marks `hideinportal` are left out. */
+  async providers(): Promise<readonly HealthRecordProvider[]> {
+    const providers = await this.#readAll({ method: 'GET', path: '/v1/{practiceid}/providers' }, 'providers', ProviderList);
+    return providers.filter((provider) => !flag(provider.hideinportal)).map(toProvider);
+  }
+
+  /** Sets custom fields (21 'MDRI Paid Up', 81 membership opt-out) in the patient's department. */
+  async updateCustomFields(
+    patientId: string,
+    departmentId: string,
+    fields: readonly CustomFieldUpdate[],
+  ): Promise<CustomFieldsUpdateResult> {
+    const request: AthenaRequest = {
+      method: 'PUT',
+      path: '/v1/{practiceid}/patients/{patientid}/customfields',
+      params: { patientid: patientId },
+      form: {
+        departmentid: departmentId,
+        customfields: JSON.stringify(
+          fields.map((field) =>
+            field.optionId !== undefined
+              ? { customfieldid: field.customFieldId, optionid: field.optionId }
+              : { customfieldid: field.customFieldId, customfieldvalue: field.value ?? '' },
+          ),
+        ),
+      },
+    };
+    const result = await this.#http.send(request, AthenaCustomFieldsUpdate);
+    if (!flag(result.success)) throw new AthenaRejectedError(request.method, request.path, 200, text(result.errormessage));
+    return { updatedCount: count(result.updatedcount), disallowedCount: count(result.disallowedcount) };
+  }
+
+  async openSlots(query: OpenSlotQuery): Promise<readonly OpenSlot[]> {
+    const slots = await this.#readAll(
+      {
+        method: 'GET',
+        path: '/v1/{practiceid}/appointments/open',
+        query: {
+          departmentid: query.departmentId,
+          appointmenttypeid: query.appointmentTypeId,
+          providerid: query.providerId,
+          startdate: query.startDate,
+          enddate: query.endDate,
+        },
+      },
+      'appointments',
+      OpenSlotList,
+    );
+    return slots.map(toOpenSlot);
+  }
+
+  async appointmentTypes(): Promise<readonly AppointmentType[]> {
+    const types = await this.#readAll({ method: 'GET', path: '/v1/{practiceid}/appointmenttypes' }, 'appointmenttypes', AppointmentTypeList);
+    return types.map(toAppointmentType);
+  }
+
+  /**
+   * Books an open slot. Not retried: a lost answer may still have booked it, so callers re-read
+   * the patient's appointments before trying again. A taken slot is AthenaRejectedError 409.
+   */
+  async bookAppointment(input: BookAppointmentInput): Promise<Appointment> {
+    const request: AthenaRequest = {
+      method: 'PUT',
+      path: '/v1/{practiceid}/appointments/{appointmentid}',
+      params: { appointmentid: input.appointmentId },
+      form: { patientid: input.patientId, appointmenttypeid: input.appointmentTypeId, departmentid: input.departmentId },
+    };
+    return toAppointment(single(request, await this.#http.send(request, AthenaAppointmentResult)));
+  }
+
+  async cancelAppointment(input: CancelAppointmentInput): Promise<void> {
+    const request: AthenaRequest = {
+      method: 'PUT',
+      path: '/v1/{practiceid}/appointments/{appointmentid}/cancel',
+      params: { appointmentid: input.appointmentId },
+      form: { patientid: input.patientId, appointmentcancelreasonid: input.cancelReasonId, cancellationreason: input.reason },
+    };
+    const result = await this.#http.send(request, AthenaCancelResult);
+    const refusal = text(result.errormessage);
+    if (refusal !== null) throw new AthenaRejectedError(request.method, request.path, 200, refusal);
+  }
+
+  async rescheduleAppointment(input: RescheduleAppointmentInput): Promise<RescheduledAppointment> {
+    const request: AthenaRequest = {
+      method: 'PUT',
+      path: '/v1/{practiceid}/appointments/{appointmentid}/reschedule',
+      params: { appointmentid: input.appointmentId },
+      form: {
+        newappointmentid: input.newAppointmentId,
+        patientid: input.patientId,
+        appointmentcancelreasonid: input.cancelReasonId,
+        reschedulereason: input.reason,
+      },
+    };
+    const appointment = single(request, await this.#http.send(request, AthenaAppointmentResult));
+    return { ...toAppointment(appointment), rescheduledAppointmentId: id(appointment.rescheduledappointmentid) };
+  }
+
+  async patientAppointments(patientId: string, options: PatientAppointmentsOptions): Promise<readonly Appointment[]> {
+    const appointments = await this.#readAll(
+      {
+        method: 'GET',
+        path: '/v1/{practiceid}/patients/{patientid}/appointments',
+        params: { patientid: patientId },
+        query: { showcancelled: String(options.showCancelled), showpast: String(options.showPast) },
+      },
+      'appointments',
+      AppointmentList,
+      true,
+    );
+    return appointments.map(toAppointment);
+  }
+
+  /** Files a signed PDF into the chart. Not retried (a retry could file it twice). */
+  async fileAdminDocument(input: AdminDocumentInput): Promise<FiledAdminDocument> {
+    const request: AthenaRequest = {
+      method: 'POST',
+      path: '/v1/{practiceid}/patients/{patientid}/documents/admin',
+      params: { patientid: input.patientId },
+      form: {
+        departmentid: input.departmentId,
+        documentsubclass: input.documentSubclass,
+        attachmentcontents: input.pdfBase64,
+        internalnote: input.internalNote,
+        autoclose: 'true',
+      },
+    };
+    const created = await this.#http.send(request, AthenaAdminDocumentCreated);
+    return { adminId: String(created.adminid) };
+  }
+
+  /** Reads keep the port's promise: any failure is HealthRecordUnavailableError. */
+  async #read<A, F = never>(
+    request: AthenaRequest,
+    codec: t.Decoder<unknown, A>,
+    onFailure?: (failure: AthenaFailure) => { readonly value: F } | undefined,
+  ): Promise<A | F> {
+    try {
+      return await this.#http.send(request, codec, onFailure);
+    } catch (error) {
+      if (error instanceof AthenaRejectedError) throw new HealthRecordUnavailableError(error.message, { cause: error });
+      throw error;
+    }
+  }
+
+  /** A list read, following `totalcount` with `offset` (athena pages at 1500 by default). */
+  async #readAll<K extends string, I>(
+    request: AthenaRequest,
+    key: K,
+    codec: t.Decoder<unknown, { readonly [P in K]: readonly I[] } & { readonly totalcount?: AthenaNumber | null | undefined }>,
+    emptyWhenNotFound = false,
+  ): Promise<readonly I[]> {
+    const items: I[] = [];
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const query: Fields = page === 0 ? { ...request.query } : { ...request.query, offset: String(items.length) };
+      const list = await this.#read({ ...request, query }, codec, emptyWhenNotFound ? notFoundAs(null) : undefined);
+      if (list === null) return items;
+      const pageItems = list[key];
+      items.push(...pageItems);
+      const total = list.totalcount === undefined || list.totalcount === null ? NaN : Number(list.totalcount);
+      if (pageItems.length === 0 || !(items.length < total)) break;
+    }
+    return items;
+  }
+
+  /** `Patient/a-{practiceid}.E-{patientid}` of our practice → `{patientid}`; anything else → null. */
+  #patientIdFromReference(reference: string): string | null {
+    const match = /^(?:.*\/)?Patient\/a-(\d+)\.E-(\d+)$/.exec(reference);
+    return match !== null && match[1] === this.#http.practiceId ? (match[2] ?? null) : null;
+  }
+}
+
+// ---- Mapping ----
+
+function text(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value.trim() === '' ? null : value;
+}
+
+function id(value: AthenaId | null | undefined): string | null {
+  return value === undefined || value === null || value === '' ? null : String(value);
+}
+
+function flag(value: AthenaFlag | null | undefined): boolean {
+  return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+}
+
+function numberOrNull(value: AthenaNumber | null | undefined): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+function count(value: AthenaNumber | null | undefined): number {
+  return numberOrNull(value) ?? 0;
+}
+
+function single<A>(request: AthenaRequest, items: readonly A[]): A {
+  const first = items[0];
+  if (first === undefined) throw new HealthRecordUnavailableError(`athena ${request.method} ${request.path} answered with an empty array`);
+  return first;
+}
+
+function toCustomField(field: AthenaCustomField): HealthRecordCustomField {
+  return { customFieldId: String(field.customfieldid), value: text(field.customfieldvalue), optionId: id(field.optionid) };
+}
+
+function toPatient(patient: AthenaPatient): HealthRecordPatient {
+  const sex = patient.sex?.trim().toUpperCase();
+  return {
+    patientId: String(patient.patientid),
+    firstName: patient.firstname,
+    lastName: patient.lastname,
+    dateOfBirth: patient.dob,
+    sex: sex === 'M' || sex === 'F' ? sex : null,
+    email: text(patient.email),
+    mobilePhone: text(patient.mobilephone),
+    homePhone: text(patient.homephone),
+    address1: text(patient.address1),
+    address2: text(patient.address2),
+    city: text(patient.city),
+    state: text(patient.state),
+    zip: text(patient.zip),
+    primaryDepartmentId: id(patient.primarydepartmentid),
+    primaryProviderId: id(patient.primaryproviderid),
+    customFields: (patient.customfields ?? []).map(toCustomField),
+  };
+}
+
+function toDepartment(department: AthenaDepartment): HealthRecordDepartment {
+  return {
+    departmentId: String(department.departmentid),
+    // The name athena shows patients, when the practice set one.
+    name: text(department.patientdepartmentname) ?? department.name,
+    address: text(department.address),
+    city: text(department.city),
+    state: text(department.state),
+    zip: text(department.zip),
+    phone: text(department.phone),
+  };
+}
+
+function toProvider(provider: AthenaProvider): HealthRecordProvider {
+  return {
+    providerId: String(provider.providerid),
+    firstName: provider.firstname,
+    lastName: provider.lastname,
+    displayName: text(provider.displayname) ?? `${provider.firstname} ${provider.lastname}`,
+    specialty: text(provider.specialty),
+    providerType: text(provider.providertype),
+  };
+}
+
+function toAppointmentType(type: AthenaAppointmentType): AppointmentType {
+  return {
+    appointmentTypeId: String(type.appointmenttypeid),
+    name: type.name,
+    shortName: text(type.shortname),
+    durationMinutes: numberOrNull(type.duration),
+    patientBookable: flag(type.patient),
+    generic: flag(type.generic),
+  };
+}
+
+function toOpenSlot(slot: AthenaOpenSlot): OpenSlot {
+  return {
+    appointmentId: String(slot.appointmentid),
+    date: slot.date,
+    startTime: slot.starttime,
+    durationMinutes: numberOrNull(slot.duration),
+    departmentId: String(slot.departmentid),
+    providerId: id(slot.providerid),
+    appointmentTypeId: id(slot.appointmenttypeid),
+    appointmentType: text(slot.appointmenttype),
+    patientAppointmentTypeName: text(slot.patientappointmenttypename),
+    frozen: flag(slot.frozen),
+  };
+}
+
+function toAppointment(appointment: AthenaAppointment): Appointment {
+  return {
+    appointmentId: String(appointment.appointmentid),
+    appointmentStatus: appointment.appointmentstatus,
+    patientId: id(appointment.patientid),
+    date: appointment.date,
+    startTime: appointment.starttime,
+    durationMinutes: numberOrNull(appointment.duration),
+    departmentId: id(appointment.departmentid),
+    providerId: id(appointment.providerid),
+    appointmentTypeId: id(appointment.appointmenttypeid),
+    appointmentType: text(appointment.appointmenttype),
+  };
+}

@@ -1,0 +1,340 @@
+/**
+ * The one way the adapters talk to athenahealth (or the provider sandbox, which speaks the same
+ * wire): global fetch, a cached backend token, per-attempt timeouts, retries for safe requests,
+ * and an io-ts decode of every answer. Failures carry the method, the path template and the
+ * status — never ids, names or query values, which may be PHI.
+ */
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import { HealthRecordUnavailableError } from '@portal/core';
+import type { Clock } from '@portal/core';
+import type { AthenaConfig, AthenaRequestEvent } from './athena.config.ts';
+import { AthenaErrorBody, BackendTokenResponse } from './athena.codecs.ts';
+import { AthenaDecodeError, AthenaRejectedError } from './athena.errors.ts';
+
+export type AthenaMethod = 'GET' | 'PUT' | 'POST';
+export type Fields = Readonly<Record<string, string | undefined>>;
+
+export interface AthenaRequest {
+  readonly method: AthenaMethod;
+  /** Template with `{name}` placeholders, e.g. `/v1/{practiceid}/patients/{patientid}`; `{practiceid}` is filled in. */
+  readonly path: string;
+  readonly params?: Readonly<Record<string, string>>;
+  /** Undefined values are left out. */
+  readonly query?: Fields;
+  /** Sent form-encoded; undefined values are left out. */
+  readonly form?: Fields;
+  /** 'bearer' (default): the backend token. 'basic': the backend client's credentials. 'none': public client. */
+  readonly auth?: 'bearer' | 'basic' | 'none';
+  /** Retry on 5xx/429/network/timeout. Default: GET only — a repeated PUT/POST could book or file twice. */
+  readonly retrySafe?: boolean;
+  readonly accept?: string;
+}
+
+/** An answer that is neither 2xx nor a reason to retry, handed to the caller to interpret. */
+export interface AthenaFailure {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export const DEFAULT_TIMEOUT_MS = 8000;
+export const DEFAULT_RETRIES = 2;
+export const DEFAULT_RETRY_BASE_DELAY_MS = 250;
+/** No single wait between attempts is longer than this, whatever Retry-After says. */
+export const MAX_RETRY_DELAY_MS = 4000;
+/** The backend token is replaced this long before athena says it expires. */
+export const TOKEN_EARLY_REFRESH_MS = 60_000;
+export const DEFAULT_BACKEND_SCOPE = 'athena/service/Athenanet.MDP.*';
+
+const TOKEN_PATH = '/oauth2/v1/token';
+
+interface CachedToken {
+  readonly accessToken: string;
+  /** Epoch ms after which the token is not used any more. */
+  readonly refreshAt: number;
+}
+
+interface RawAnswer {
+  readonly status: number;
+  readonly text: string;
+  readonly retryAfterMs: number | null;
+}
+
+class AttemptFailure extends Error {
+  override readonly name = 'AttemptFailure';
+  readonly kind: 'timeout' | 'network';
+  constructor(kind: 'timeout' | 'network', cause?: unknown) {
+    super(kind, { cause });
+    this.kind = kind;
+  }
+}
+
+const systemClock: Clock = { now: () => new Date() };
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class AthenaHttpClient {
+  readonly baseUrl: string;
+  readonly practiceId: string;
+  readonly #config: AthenaConfig;
+  readonly #fetch: typeof globalThis.fetch;
+  readonly #clock: Clock;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #random: () => number;
+  readonly #timeoutMs: number;
+  readonly #retries: number;
+  readonly #baseDelayMs: number;
+  #token: CachedToken | undefined;
+  #pendingToken: Promise<string> | undefined;
+
+  constructor(config: AthenaConfig) {
+    this.#config = config;
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.practiceId = config.practiceId;
+    this.#fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#clock = config.clock ?? systemClock;
+    this.#sleep = config.sleep ?? realSleep;
+    this.#random = config.random ?? Math.random;
+    this.#timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#retries = Math.max(0, config.retries ?? DEFAULT_RETRIES);
+    this.#baseDelayMs = config.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+  }
+
+  /**
+   * Sends the request and decodes a 2xx answer with `codec`. `onFailure` may turn a non-2xx,
+   * non-retryable answer into a value (404 → null); otherwise it becomes AthenaRejectedError.
+   * Throws HealthRecordUnavailableError after retries, on a 401 that a fresh token did not cure,
+   * and when the answer does not decode.
+   */
+  async send<A, F = never>(
+    request: AthenaRequest,
+    codec: t.Decoder<unknown, A>,
+    onFailure?: (failure: AthenaFailure) => { readonly value: F } | undefined,
+  ): Promise<A | F> {
+    const answer = await this.#exchange(request);
+    const body = parseJson(answer.text);
+    if (answer.status >= 200 && answer.status < 300) {
+      if (body === NOT_JSON) {
+        const what = `answered ${answer.status} with a body that is not JSON`;
+        throw unavailable(request, what, new AthenaDecodeError(what));
+      }
+      return decodeOrThrow(request, codec, body);
+    }
+    const handled = onFailure?.({ status: answer.status, body: body === NOT_JSON ? null : body });
+    if (handled !== undefined) return handled.value;
+    const error = body !== NOT_JSON && AthenaErrorBody.is(body) ? (body.error ?? null) : null;
+    throw new AthenaRejectedError(request.method, request.path, answer.status, error);
+  }
+
+  /** The backend access token, from the cache while it has more than a minute left. Single-flight. */
+  async backendToken(): Promise<string> {
+    const cached = this.#token;
+    if (cached !== undefined && this.#clock.now().getTime() < cached.refreshAt) return cached.accessToken;
+    this.#pendingToken ??= this.#fetchToken().finally(() => {
+      this.#pendingToken = undefined;
+    });
+    return this.#pendingToken;
+  }
+
+  /** Forgets `token` if it is still the cached one (another caller may already have replaced it). */
+  invalidateToken(token: string): void {
+    if (this.#token?.accessToken === token) this.#token = undefined;
+  }
+
+  async #fetchToken(): Promise<string> {
+    const startedAt = this.#clock.now().getTime();
+    const request: AthenaRequest = {
+      method: 'POST',
+      path: TOKEN_PATH,
+      auth: 'basic',
+      retrySafe: true,
+      form: { grant_type: 'client_credentials', scope: this.#config.backendScope ?? DEFAULT_BACKEND_SCOPE },
+    };
+    const response = await this.send(request, BackendTokenResponse, (failure) => {
+      throw unavailable(request, `answered ${failure.status}`);
+    });
+    const expiresInSeconds = Number(response.expires_in);
+    if (!Number.isFinite(expiresInSeconds) || expiresInSeconds <= 0) {
+      throw unavailable(request, 'answered with an unusable expires_in');
+    }
+    this.#token = {
+      accessToken: response.access_token,
+      refreshAt: startedAt + expiresInSeconds * 1000 - TOKEN_EARLY_REFRESH_MS,
+    };
+    return response.access_token;
+  }
+
+  /** One logical request: attempts, backoff, and the single retry after a 401. */
+  async #exchange(request: AthenaRequest): Promise<RawAnswer> {
+    const auth = request.auth ?? 'bearer';
+    const retrySafe = request.retrySafe ?? request.method === 'GET';
+    const maxAttempts = retrySafe ? this.#retries + 1 : 1;
+    let attempt = 0;
+    let renewedToken = false;
+    for (;;) {
+      attempt += 1;
+      const token = auth === 'bearer' ? await this.backendToken() : undefined;
+      let answer: RawAnswer;
+      try {
+        answer = await this.#attempt(request, attempt, token);
+      } catch (error) {
+        if (!(error instanceof AttemptFailure)) throw error;
+        if (attempt < maxAttempts) {
+          await this.#sleep(this.#backoff(attempt, null));
+          continue;
+        }
+        const what = error.kind === 'timeout' ? `timed out after ${this.#timeoutMs} ms` : 'failed (network error)';
+        throw unavailable(request, `${what}${attemptsNote(attempt)}`, error);
+      }
+      if (answer.status === 401 && token !== undefined && !renewedToken) {
+        // A token athena revoked early: one retry with a fresh one, which does not count as a retry.
+        renewedToken = true;
+        this.invalidateToken(token);
+        attempt -= 1;
+        continue;
+      }
+      if (isRetryable(answer.status)) {
+        if (attempt < maxAttempts) {
+          await this.#sleep(this.#backoff(attempt, answer.retryAfterMs));
+          continue;
+        }
+        throw unavailable(request, `answered ${answer.status}${attemptsNote(attempt)}`);
+      }
+      if (answer.status === 401 && auth !== 'none') throw unavailable(request, 'answered 401');
+      return answer;
+    }
+  }
+
+  /** Exponential backoff with jitter: step n waits between half and all of base·2^(n-1), capped. */
+  #backoff(attempt: number, retryAfterMs: number | null): number {
+    const ceiling = Math.min(MAX_RETRY_DELAY_MS, this.#baseDelayMs * 2 ** (attempt - 1));
+    const jittered = Math.round(ceiling / 2 + this.#random() * (ceiling / 2));
+    return retryAfterMs === null ? jittered : Math.min(MAX_RETRY_DELAY_MS, Math.max(jittered, retryAfterMs));
+  }
+
+  async #attempt(request: AthenaRequest, attempt: number, token: string | undefined): Promise<RawAnswer> {
+    const requestId = randomUUID();
+    const headers: Record<string, string> = {
+      Accept: request.accept ?? 'application/json',
+      'X-Request-Id': requestId,
+    };
+    if (token !== undefined) headers['Authorization'] = `Bearer ${token}`;
+    if (request.auth === 'basic') {
+      const credentials = `${this.#config.clientId}:${this.#config.clientSecret}`;
+      headers['Authorization'] = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
+    }
+    let body: string | undefined;
+    if (request.form !== undefined) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = toSearchParams(request.form).toString();
+    }
+    const url = this.#url(request);
+    const controller = new AbortController();
+    const started = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const report = (status: number | null, failure: AthenaRequestEvent['failure']): void =>
+      this.#config.onRequest?.({
+        method: request.method,
+        path: request.path,
+        requestId,
+        attempt,
+        status,
+        failure,
+        durationMs: Math.round(performance.now() - started),
+      });
+    // The race also covers an injected fetch that ignores the abort signal.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const failure = new AttemptFailure('timeout');
+        controller.abort(failure);
+        reject(failure);
+      }, this.#timeoutMs);
+    });
+    const exchange = (async (): Promise<RawAnswer> => {
+      const response = await this.#fetch(url, { method: request.method, headers, body, signal: controller.signal });
+      const text = await response.text();
+      return { status: response.status, text, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+    })();
+    try {
+      const answer = await Promise.race([exchange, timeout]);
+      report(answer.status, null);
+      return answer;
+    } catch (error) {
+      const failure = error instanceof AttemptFailure ? error : new AttemptFailure('network', error);
+      report(null, failure.kind);
+      throw failure;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #url(request: AthenaRequest): string {
+    const params: Record<string, string> = { practiceid: this.practiceId, ...request.params };
+    const path = request.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined || value === '') throw new TypeError(`athena request ${request.path}: no value for {${name}}`);
+      return encodeURIComponent(value);
+    });
+    const query = request.query === undefined ? '' : toSearchParams(request.query).toString();
+    return `${this.baseUrl}${path}${query === '' ? '' : `?${query}`}`;
+  }
+}
+
+function toSearchParams(fields: Fields): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) params.append(key, value);
+  return params;
+}
+
+function isRetryable(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+function attemptsNote(attempts: number): string {
+  return attempts > 1 ? ` after ${attempts} attempts` : '';
+}
+
+function retryAfterMs(header: string | null): number | null {
+  if (header === null) return null;
+  const seconds = Number(header.trim());
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
+
+function unavailable(request: Pick<AthenaRequest, 'method' | 'path'>, what: string, cause?: unknown): HealthRecordUnavailableError {
+  return new HealthRecordUnavailableError(`athena ${request.method} ${request.path} ${what}`, cause === undefined ? undefined : { cause });
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return NOT_JSON;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** Decodes or throws; the message names the failing fields, not their values. */
+export function decodeOrThrow<A>(request: Pick<AthenaRequest, 'method' | 'path'>, codec: t.Decoder<unknown, A>, value: unknown): A {
+  const result = codec.decode(value);
+  if (E.isRight(result)) return result.right;
+  const what = `answered with an unexpected shape at ${describeDecodeErrors(result.left)}`;
+  throw unavailable(request, what, new AthenaDecodeError(what));
+}
+
+/** `patients.0.dob, ...`: where the answer went wrong, without the values (which may be PHI). */
+export function describeDecodeErrors(errors: t.Errors): string {
+  const paths = new Set<string>();
+  for (const error of errors) {
+    const keys: string[] = [];
+    error.context.forEach((entry, index) => {
+      const parent = index > 0 ? (error.context[index - 1]?.type as { readonly _tag?: string } | undefined) : undefined;
+      const structural = parent?._tag === 'UnionType' || parent?._tag === 'IntersectionType';
+      if (entry.key !== '' && !structural) keys.push(entry.key);
+    });
+    paths.add(keys.length === 0 ? '(root)' : keys.join('.'));
+  }
+  const list = [...paths];
+  return list.slice(0, 5).join(', ') + (list.length > 5 ? ` and ${list.length - 5} more` : '');
+}

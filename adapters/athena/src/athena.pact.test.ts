@@ -1,0 +1,708 @@
+/**
+ * Consumer contract of the athena adapters with athenahealth: one interaction per call they make.
+ * The provider sandbox (apps/provider-sandbox) verifies contracts/pacts/member-portal-api-athenahealth.json.
+ *
+ * Ids the sandbox chooses come from provider states (`fromProviderState`): every state below
+ * returns the values its `${...}` expressions name. Responses state only what the adapters read.
+ *
+ * The verifier needs a requestFilter that (1) replaces `Authorization: Bearer …` with a real
+ * sandbox token, and (2) re-encodes form bodies: pact-js's verifier proxy parses
+ * application/x-www-form-urlencoded bodies and forwards them as JSON with the old
+ * Content-Length (pact-foundation/pact-js#884). Setting `req.body` to a Buffer of
+ * `new URLSearchParams(req.body).toString()` and fixing `content-length` restores them.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { PatientLoginError } from '@portal/core';
+import type { AthenaConfig } from './athena.config.ts';
+import { AthenaHealthRecord } from './athena-health-record.adapter.ts';
+import { AthenaHttpClient } from './athena-http.client.ts';
+import { AthenaPatientLogin, PATIENT_SCOPE } from './athena-patient-login.adapter.ts';
+import { pkceChallenge } from './pkce.helpers.ts';
+
+const { arrayContaining, eachLike, fromProviderState, integer, like, regex } = MatchersV3;
+
+// No usage metrics from the Pact core: these tests run offline.
+process.env['PACT_DO_NOT_TRACK'] = 'true';
+
+const PACT_DIR = fileURLToPath(new URL('../../../contracts/pacts/', import.meta.url));
+const CONSUMER = 'member-portal-api';
+const PROVIDER = 'athenahealth';
+
+/** The adapters believe they talk to this host; fetch is redirected to the mock server. */
+const ATHENA = 'http://athena.pact';
+const SANDBOX_CLIENT_ID = 'portal-sandbox-client';
+const SANDBOX_CLIENT_SECRET = 'portal-sandbox-secret';
+const PATIENT_CLIENT_ID = 'portal-patient-app';
+const BACKEND_TOKEN = 'pact-backend-token';
+
+const DIGITS = '^\\d+$';
+const DATE = '^\\d{2}/\\d{2}/\\d{4}$';
+const TIME = '^\\d{2}:\\d{2}$';
+const FLAG = '^(true|false)$';
+const bearer = { Authorization: regex('^Bearer [A-Za-z0-9._~+/=-]+$', `Bearer ${BACKEND_TOKEN}`) };
+const id = (example: string) => regex(DIGITS, example);
+
+// Examples: what the mock answers in this test. The sandbox may answer other values of the same form.
+const MARGARET = { patientName: 'Margaret Sullivan', firstName: 'Margaret', lastName: 'Sullivan', dateOfBirth: '04/12/1979' };
+const EXAMPLE = {
+  margaretId: '1001',
+  paulId: '1004',
+  emmaId: '1003',
+  haroldId: '1002',
+  departmentId: '1',
+  slotId: '5001',
+  appointmentId: '4001',
+  appointmentTypeId: '2',
+  providerId: '7',
+  carolEmail: 'carol.bennett@example.com',
+};
+const REDIRECT_URI = 'http://localhost:3000/api/auth/callback';
+// RFC 7636 appendix B: the sandbox can check the challenge it was given against this verifier.
+const CODE_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const NONCE = 'pact-nonce-3f9a';
+// A one-page PDF, as the worker files signed consents.
+const PDF_BASE64 = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+).toString('base64');
+
+/** The request builder handed to withRequest (its type is not exported by the package root). */
+type RequestBuilder = Parameters<NonNullable<Parameters<ReturnType<PactV4['addInteraction']>['withRequest']>[2]>>[0];
+
+/** A provider state's name and parameters, as `given` takes them. */
+type ProviderState = Parameters<ReturnType<PactV4['addInteraction']>['given']>;
+
+const pact = new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, logLevel: 'warn' });
+
+beforeAll(() => {
+  mkdirSync(PACT_DIR, { recursive: true });
+  // Interactions are merged into the file as each test runs: start from an empty contract.
+  rmSync(`${PACT_DIR}/${CONSUMER}-${PROVIDER}.json`, { force: true });
+});
+
+/**
+ * The adapters' config for a mock server. `ownBackendToken` keeps the client_credentials call
+ * away from the mock (it has its own interaction) so each interaction holds one request.
+ */
+function config(mockUrl: string, ownBackendToken = true): AthenaConfig {
+  const redirect: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const body = typeof init?.body === 'string' ? init.body : '';
+    if (ownBackendToken && url.pathname === '/oauth2/v1/token' && body.includes('grant_type=client_credentials')) {
+      return Response.json({ access_token: BACKEND_TOKEN, expires_in: '3600', token_type: 'Bearer' });
+    }
+    return fetch(`${mockUrl}${url.pathname}${url.search}`, init);
+  };
+  return {
+    baseUrl: ATHENA,
+    practiceId: '29391',
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret: SANDBOX_CLIENT_SECRET,
+    patientClientId: PATIENT_CLIENT_ID,
+    retries: 0,
+    fetch: redirect,
+  };
+}
+
+/**
+ * A form-encoded request body whose fields may hold matchers and provider-state values.
+ * V4RequestBuilder has no such method (jsonBody forces application/json, body() takes raw
+ * bytes without rules), but Pact core's body call turns a JSON description into a form body
+ * with matching rules and generators, so we reach for it.
+ */
+function formBody(builder: RequestBuilder, fields: Record<string, unknown>): RequestBuilder {
+  builder.headers({ 'Content-Type': 'application/x-www-form-urlencoded' });
+  const { interaction } = builder as unknown as { interaction: { withRequestBody(body: string, contentType: string): boolean } };
+  interaction.withRequestBody(JSON.stringify(fields), 'application/x-www-form-urlencoded');
+  return builder;
+}
+
+const patientTemplate = (firstName: string, lastName: string, dob: string, patientId: string) => ({
+  patientid: id(patientId),
+  firstname: like(firstName),
+  lastname: like(lastName),
+  dob: regex(DATE, dob),
+  primarydepartmentid: id(EXAMPLE.departmentId),
+});
+
+const appointmentTemplate = (appointmentId: string) => ({
+  appointmentid: id(appointmentId),
+  appointmentstatus: like('f'),
+  patientid: id(EXAMPLE.margaretId),
+  date: regex(DATE, '03/10/2026'),
+  starttime: regex(TIME, '09:00'),
+  departmentid: id(EXAMPLE.departmentId),
+  providerid: id(EXAMPLE.providerId),
+  appointmenttypeid: id(EXAMPLE.appointmentTypeId),
+});
+
+const states = {
+  backendClient: ['backend client portal-sandbox-client exists', { clientId: SANDBOX_CLIENT_ID }],
+  margaret: ['patient Margaret Sullivan exists', { patientName: MARGARET.patientName, dateOfBirth: MARGARET.dateOfBirth }],
+  paulPaidUp: [
+    'patient Paul Whitaker has custom field 21 (MDRI Paid Up) set to Yes',
+    { patientName: 'Paul Whitaker', customFieldId: '21', optionId: '2101', value: 'Yes' },
+  ],
+  noSuchPatient: ['no patient has id 99999999', { patientId: '99999999' }],
+  carolProxyForEmma: ['Carol Bennett has proxy access to Emma Bennett', { caregiverName: 'Carol Bennett', patientName: 'Emma Bennett' }],
+  carolRelated: [
+    'Carol Bennett is a related person of Harold Bennett and Emma Bennett',
+    { caregiverName: 'Carol Bennett', patientNames: ['Harold Bennett', 'Emma Bennett'] },
+  ],
+  departments: ['the practice has departments', {}],
+  providers: ['the practice has providers', {}],
+  appointmentTypes: ['the practice has appointment types', {}],
+  openSlot: ['an open slot exists', {}],
+  margaretBooked: ['Margaret Sullivan has a booked appointment', { patientName: MARGARET.patientName }],
+  margaretCode: [
+    'Margaret Sullivan signed in and an authorization code was issued',
+    {
+      patientName: MARGARET.patientName,
+      clientId: PATIENT_CLIENT_ID,
+      redirectUri: REDIRECT_URI,
+      codeChallenge: pkceChallenge(CODE_VERIFIER),
+      codeChallengeMethod: 'S256',
+      nonce: NONCE,
+      scope: PATIENT_SCOPE,
+    },
+  ],
+  noCode: ['no authorization code was issued', {}],
+} satisfies Record<string, ProviderState>;
+
+describe('athenahealth contract: backend token', () => {
+  it('issues a client_credentials token', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.backendClient)
+      .uponReceiving('a client_credentials token request from the backend client')
+      .withRequest('POST', '/oauth2/v1/token', (builder) => {
+        builder.headers({
+          Authorization: regex('^Basic [A-Za-z0-9+/]+=*$', `Basic ${Buffer.from(`${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`).toString('base64')}`),
+        });
+        formBody(builder, { grant_type: 'client_credentials', scope: 'athena/service/Athenanet.MDP.*' });
+      })
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({ access_token: like('sandbox-access-token'), expires_in: like('3600'), token_type: like('Bearer') }),
+      )
+      .executeTest(async (mock) => {
+        await expect(new AthenaHttpClient(config(mock.url, false)).backendToken()).resolves.toBe('sandbox-access-token');
+      });
+  });
+});
+
+describe('athenahealth contract: patients', () => {
+  it('gets a patient', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaret)
+      .uponReceiving('a request for patient Margaret Sullivan with custom fields')
+      .withRequest('GET', fromProviderState('/v1/29391/patients/${patientId}', `/v1/29391/patients/${EXAMPLE.margaretId}`), (builder) =>
+        builder.query({ showcustomfields: 'true' }).headers(bearer),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody(eachLike(patientTemplate(MARGARET.firstName, MARGARET.lastName, MARGARET.dateOfBirth, EXAMPLE.margaretId))),
+      )
+      .executeTest(async (mock) => {
+        const patient = await new AthenaHealthRecord(config(mock.url)).getPatient(EXAMPLE.margaretId);
+        expect(patient).toMatchObject({ patientId: EXAMPLE.margaretId, firstName: 'Margaret', dateOfBirth: '04/12/1979', primaryDepartmentId: '1' });
+      });
+  });
+
+  it("gets a patient's custom fields", async () => {
+    await pact
+      .addInteraction()
+      .given(...states.paulPaidUp)
+      .uponReceiving('a request for patient Paul Whitaker with custom fields')
+      .withRequest('GET', fromProviderState('/v1/29391/patients/${patientId}', `/v1/29391/patients/${EXAMPLE.paulId}`), (builder) =>
+        builder.query({ showcustomfields: 'true' }).headers(bearer),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody(
+          eachLike({
+            ...patientTemplate('Paul', 'Whitaker', '09/30/1958', EXAMPLE.paulId),
+            customfields: arrayContaining({ customfieldid: regex('^21$', '21'), customfieldvalue: like('Yes'), optionid: regex('^2101$', '2101') }),
+          }),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const patient = await new AthenaHealthRecord(config(mock.url)).getPatient(EXAMPLE.paulId);
+        expect(patient?.customFields).toContainEqual({ customFieldId: '21', value: 'Yes', optionId: '2101' });
+      });
+  });
+
+  it('answers 404 for an unknown patient', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.noSuchPatient)
+      .uponReceiving('a request for a patient that does not exist')
+      .withRequest('GET', '/v1/29391/patients/99999999', (builder) => builder.query({ showcustomfields: 'true' }).headers(bearer))
+      .willRespondWith(404)
+      .executeTest(async (mock) => {
+        await expect(new AthenaHealthRecord(config(mock.url)).getPatient('99999999')).resolves.toBeNull();
+      });
+  });
+
+  it('searches patients by name and date of birth', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaret)
+      .uponReceiving('a search for Margaret Sullivan born 04/12/1979')
+      .withRequest('GET', '/v1/29391/patients', (builder) =>
+        builder.query({ firstname: MARGARET.firstName, lastname: MARGARET.lastName, dob: MARGARET.dateOfBirth }).headers(bearer),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          patients: eachLike(patientTemplate(MARGARET.firstName, MARGARET.lastName, MARGARET.dateOfBirth, EXAMPLE.margaretId)),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const found = await new AthenaHealthRecord(config(mock.url)).searchPatients({
+          firstName: MARGARET.firstName,
+          lastName: MARGARET.lastName,
+          dateOfBirth: MARGARET.dateOfBirth,
+        });
+        expect(found.map((patient) => patient.patientId)).toEqual([EXAMPLE.margaretId]);
+      });
+  });
+
+  it('lists who has portal access to a patient', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.carolProxyForEmma)
+      .uponReceiving("a request for the portal access to Emma Bennett's record")
+      .withRequest(
+        'GET',
+        fromProviderState('/v1/29391/patients/${patientId}/portalaccess', `/v1/29391/patients/${EXAMPLE.emmaId}/portalaccess`),
+        (builder) => builder.headers(bearer),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody(
+          arrayContaining({
+            name: 'Carol Bennett',
+            email: fromProviderState('${caregiverEmail}', EXAMPLE.carolEmail),
+            relationshiptopatient: like('Parent'),
+            accesslevel: like('FULL'),
+          }),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const entries = await new AthenaHealthRecord(config(mock.url)).portalAccess(EXAMPLE.emmaId);
+        expect(entries).toContainEqual({ name: 'Carol Bennett', email: EXAMPLE.carolEmail, relationshipToPatient: 'Parent', accessLevel: 'FULL' });
+      });
+  });
+
+  it('finds the patients a person is related to (FHIR RelatedPerson)', async () => {
+    const relatedPerson = (patientId: string, code: string, display: string) => ({
+      resource: {
+        resourceType: 'RelatedPerson',
+        patient: { reference: regex('^Patient/a-29391\\.E-\\d+$', `Patient/a-29391.E-${patientId}`) },
+        relationship: eachLike({ coding: eachLike({ code: like(code), display: like(display) }) }),
+      },
+    });
+    await pact
+      .addInteraction()
+      .given(...states.carolRelated)
+      .uponReceiving("a FHIR RelatedPerson search by Carol Bennett's email")
+      .withRequest('GET', '/fhir/r4/RelatedPerson', (builder) =>
+        builder
+          .query({ email: fromProviderState('${caregiverEmail}', EXAMPLE.carolEmail), 'ah-practice': 'Organization/a-1.Practice-29391' })
+          .headers(bearer),
+      )
+      .willRespondWith(200, (builder) =>
+        builder
+          .headers({ 'Content-Type': regex('^application/(fhir\\+)?json(;.*)?$', 'application/fhir+json') })
+          .jsonBody({ resourceType: 'Bundle', entry: eachLike(relatedPerson(EXAMPLE.haroldId, 'CHILD', 'Child'), 2) }),
+      )
+      .executeTest(async (mock) => {
+        const related = await new AthenaHealthRecord(config(mock.url)).relatedPatients(EXAMPLE.carolEmail);
+        expect(related).toEqual([{ patientId: EXAMPLE.haroldId, relationship: 'Child' }]);
+      });
+  });
+});
+
+describe('athenahealth contract: practice', () => {
+  it('lists departments', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.departments)
+      .uponReceiving('a request for the departments')
+      .withRequest('GET', '/v1/29391/departments', (builder) => builder.headers(bearer))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          departments: eachLike({
+            departmentid: id(EXAMPLE.departmentId),
+            name: like('Downtown'),
+            address: like('100 Main St'),
+            city: like('Providence'),
+            state: like('RI'),
+            zip: like('02903'),
+            phone: like('4015550100'),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const departments = await new AthenaHealthRecord(config(mock.url)).departments();
+        expect(departments[0]).toMatchObject({ departmentId: '1', name: 'Downtown', city: 'Providence' });
+      });
+  });
+
+  it('lists providers', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.providers)
+      .uponReceiving('a request for the providers')
+      .withRequest('GET', '/v1/29391/providers', (builder) => builder.headers(bearer))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          providers: eachLike({ providerid: id(EXAMPLE.providerId), firstname: like('Anne'), lastname: like('Lee'), displayname: like('Anne Lee, MD') }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const providers = await new AthenaHealthRecord(config(mock.url)).providers();
+        expect(providers[0]).toMatchObject({ providerId: '7', displayName: 'Anne Lee, MD' });
+      });
+  });
+
+  it('lists appointment types', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.appointmentTypes)
+      .uponReceiving('a request for the appointment types')
+      .withRequest('GET', '/v1/29391/appointmenttypes', (builder) => builder.headers(bearer))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          appointmenttypes: eachLike({
+            appointmenttypeid: id(EXAMPLE.appointmentTypeId),
+            name: like('Office Visit'),
+            duration: id('30'),
+            patient: regex(FLAG, 'true'),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const types = await new AthenaHealthRecord(config(mock.url)).appointmentTypes();
+        expect(types[0]).toMatchObject({ appointmentTypeId: '2', durationMinutes: 30, patientBookable: true });
+      });
+  });
+});
+
+describe('athenahealth contract: appointments', () => {
+  it('finds open slots', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.openSlot)
+      .uponReceiving('a search for open slots')
+      .withRequest('GET', '/v1/29391/appointments/open', (builder) =>
+        builder
+          .query({
+            departmentid: fromProviderState('${slotDepartmentId}', EXAMPLE.departmentId),
+            appointmenttypeid: fromProviderState('${slotAppointmentTypeId}', EXAMPLE.appointmentTypeId),
+            providerid: fromProviderState('${slotProviderId}', EXAMPLE.providerId),
+            startdate: fromProviderState('${startDate}', '03/09/2026'),
+            enddate: fromProviderState('${endDate}', '03/13/2026'),
+          })
+          .headers(bearer),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          appointments: eachLike({
+            appointmentid: id(EXAMPLE.slotId),
+            date: regex(DATE, '03/10/2026'),
+            starttime: regex(TIME, '09:00'),
+            duration: id('30'),
+            departmentid: id(EXAMPLE.departmentId),
+            providerid: id(EXAMPLE.providerId),
+            appointmenttypeid: id(EXAMPLE.appointmentTypeId),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const slots = await new AthenaHealthRecord(config(mock.url)).openSlots({
+          departmentId: EXAMPLE.departmentId,
+          appointmentTypeId: EXAMPLE.appointmentTypeId,
+          providerId: EXAMPLE.providerId,
+          startDate: '03/09/2026',
+          endDate: '03/13/2026',
+        });
+        expect(slots[0]).toMatchObject({ appointmentId: EXAMPLE.slotId, date: '03/10/2026', startTime: '09:00', durationMinutes: 30 });
+      });
+  });
+
+  it('books an open slot', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaret)
+      .given(...states.openSlot)
+      .uponReceiving('a request to book an open slot for Margaret Sullivan')
+      .withRequest('PUT', fromProviderState('/v1/29391/appointments/${slotId}', `/v1/29391/appointments/${EXAMPLE.slotId}`), (builder) =>
+        formBody(builder.headers(bearer), {
+          patientid: fromProviderState('${patientId}', EXAMPLE.margaretId),
+          appointmenttypeid: fromProviderState('${slotAppointmentTypeId}', EXAMPLE.appointmentTypeId),
+          departmentid: fromProviderState('${slotDepartmentId}', EXAMPLE.departmentId),
+        }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody(eachLike({ ...appointmentTemplate(EXAMPLE.slotId), appointmentstatus: 'f' })))
+      .executeTest(async (mock) => {
+        const booked = await new AthenaHealthRecord(config(mock.url)).bookAppointment({
+          appointmentId: EXAMPLE.slotId,
+          patientId: EXAMPLE.margaretId,
+          appointmentTypeId: EXAMPLE.appointmentTypeId,
+          departmentId: EXAMPLE.departmentId,
+        });
+        expect(booked).toMatchObject({ appointmentId: EXAMPLE.slotId, appointmentStatus: 'f', patientId: EXAMPLE.margaretId });
+      });
+  });
+
+  it('refuses to book a slot that is taken', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaretBooked)
+      .uponReceiving('a request to book a slot that is already booked')
+      .withRequest(
+        'PUT',
+        fromProviderState('/v1/29391/appointments/${appointmentId}', `/v1/29391/appointments/${EXAMPLE.appointmentId}`),
+        (builder) =>
+          formBody(builder.headers(bearer), {
+            patientid: fromProviderState('${patientId}', EXAMPLE.margaretId),
+            appointmenttypeid: fromProviderState('${appointmentTypeId}', EXAMPLE.appointmentTypeId),
+            departmentid: fromProviderState('${appointmentDepartmentId}', EXAMPLE.departmentId),
+          }),
+      )
+      .willRespondWith(409, (builder) => builder.jsonBody({ error: like('The appointment is already booked') }))
+      .executeTest(async (mock) => {
+        await expect(
+          new AthenaHealthRecord(config(mock.url)).bookAppointment({
+            appointmentId: EXAMPLE.appointmentId,
+            patientId: EXAMPLE.margaretId,
+            appointmentTypeId: EXAMPLE.appointmentTypeId,
+            departmentId: EXAMPLE.departmentId,
+          }),
+        ).rejects.toMatchObject({ name: 'AthenaRejectedError', status: 409 });
+      });
+  });
+
+  it('cancels an appointment', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaretBooked)
+      .uponReceiving("a request to cancel Margaret Sullivan's appointment")
+      .withRequest(
+        'PUT',
+        fromProviderState('/v1/29391/appointments/${appointmentId}/cancel', `/v1/29391/appointments/${EXAMPLE.appointmentId}/cancel`),
+        (builder) =>
+          formBody(builder.headers(bearer), {
+            patientid: fromProviderState('${patientId}', EXAMPLE.margaretId),
+            cancellationreason: like('Cancelled by the patient in the member portal'),
+          }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ status: like('x') }))
+      .executeTest(async (mock) => {
+        await expect(
+          new AthenaHealthRecord(config(mock.url)).cancelAppointment({
+            appointmentId: EXAMPLE.appointmentId,
+            patientId: EXAMPLE.margaretId,
+            reason: 'Cancelled by the patient in the member portal',
+          }),
+        ).resolves.toBeUndefined();
+      });
+  });
+
+  it('reschedules an appointment to an open slot', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaretBooked)
+      .given(...states.openSlot)
+      .uponReceiving("a request to move Margaret Sullivan's appointment to an open slot")
+      .withRequest(
+        'PUT',
+        fromProviderState('/v1/29391/appointments/${appointmentId}/reschedule', `/v1/29391/appointments/${EXAMPLE.appointmentId}/reschedule`),
+        (builder) =>
+          formBody(builder.headers(bearer), {
+            newappointmentid: fromProviderState('${slotId}', EXAMPLE.slotId),
+            patientid: fromProviderState('${patientId}', EXAMPLE.margaretId),
+            reschedulereason: like('Rescheduled by the patient in the member portal'),
+          }),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody(eachLike({ ...appointmentTemplate(EXAMPLE.slotId), rescheduledappointmentid: id(EXAMPLE.appointmentId) })),
+      )
+      .executeTest(async (mock) => {
+        const moved = await new AthenaHealthRecord(config(mock.url)).rescheduleAppointment({
+          appointmentId: EXAMPLE.appointmentId,
+          newAppointmentId: EXAMPLE.slotId,
+          patientId: EXAMPLE.margaretId,
+          reason: 'Rescheduled by the patient in the member portal',
+        });
+        expect(moved).toMatchObject({ appointmentId: EXAMPLE.slotId, rescheduledAppointmentId: EXAMPLE.appointmentId });
+      });
+  });
+
+  it("lists a patient's upcoming appointments", async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaretBooked)
+      .uponReceiving("a request for Margaret Sullivan's upcoming appointments")
+      .withRequest(
+        'GET',
+        fromProviderState('/v1/29391/patients/${patientId}/appointments', `/v1/29391/patients/${EXAMPLE.margaretId}/appointments`),
+        (builder) => builder.query({ showcancelled: 'false', showpast: 'false' }).headers(bearer),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({ appointments: eachLike({ ...appointmentTemplate(EXAMPLE.appointmentId), appointmenttype: like('Office Visit') }) }),
+      )
+      .executeTest(async (mock) => {
+        const appointments = await new AthenaHealthRecord(config(mock.url)).patientAppointments(EXAMPLE.margaretId, {
+          showPast: false,
+          showCancelled: false,
+        });
+        expect(appointments[0]).toMatchObject({ appointmentId: EXAMPLE.appointmentId, appointmentStatus: 'f', appointmentType: 'Office Visit' });
+      });
+  });
+});
+
+describe('athenahealth contract: chart writes', () => {
+  it("sets a patient's MDRI Paid Up custom field", async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaret)
+      .uponReceiving("a request to set Margaret Sullivan's custom field 21 to Yes")
+      .withRequest(
+        'PUT',
+        fromProviderState('/v1/29391/patients/${patientId}/customfields', `/v1/29391/patients/${EXAMPLE.margaretId}/customfields`),
+        (builder) =>
+          formBody(builder.headers(bearer), {
+            departmentid: fromProviderState('${primaryDepartmentId}', EXAMPLE.departmentId),
+            customfields: '[{"customfieldid":"21","optionid":"2101"}]',
+          }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ success: regex(FLAG, 'true'), updatedcount: integer(1), disallowedcount: integer(0) }))
+      .executeTest(async (mock) => {
+        await expect(
+          new AthenaHealthRecord(config(mock.url)).updateCustomFields(EXAMPLE.margaretId, EXAMPLE.departmentId, [
+            { customFieldId: '21', optionId: '2101' },
+          ]),
+        ).resolves.toEqual({ updatedCount: 1, disallowedCount: 0 });
+      });
+  });
+
+  it("files a signed PDF into a patient's chart", async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaret)
+      .uponReceiving("a request to file a consent PDF into Margaret Sullivan's chart")
+      .withRequest(
+        'POST',
+        fromProviderState('/v1/29391/patients/${patientId}/documents/admin', `/v1/29391/patients/${EXAMPLE.margaretId}/documents/admin`),
+        (builder) =>
+          formBody(builder.headers(bearer), {
+            departmentid: fromProviderState('${primaryDepartmentId}', EXAMPLE.departmentId),
+            documentsubclass: 'ADMIN_CONSENT',
+            attachmentcontents: regex('^JVBERi0[A-Za-z0-9+/]*={0,2}$', PDF_BASE64),
+            internalnote: like('Membership consent signed in the member portal'),
+            autoclose: 'true',
+          }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ adminid: id('880') }))
+      .executeTest(async (mock) => {
+        await expect(
+          new AthenaHealthRecord(config(mock.url)).fileAdminDocument({
+            patientId: EXAMPLE.margaretId,
+            departmentId: EXAMPLE.departmentId,
+            documentSubclass: 'ADMIN_CONSENT',
+            pdfBase64: PDF_BASE64,
+            internalNote: 'Membership consent signed in the member portal',
+          }),
+        ).resolves.toEqual({ adminId: '880' });
+      });
+  });
+});
+
+describe('athenahealth contract: patient sign-in', () => {
+  const idTokenExample = [
+    { alg: 'none', typ: 'JWT' },
+    {
+      iss: `${ATHENA}/oauth2`,
+      aud: PATIENT_CLIENT_ID,
+      sub: 'margaret',
+      nonce: NONCE,
+      iat: 1_900_000_000,
+      exp: 4_102_444_800,
+      fhirUser: `${ATHENA}/fhir/r4/Patient/a-29391.E-${EXAMPLE.margaretId}`,
+    },
+  ]
+    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+    .join('.')
+    .concat('.');
+
+  it('exchanges an authorization code', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaretCode)
+      .uponReceiving('an authorization_code token request from the patient app')
+      .withRequest('POST', '/oauth2/v1/token', (builder) =>
+        formBody(builder, {
+          grant_type: 'authorization_code',
+          code: fromProviderState('${code}', 'pact-authorization-code'),
+          redirect_uri: REDIRECT_URI,
+          client_id: PATIENT_CLIENT_ID,
+          code_verifier: CODE_VERIFIER,
+        }),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          access_token: like('patient-access-token'),
+          token_type: like('Bearer'),
+          expires_in: id('3600'),
+          scope: like(PATIENT_SCOPE),
+          id_token: regex('^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$', idTokenExample),
+          patient: fromProviderState('${patientId}', EXAMPLE.margaretId),
+          refresh_token: like('patient-refresh-token'),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const signIn = await new AthenaPatientLogin(config(mock.url)).exchangeCode({
+          code: 'pact-authorization-code',
+          codeVerifier: CODE_VERIFIER,
+          redirectUri: REDIRECT_URI,
+          nonce: NONCE,
+        });
+        expect(signIn).toEqual({
+          patientId: EXAMPLE.margaretId,
+          fhirUser: `${ATHENA}/fhir/r4/Patient/a-29391.E-${EXAMPLE.margaretId}`,
+          accessToken: 'patient-access-token',
+          refreshToken: 'patient-refresh-token',
+          expiresInSeconds: 3600,
+          scope: PATIENT_SCOPE,
+        });
+      });
+  });
+
+  it('refuses an unknown authorization code', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.noCode)
+      .uponReceiving('an authorization_code token request with a code that was never issued')
+      .withRequest('POST', '/oauth2/v1/token', (builder) =>
+        formBody(builder, {
+          grant_type: 'authorization_code',
+          code: 'never-issued-code',
+          redirect_uri: REDIRECT_URI,
+          client_id: PATIENT_CLIENT_ID,
+          code_verifier: CODE_VERIFIER,
+        }),
+      )
+      .willRespondWith(400, (builder) => builder.jsonBody({ error: 'invalid_grant' }))
+      .executeTest(async (mock) => {
+        await expect(
+          new AthenaPatientLogin(config(mock.url)).exchangeCode({
+            code: 'never-issued-code',
+            codeVerifier: CODE_VERIFIER,
+            redirectUri: REDIRECT_URI,
+            nonce: NONCE,
+          }),
+        ).rejects.toBeInstanceOf(PatientLoginError);
+      });
+  });
+});

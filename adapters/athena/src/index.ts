@@ -1,0 +1,35 @@
+/**
+ * @portal/athena: the HealthRecord and PatientLogin ports over athenahealth (or the provider
+ * sandbox, which speaks the same wire: docs/design/athena-wire.md).
+ */
+export { AthenaHealthRecord } from './athena-health-record.adapter.ts';
+export type {
+  AdminDocumentInput,
+  Appointment,
+  AppointmentType,
+  BookAppointmentInput,
+  CancelAppointmentInput,
+  CustomFieldUpdate,
+  CustomFieldsUpdateResult,
+  FiledAdminDocument,
+  OpenSlot,
+  OpenSlotQuery,
+  PatientAppointmentsOptions,
+  RescheduleAppointmentInput,
+  RescheduledAppointment,
+} from './athena-health-record.adapter.ts';
+export { AthenaPatientLogin, PATIENT_SCOPE, checkIdToken, proprietaryPatientId } from './athena-patient-login.adapter.ts';
+export type { CodeExchange, IdTokenExpectations } from './athena-patient-login.adapter.ts';
+export { AthenaHttpClient } from './athena-http.client.ts';
+export type { AthenaRequest, AthenaFailure, AthenaMethod } from './athena-http.client.ts';
+export {
+  athenaConfigFromEnv,
+  DEFAULT_PRACTICE_ID,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  SANDBOX_PATIENT_CLIENT_ID,
+} from './athena.config.ts';
+export type { AthenaConfig, AthenaEnvConfig, AthenaRequestEvent } from './athena.config.ts';
+export { AthenaDecodeError, AthenaRejectedError } from './athena.errors.ts';
+export { createPkcePair, pkceChallenge, randomToken } from './pkce.helpers.ts';
+export type { PkcePair } from './pkce.helpers.ts';

@@ -1,0 +1,159 @@
+/**
+ * The sandbox's Koa application: request id and one log line, errors, faults, form/JSON bodies,
+ * bearer checks on the proprietary and FHIR routes, then the routers. Creating it makes the
+ * schema and seeds it on first use.
+ */
+import { randomUUID } from 'node:crypto';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import type { Knex } from 'knex';
+import { requireBearer } from './http/bearer.ts';
+import type { SandboxContext } from './http/context.ts';
+import { controlRouter } from './http/control.router.ts';
+import { AthenaError, errorMiddleware } from './http/errors.ts';
+import { createFaultRegistry, type Fault } from './http/faults.ts';
+import { fhirRouter } from './http/fhir.router.ts';
+import { oauthRouter } from './http/oauth.router.ts';
+import { practiceRouter } from './http/practice.router.ts';
+import { PRACTICE_ID } from './seed/practice.ts';
+import { slotHorizon } from './seed/slots.ts';
+import { createDb } from './store/db.ts';
+import { DEFAULT_SCHEMA, assertSchemaName, ensureSchema, lockSchema } from './store/schema.ts';
+import { extendSlots, reseed } from './store/seed.ts';
+import { formatIsoDay } from './time.ts';
+
+export interface SandboxAppOptions {
+  readonly knex: Knex;
+  /** PostgreSQL schema of the sandbox's tables (default `provider_sandbox`). */
+  readonly schema?: string;
+  /** The sandbox clock (default: the system clock). */
+  readonly now?: () => Date;
+  /** Extra registered redirect URIs (default: SANDBOX_REDIRECT_URIS, comma-separated). */
+  readonly redirectUris?: readonly string[];
+  /** How long a `timeoutRate` fault holds a request before dropping it (default 30 s). */
+  readonly faultHoldMs?: number;
+  /** One line per request (method, path without query, status, ms); default: none. */
+  readonly log?: (line: string) => void;
+}
+
+export interface SandboxApp {
+  readonly app: Koa;
+  /** Reseeds the practice data for the sandbox clock's day and clears faults. */
+  reset(): Promise<void>;
+  /** The faults in force. */
+  faults(): readonly Fault[];
+  /** Drops the requests held by timeout faults (call before closing the server). */
+  releaseHeldRequests(): void;
+}
+
+const envRedirectUris = (): string[] =>
+  (process.env.SANDBOX_REDIRECT_URIS ?? '')
+    .split(',')
+    .map((uri) => uri.trim())
+    .filter(Boolean);
+
+const requestIdOf = (incoming: string): string => (/^[\x21-\x7e]{1,200}$/.test(incoming) ? incoming : randomUUID());
+
+export const createSandboxApp = async (options: SandboxAppOptions): Promise<SandboxApp> => {
+  const schema = assertSchemaName(options.schema ?? DEFAULT_SCHEMA);
+  const now = options.now ?? (() => new Date());
+  const db = createDb(options.knex, schema);
+  const faults = createFaultRegistry(options.faultHoldMs ?? 30_000);
+  const log = options.log;
+
+  await db.knex.transaction(async (trx) => {
+    await lockSchema(trx, schema);
+    const created = await ensureSchema(trx, schema);
+    if (created) await reseed(trx, schema, now());
+    else await extendSlots(trx, schema, now());
+  });
+  let slotsThrough = formatIsoDay(slotHorizon(now()));
+
+  const sandbox: SandboxContext = {
+    db,
+    now,
+    redirectUris: options.redirectUris ?? envRedirectUris(),
+    faults,
+    reset: async () => {
+      await db.knex.transaction(async (trx) => {
+        await lockSchema(trx, schema);
+        await reseed(trx, schema, now());
+      });
+      faults.clear();
+      slotsThrough = formatIsoDay(slotHorizon(now()));
+    },
+    ensureSlots: async () => {
+      const horizon = formatIsoDay(slotHorizon(now()));
+      if (slotsThrough >= horizon) return;
+      await db.knex.transaction(async (trx) => {
+        await lockSchema(trx, schema);
+        await extendSlots(trx, schema, now());
+      });
+      slotsThrough = horizon;
+    },
+  };
+
+  const app = new Koa();
+  app.silent = true;
+
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    ctx.set('X-Request-Id', requestIdOf(ctx.get('X-Request-Id')));
+    try {
+      await next();
+    } finally {
+      // Method, path and status only: queries and bodies name patients.
+      log?.(`${ctx.method} ${ctx.path} ${ctx.status} ${Math.round(performance.now() - started)}ms`);
+    }
+  });
+  app.use(errorMiddleware());
+  app.use(faults.middleware());
+  app.use(
+    bodyParser({
+      enableTypes: ['json', 'form'],
+      jsonLimit: '1mb',
+      // Signed PDFs arrive base64-encoded in a form field.
+      formLimit: '30mb',
+      encoding: 'utf-8',
+    }),
+  );
+
+  const backendOnly = requireBearer(sandbox, ['backend']);
+  const anyToken = requireBearer(sandbox, ['backend', 'patient']);
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/v1' || ctx.path.startsWith('/v1/')) {
+      return backendOnly(ctx, async () => {
+        const practice = ctx.path.split('/')[2];
+        if (practice !== PRACTICE_ID) {
+          throw new AthenaError(403, { error: 'Invalid practice', detailedmessage: `This sandbox serves practice ${PRACTICE_ID} only.` });
+        }
+        await next();
+      });
+    }
+    if ((ctx.path === '/fhir/r4' || ctx.path.startsWith('/fhir/r4/')) && !ctx.path.startsWith('/fhir/r4/.well-known/')) {
+      return anyToken(ctx, next);
+    }
+    return next();
+  });
+
+  for (const router of [oauthRouter(sandbox), practiceRouter(sandbox), fhirRouter(sandbox), controlRouter(sandbox)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+
+  app.use(async (ctx) => {
+    if (ctx.path === '/' || ctx.path === '/health') {
+      ctx.body = { status: 'ok', service: 'provider-sandbox', practiceid: PRACTICE_ID };
+      return;
+    }
+    ctx.status = 404;
+    ctx.body = { error: 'Not Found', detailedmessage: `The sandbox has no ${ctx.method} ${ctx.path}.` };
+  });
+
+  return {
+    app,
+    reset: sandbox.reset,
+    faults: () => faults.list(),
+    releaseHeldRequests: () => faults.releaseAll(),
+  };
+};

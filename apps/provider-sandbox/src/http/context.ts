@@ -1,0 +1,16 @@
+/** What every router of the sandbox needs. */
+import type { Db } from '../store/db.ts';
+import type { FaultRegistry } from './faults.ts';
+
+export interface SandboxContext {
+  readonly db: Db;
+  /** The sandbox clock: token expiry, "today", ages and the slot horizon all read it. */
+  readonly now: () => Date;
+  /** Registered redirect URIs beyond http://localhost|127.0.0.1:<port>/api/auth/callback. */
+  readonly redirectUris: readonly string[];
+  readonly faults: FaultRegistry;
+  /** Reseeds the practice data and clears faults. */
+  reset(): Promise<void>;
+  /** Adds slots up to the booking horizon when the calendar has moved on. */
+  ensureSlots(): Promise<void>;
+}

@@ -1,0 +1,118 @@
+/**
+ * Test controls under /_sandbox (sandbox-only, not athena): reseed, inject faults, see what was
+ * filed into charts, and an index of the seeded people and credentials.
+ */
+import Router from '@koa/router';
+import {
+  BACKEND_CLIENT_ID,
+  BACKEND_CLIENT_SECRET,
+  PATIENT_APP_CLIENT_ID,
+  PRACTICE_ID,
+  departmentById,
+} from '../seed/practice.ts';
+import { TABLES } from '../store/schema.ts';
+import type { SandboxContext } from './context.ts';
+import { badRequest, notFound } from './errors.ts';
+import { documentJson } from './practice.router.ts';
+import { field, type PatientRow } from './shapes.ts';
+
+interface ControlDocumentRow {
+  readonly adminid: string;
+  readonly patientid: number;
+  readonly departmentid: string;
+  readonly documentclass: string;
+  readonly documentsubclass: string;
+  readonly internalnote: string | null;
+  readonly autoclose: boolean;
+  readonly status: string;
+  readonly contenthash: string;
+  readonly size: number;
+  readonly created_at: Date;
+}
+
+export const controlRouter = (sandbox: SandboxContext): Router => {
+  const router = new Router({ prefix: '/_sandbox' });
+  const { db } = sandbox;
+
+  router.get('/', async (ctx) => {
+    const patients = (await db.table(TABLES.patients).orderBy('patientid')) as PatientRow[];
+    const proxies = (await db.table(TABLES.proxies).orderBy(['proxypatientid', 'patientid'])) as {
+      patientid: number;
+      proxypatientid: number;
+      relationshiptopatient: string;
+    }[];
+    ctx.body = {
+      practiceid: PRACTICE_ID,
+      backendClient: { clientId: BACKEND_CLIENT_ID, clientSecret: BACKEND_CLIENT_SECRET },
+      patientAppClientId: PATIENT_APP_CLIENT_ID,
+      patients: patients.map((p) => ({
+        patientid: String(p.patientid),
+        name: `${p.firstname} ${p.lastname}`,
+        dob: p.dob,
+        department: departmentById(p.primarydepartmentid)?.name,
+        portalaccount: p.portalaccount,
+        note: p.note,
+        actsFor: proxies
+          .filter((proxy) => proxy.proxypatientid === p.patientid)
+          .map((proxy) => ({ patientid: String(proxy.patientid), relationshiptopatient: proxy.relationshiptopatient })),
+      })),
+      faults: sandbox.faults.list(),
+    };
+  });
+
+  router.post('/reset', async (ctx) => {
+    await sandbox.reset();
+    const [{ count } = { count: '0' }] = (await db.table(TABLES.appointments).where({ status: 'o' }).count({ count: '*' })) as {
+      count: string;
+    }[];
+    ctx.body = { reset: true, openSlots: Number(count) };
+  });
+
+  router.get('/faults', (ctx) => {
+    ctx.body = { faults: sandbox.faults.list() };
+  });
+
+  router.post('/faults', (ctx) => {
+    const fault = sandbox.faults.set(ctx.request.body);
+    ctx.status = 201;
+    ctx.body = { fault, faults: sandbox.faults.list() };
+  });
+
+  router.delete('/faults', (ctx) => {
+    sandbox.faults.clear();
+    ctx.body = { faults: [] };
+  });
+
+  router.get('/documents', async (ctx) => {
+    const patientid = field(ctx.query, 'patientid');
+    if (patientid !== '' && !/^\d{1,9}$/.test(patientid)) throw badRequest('patientid must be a number.');
+    const query = db
+      .table(TABLES.documents)
+      .orderBy('adminid')
+      .select('adminid', 'patientid', 'departmentid', 'documentclass', 'documentsubclass', 'internalnote', 'autoclose', 'status', 'contenthash', 'size', 'created_at');
+    if (patientid !== '') query.where({ patientid: Number(patientid) });
+    const rows = (await query) as ControlDocumentRow[];
+    ctx.body = {
+      documents: rows.map((row) => ({
+        ...documentJson(row),
+        patientid: String(row.patientid),
+        autoclose: row.autoclose,
+        size: row.size,
+        contentUrl: `/_sandbox/documents/${row.adminid}/content`,
+      })),
+      totalcount: rows.length,
+    };
+  });
+
+  router.get('/documents/:adminid/content', async (ctx) => {
+    const id = String(ctx.params.adminid);
+    if (!/^\d{1,12}$/.test(id)) throw notFound('Document');
+    const row = (await db.table(TABLES.documents).where({ adminid: id }).first('content')) as { content: Buffer } | undefined;
+    if (row === undefined) throw notFound('Document');
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `inline; filename="admin-${id}.pdf"`);
+    ctx.body = row.content;
+  });
+
+  return router;
+};

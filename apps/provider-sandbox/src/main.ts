@@ -1,0 +1,47 @@
+/**
+ * `npx node apps/provider-sandbox/src/main.ts`: the sandbox on its own, on DATABASE_URL (or the
+ * embedded PostgreSQL in .data/postgres when unset), port SANDBOX_PORT (4010).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@portal/persistence';
+import { startSandbox } from './index.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const fail = (message: string): never => {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+};
+
+const database = await openDatabase(process.env, {
+  dataDir: path.resolve(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres'),
+  port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+}).catch((error: Error) => fail(`Database: ${error.message}`));
+
+const sandbox = await startSandbox({
+  databaseUrl: database.url,
+  host: process.env.SANDBOX_HOST ?? '127.0.0.1',
+  log: (line) => console.log(`sandbox ${line}`),
+}).catch(async (error: Error) => {
+  await database.stop();
+  return fail(`Provider sandbox: ${error.message}`);
+});
+
+console.log(
+  `\n  athenahealth sandbox (practice 29391) on ${sandbox.url}\n` +
+    `  Set ATHENA_BASE_URL=${sandbox.url} for the API. Test controls: ${sandbox.url}/_sandbox\n` +
+    '  Press Ctrl+C to stop.\n',
+);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await sandbox.close().catch(() => {});
+  await database.stop().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

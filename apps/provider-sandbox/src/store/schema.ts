@@ -1,0 +1,192 @@
+/**
+ * The sandbox's own tables, in their own PostgreSQL schema (default `provider_sandbox`), made at
+ * start with knex's schema builder. They are not part of the portal's migrations: the sandbox
+ * stands for athenahealth's database, not ours. A schema made by an older sandbox version is
+ * dropped and rebuilt (and so reseeded).
+ */
+import type { Knex } from 'knex';
+
+export const SCHEMA_VERSION = '1';
+
+export const DEFAULT_SCHEMA = 'provider_sandbox';
+
+export const TABLES = {
+  meta: 'meta',
+  patients: 'patients',
+  proxies: 'proxies',
+  customFieldValues: 'custom_field_values',
+  appointments: 'appointments',
+  documents: 'documents',
+  accessTokens: 'access_tokens',
+  refreshTokens: 'refresh_tokens',
+  authorizationCodes: 'authorization_codes',
+  pendingAuthorizations: 'pending_authorizations',
+} as const;
+
+/** Practice data that a reset wipes and reseeds (tokens and sign-ins in progress survive). */
+export const SEEDED_TABLES = [
+  TABLES.patients,
+  TABLES.proxies,
+  TABLES.customFieldValues,
+  TABLES.appointments,
+  TABLES.documents,
+] as const;
+
+export const SEQUENCES = { appointmentIds: 'appointment_ids', adminIds: 'admin_ids' } as const;
+export const FIRST_APPOINTMENT_ID = 1_000_001;
+export const FIRST_ADMIN_ID = 40_001;
+
+export const assertSchemaName = (schema: string): string => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`Invalid sandbox schema name '${schema}'`);
+  return schema;
+};
+
+/** Serialises schema creation and seeding between sandboxes starting on the same database. */
+export const lockSchema = async (trx: Knex.Transaction, schema: string): Promise<void> => {
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`portal-provider-sandbox:${schema}`]);
+};
+
+const createTables = async (trx: Knex.Transaction, schema: string): Promise<void> => {
+  const builder = () => trx.schema.withSchema(schema);
+  await builder().createTable(TABLES.meta, (table) => {
+    table.text('key').primary();
+    table.text('value').notNullable();
+  });
+  await builder().createTable(TABLES.patients, (table) => {
+    table.integer('patientid').primary();
+    table.text('firstname').notNullable();
+    table.text('lastname').notNullable();
+    table.text('dob').notNullable();
+    table.text('sex').notNullable();
+    table.text('email');
+    table.text('mobilephone');
+    table.text('homephone');
+    table.text('address1');
+    table.text('address2');
+    table.text('city');
+    table.text('state');
+    table.text('zip');
+    table.text('primarydepartmentid').notNullable();
+    table.text('primaryproviderid');
+    table.text('status').notNullable().defaultTo('active');
+    table.boolean('portalaccount').notNullable();
+    table.text('note').notNullable().defaultTo('');
+  });
+  await builder().createTable(TABLES.proxies, (table) => {
+    table.integer('patientid').notNullable();
+    table.integer('proxypatientid').notNullable();
+    table.text('relationshiptopatient').notNullable();
+    table.text('rolecode').notNullable();
+    table.text('patientrelationtoproxy').notNullable();
+    table.text('accesslevel').notNullable();
+    table.primary(['patientid', 'proxypatientid']);
+  });
+  await builder().createTable(TABLES.customFieldValues, (table) => {
+    table.integer('patientid').notNullable();
+    table.text('customfieldid').notNullable();
+    table.text('customfieldvalue');
+    table.text('optionid');
+    table.primary(['patientid', 'customfieldid']);
+  });
+  await builder().createTable(TABLES.appointments, (table) => {
+    table.bigInteger('appointmentid').primary();
+    table.text('day').notNullable();
+    table.text('date').notNullable();
+    table.text('starttime').notNullable();
+    table.timestamp('starts_at', { useTz: true }).notNullable();
+    table.integer('duration').notNullable();
+    table.text('departmentid').notNullable();
+    table.integer('providerid').notNullable();
+    table.text('appointmenttypeid').notNullable();
+    // athenahealth's appointmentstatus: o open, f future (booked), x cancelled.
+    table.text('status').notNullable();
+    table.integer('patientid');
+    table.text('bookingnote');
+    table.timestamp('booked_at', { useTz: true });
+    table.timestamp('cancelled_at', { useTz: true });
+    table.text('appointmentcancelreasonid');
+    table.text('cancellationreason');
+    table.bigInteger('rescheduledappointmentid');
+    table.index(['departmentid', 'status', 'day']);
+    table.index(['patientid']);
+  });
+  await builder().createTable(TABLES.documents, (table) => {
+    table.bigInteger('adminid').primary();
+    table.integer('patientid').notNullable();
+    table.text('departmentid').notNullable();
+    table.text('documentclass').notNullable();
+    table.text('documentsubclass').notNullable();
+    table.text('internalnote');
+    table.boolean('autoclose').notNullable();
+    table.text('status').notNullable();
+    table.text('contenthash').notNullable();
+    table.integer('size').notNullable();
+    table.binary('content').notNullable();
+    table.timestamp('created_at', { useTz: true }).notNullable();
+    table.index(['patientid']);
+  });
+  await builder().createTable(TABLES.accessTokens, (table) => {
+    table.text('token').primary();
+    table.text('kind').notNullable(); // 'backend' | 'patient'
+    table.text('client_id').notNullable();
+    table.text('scope').notNullable();
+    table.integer('patientid');
+    table.integer('person_patientid');
+    table.text('code');
+    table.timestamp('expires_at', { useTz: true }).notNullable();
+  });
+  await builder().createTable(TABLES.refreshTokens, (table) => {
+    table.text('token').primary();
+    table.text('client_id').notNullable();
+    table.text('scope').notNullable();
+    table.integer('patientid').notNullable();
+    table.integer('person_patientid').notNullable();
+    table.text('code');
+    table.timestamp('expires_at', { useTz: true }).notNullable();
+  });
+  await builder().createTable(TABLES.authorizationCodes, (table) => {
+    table.text('code').primary();
+    table.text('client_id').notNullable();
+    table.text('redirect_uri').notNullable();
+    table.text('code_challenge').notNullable();
+    table.text('nonce');
+    table.text('scope').notNullable();
+    table.integer('patientid').notNullable();
+    table.integer('person_patientid').notNullable();
+    table.timestamp('expires_at', { useTz: true }).notNullable();
+    table.timestamp('used_at', { useTz: true });
+  });
+  await builder().createTable(TABLES.pendingAuthorizations, (table) => {
+    table.text('id').primary();
+    table.text('client_id').notNullable();
+    table.text('redirect_uri').notNullable();
+    table.text('scope').notNullable();
+    table.text('state').notNullable();
+    table.text('nonce');
+    table.text('code_challenge').notNullable();
+    table.integer('person_patientid');
+    table.timestamp('expires_at', { useTz: true }).notNullable();
+  });
+  await trx.raw(`CREATE SEQUENCE "${schema}"."${SEQUENCES.appointmentIds}" START WITH ${FIRST_APPOINTMENT_ID}`);
+  await trx.raw(`CREATE SEQUENCE "${schema}"."${SEQUENCES.adminIds}" START WITH ${FIRST_ADMIN_ID}`);
+  await trx.withSchema(schema).table(TABLES.meta).insert({ key: 'schema_version', value: SCHEMA_VERSION });
+};
+
+/**
+ * Makes the schema and its tables when missing (inside the caller's locked transaction).
+ * Returns true when the tables were just made, so the caller seeds them.
+ */
+export const ensureSchema = async (trx: Knex.Transaction, schema: string): Promise<boolean> => {
+  assertSchemaName(schema);
+  const hasMeta = await trx.schema.withSchema(schema).hasTable(TABLES.meta);
+  if (hasMeta) {
+    const row = (await trx.withSchema(schema).table(TABLES.meta).where({ key: 'schema_version' }).first()) as
+      | { value: string }
+      | undefined;
+    if (row?.value === SCHEMA_VERSION) return false;
+    await trx.raw(`DROP SCHEMA "${schema}" CASCADE`);
+  }
+  await trx.raw(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  await createTables(trx, schema);
+  return true;
+};

@@ -1,0 +1,146 @@
+/**
+ * Helpers for tests that drive the sandbox over HTTP: a sandbox on its own database and a free
+ * port, a backend token, form posts, and the SMART sign-in steps a browser would take.
+ */
+import { createTestDatabase, type TestDatabase } from '../../../tools/src/testing/test-database.ts';
+import { s256 } from './oauth/crypto.ts';
+import { BACKEND_CLIENT_ID, BACKEND_CLIENT_SECRET, PATIENT_APP_CLIENT_ID } from './seed/practice.ts';
+import { startSandbox, type RunningSandbox, type StartSandboxOptions } from './index.ts';
+
+export interface TestSandbox {
+  readonly url: string;
+  readonly db: TestDatabase;
+  readonly sandbox: RunningSandbox;
+  readonly logs: string[];
+  /** Stops the sandbox and drops its database. */
+  close(): Promise<void>;
+}
+
+export const startTestSandbox = async (
+  options: Omit<StartSandboxOptions, 'databaseUrl' | 'port'> = {},
+): Promise<TestSandbox> => {
+  const db = await createTestDatabase();
+  const logs: string[] = [];
+  const sandbox = await startSandbox({ log: (line) => logs.push(line), ...options, databaseUrl: db.url, port: 0 });
+  return {
+    url: sandbox.url,
+    db,
+    sandbox,
+    logs,
+    close: async () => {
+      await sandbox.close();
+      await db.drop();
+    },
+  };
+};
+
+export const form = (fields: Record<string, string | number | boolean>): URLSearchParams =>
+  new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)]));
+
+export const backendToken = async (url: string): Promise<string> => {
+  const response = await fetch(`${url}/oauth2/v1/token`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from(`${BACKEND_CLIENT_ID}:${BACKEND_CLIENT_SECRET}`).toString('base64')}` },
+    body: form({ grant_type: 'client_credentials', scope: 'athena/service/Athenanet.MDP.*' }),
+  });
+  if (response.status !== 200) throw new Error(`backend token: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+};
+
+export interface JsonResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: any;
+}
+
+/** A call with a bearer token; `body` is sent form-encoded. */
+export const call = async (
+  url: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: Record<string, string | number | boolean>,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> => {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...(token === null ? {} : { Authorization: `Bearer ${token}` }), ...headers },
+    ...(body === undefined ? {} : { body: form(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+};
+
+export const CALLBACK = 'http://localhost:3000/api/auth/callback';
+export const VERIFIER = 'sandbox-test-verifier-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export interface AuthorizeParams {
+  readonly redirect_uri?: string;
+  readonly aud?: string | null;
+  readonly state?: string | null;
+  readonly code_challenge_method?: string;
+  readonly scope?: string;
+  readonly nonce?: string;
+  readonly client_id?: string;
+  readonly verifier?: string;
+}
+
+export const authorizeUrl = (url: string, params: AuthorizeParams = {}): string => {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: params.client_id ?? PATIENT_APP_CLIENT_ID,
+    redirect_uri: params.redirect_uri ?? CALLBACK,
+    scope: params.scope ?? 'openid fhirUser offline_access launch/patient patient/Patient.read',
+    nonce: params.nonce ?? 'nonce-123',
+    code_challenge: s256(params.verifier ?? VERIFIER),
+    code_challenge_method: params.code_challenge_method ?? 'S256',
+  });
+  if (params.state !== null) query.set('state', params.state ?? 'state-abc');
+  if (params.aud !== null) query.set('aud', params.aud ?? `${url}/fhir/r4`);
+  return `${url}/oauth2/v1/authorize?${query.toString()}`;
+};
+
+/** The pending request id carried by the page's hidden field. */
+export const requestIdIn = (html: string): string => {
+  const match = /name="request" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error('no request id in the page');
+  return match[1] as string;
+};
+
+export const post = (url: string, path: string, fields: Record<string, string | number>): Promise<Response> =>
+  fetch(`${url}${path}`, { method: 'POST', body: form(fields), redirect: 'manual' });
+
+/** Signs in as `patientid` (and, for a proxy, picks `forPatientid`); returns the callback URL. */
+export const signIn = async (
+  url: string,
+  patientid: number,
+  forPatientid: number = patientid,
+  params: AuthorizeParams = {},
+): Promise<URL> => {
+  const page = await fetch(authorizeUrl(url, params), { redirect: 'manual' });
+  if (page.status !== 200) throw new Error(`authorize: ${page.status} ${page.headers.get("location")}`);
+  const request = requestIdIn(await page.text());
+  let response = await post(url, '/oauth2/v1/authorize/signin', { request, patientid });
+  if (response.status === 303) {
+    const choose = await fetch(new URL(response.headers.get('location') as string, url), { redirect: 'manual' });
+    const chooseRequest = requestIdIn(await choose.text());
+    response = await post(url, '/oauth2/v1/authorize/choose', { request: chooseRequest, patientid: forPatientid });
+  }
+  if (response.status !== 302) throw new Error(`sign-in: ${response.status}`);
+  return new URL(response.headers.get('location') as string);
+};
+
+export const exchangeCode = (url: string, code: string, overrides: Record<string, string> = {}): Promise<JsonResponse> =>
+  call(url, null, 'POST', '/oauth2/v1/token', {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: CALLBACK,
+    client_id: PATIENT_APP_CLIENT_ID,
+    code_verifier: VERIFIER,
+    ...overrides,
+  });
+
+export const decodeJwtPayload = (jwt: string): Record<string, unknown> => {
+  const [, payload] = jwt.split('.');
+  return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+};
