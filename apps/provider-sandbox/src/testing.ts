@@ -83,6 +83,8 @@ export interface AuthorizeParams {
   readonly nonce?: string;
   readonly client_id?: string;
   readonly verifier?: string;
+  /** Sent as is instead of S256(verifier), for a client that holds its verifier elsewhere. */
+  readonly code_challenge?: string;
 }
 
 export const authorizeUrl = (url: string, params: AuthorizeParams = {}): string => {
@@ -92,7 +94,7 @@ export const authorizeUrl = (url: string, params: AuthorizeParams = {}): string 
     redirect_uri: params.redirect_uri ?? CALLBACK,
     scope: params.scope ?? 'openid fhirUser offline_access launch/patient patient/Patient.read',
     nonce: params.nonce ?? 'nonce-123',
-    code_challenge: s256(params.verifier ?? VERIFIER),
+    code_challenge: params.code_challenge ?? s256(params.verifier ?? VERIFIER),
     code_challenge_method: params.code_challenge_method ?? 'S256',
   });
   if (params.state !== null) query.set('state', params.state ?? 'state-abc');
