@@ -34,6 +34,12 @@ export default {
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$'],
     },
     { ...common, ...withDatabase, displayName: 'int', testMatch: ['<rootDir>/**/*.int.test.ts'] },
-    { ...common, ...withDatabase, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.ts'] },
+    {
+      ...common,
+      ...withDatabase,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/**/*.e2e.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tools/src/testing/e2e-setup.ts'],
+    },
   ],
 };

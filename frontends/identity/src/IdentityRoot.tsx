@@ -1,18 +1,27 @@
 import { StrictMode, useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { normalizePath, useLocation } from '@portal/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createPortalQueryClient, normalizePath, useLocation } from '@portal/ui';
 import type { PortalCustomProps } from '@portal/ui';
+import { AUTH_REDIRECTS, AuthRedirectPage } from './pages/AuthRedirectPage.tsx';
 import { GuestLoginPage } from './pages/GuestLoginPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
+import { LogoutConfirmationPage } from './pages/LogoutConfirmationPage.tsx';
 
 export type IdentityRootProps = Partial<PortalCustomProps> & { name?: string };
 
-/** The identity micro-frontend: /login and /guest-login. */
+const pageFor = (pathname: string) => {
+  if (pathname === '/guest-login') return <GuestLoginPage />;
+  if (pathname === '/logout-confirmation') return <LogoutConfirmationPage />;
+  if (pathname in AUTH_REDIRECTS) return <AuthRedirectPage pathname={pathname} />;
+  return <LoginPage />;
+};
+
+/** The identity micro-frontend: /login, /guest-login, /logout-confirmation, /enrollment-auth, /appointment-auth. */
 export function IdentityRoot({ queryClient }: IdentityRootProps) {
   const { pathname } = useLocation();
   // The shell hands over the page's QueryClient; a bare mount (tests) gets its own.
-  const [fallbackClient] = useState(() => (queryClient ? null : new QueryClient()));
+  const [fallbackClient] = useState(() => (queryClient ? null : createPortalQueryClient()));
   const client = queryClient ?? fallbackClient;
-  const page = normalizePath(pathname) === '/guest-login' ? <GuestLoginPage /> : <LoginPage />;
+  const page = pageFor(normalizePath(pathname));
   return <StrictMode>{client ? <QueryClientProvider client={client}>{page}</QueryClientProvider> : page}</StrictMode>;
 }

@@ -5,18 +5,13 @@
  */
 import '@portal/ui/styles.css';
 import { createRoot } from 'react-dom/client';
-import { QueryClient } from '@tanstack/react-query';
 import { registerApplication, start } from 'single-spa';
-import { ToastHost, normalizePath } from '@portal/ui';
+import { ToastHost, createPortalQueryClient, listenForSessionCleanup, normalizePath } from '@portal/ui';
 import type { PortalCustomProps } from '@portal/ui';
 
 const main = document.getElementById('portal-main') ?? document.body;
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
-    mutations: { retry: false },
-  },
-});
+const queryClient = createPortalQueryClient();
+listenForSessionCleanup(queryClient);
 const customProps: PortalCustomProps = { queryClient, domElementGetter: () => main };
 
 if (normalizePath(window.location.pathname) === '/' || window.location.pathname.endsWith('.html')) {
@@ -29,7 +24,8 @@ if (overlays) createRoot(overlays).render(<ToastHost />);
 registerApplication({
   name: 'identity',
   app: () => import('./app.tsx'),
-  activeWhen: (location) => ['/login', '/guest-login'].includes(normalizePath(location.pathname)),
+  activeWhen: (location) =>
+    ['/login', '/guest-login', '/logout-confirmation', '/enrollment-auth', '/appointment-auth'].includes(normalizePath(location.pathname)),
   customProps,
 });
 

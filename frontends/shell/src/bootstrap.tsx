@@ -9,14 +9,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { addErrorHandler, registerApplication, start } from 'single-spa';
 import type { LifeCycles } from 'single-spa';
-import { normalizePath } from '@portal/ui';
+import { createPortalQueryClient, normalizePath } from '@portal/ui';
 import type { PortalCustomProps } from '@portal/ui';
 import { appContainer } from './apps/app-container.ts';
 import { NotFound } from './apps/NotFound.tsx';
 import { reactLifecycles } from './apps/react-lifecycles.tsx';
 import { RemoteLoadError } from './apps/RemoteLoadError.tsx';
 import { Chrome } from './chrome/Chrome.tsx';
-import { createPortalQueryClient } from './query-client.ts';
+
 import { setLoadingRemote } from './remote-status.ts';
 import { loadRemoteModule } from './remotes.ts';
 import { MICRO_FRONTENDS, isActiveFor, isKnownRoute, redirectFor } from './routes.ts';
@@ -91,7 +91,7 @@ addErrorHandler((error) => {
   createRoot(container).render(<RemoteLoadError />);
 });
 
-/** Redirects of the route table ('/' → '/login'), keeping the query string. */
+/** Redirects of the route table (REDIRECTS), keeping the query string. */
 const applyRedirect = (): void => {
   const target = redirectFor(normalizePath(window.location.pathname));
   if (target) window.history.replaceState(window.history.state, '', `${target}${window.location.search}${window.location.hash}`);

@@ -1,21 +1,39 @@
 import { describe, expect, it } from '@jest/globals';
-import { headerFor, isKnownRoute, redirectFor } from './routes.ts';
+import { MICRO_FRONTENDS, headerFor, isActiveFor, isKnownRoute, redirectFor } from './routes.ts';
+
+const ownerOf = (pathname: string): string | undefined => MICRO_FRONTENDS.find((route) => isActiveFor(route, pathname))?.name;
 
 describe('route table', () => {
-  it('gives /login and /guest-login to identity, redirects / and leaves the rest to the 404 view', () => {
-    expect(isKnownRoute('/login')).toBe(true);
-    expect(isKnownRoute('/guest-login')).toBe(true);
-    expect(isKnownRoute('/')).toBe(true);
-    expect(redirectFor('/')).toBe('/login');
+  it('gives the sign-in pages, the logout confirmation and the auth redirects to identity', () => {
+    for (const path of ['/login', '/guest-login', '/logout-confirmation', '/enrollment-auth', '/appointment-auth']) {
+      expect(ownerOf(path)).toBe('identity');
+    }
+  });
+
+  it('gives / and /dashboard to the dashboard, without redirecting the root', () => {
+    expect(ownerOf('/')).toBe('dashboard');
+    expect(ownerOf('/dashboard')).toBe('dashboard');
+    expect(redirectFor('/')).toBeNull();
+  });
+
+  it('leaves everything else to the 404 view', () => {
     expect(isKnownRoute('/nope')).toBe(false);
     expect(isKnownRoute('/login/extra')).toBe(false);
+    expect(isKnownRoute('/dashboard/extra')).toBe(false);
   });
 
   it('picks the header variant by route', () => {
     expect(headerFor('/login')).toEqual({ title: 'Member Portal', showUserStatus: false });
     expect(headerFor('/guest-login').title).toBe('Member Portal');
-    expect(headerFor('/dashboard').title).toBe('Member Dashboard');
+    expect(headerFor('/logout-confirmation')).toEqual({ title: 'Member Portal', showUserStatus: false });
+    expect(headerFor('/enrollment-auth')).toEqual({ title: 'Member Portal', showUserStatus: false });
+    expect(headerFor('/appointment-auth')).toEqual({ title: 'Member Portal', showUserStatus: false });
+    expect(headerFor('/')).toEqual({ title: 'Member Dashboard', showUserStatus: true });
+    expect(headerFor('/dashboard')).toEqual({ title: 'Member Dashboard', showUserStatus: true });
+    expect(headerFor('/appointments')).toEqual({ title: 'Book an Appointment', showUserStatus: true });
     expect(headerFor('/appointments/booking').title).toBe('Book an Appointment');
+    expect(headerFor('/enrollment')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
     expect(headerFor('/enrollment/membership-tier').title).toBe('Member Enrollment');
+    expect(headerFor('/no/such/page')).toEqual({ title: 'Member Portal', showUserStatus: false });
   });
 });

@@ -12,20 +12,26 @@ export interface MicroFrontendRoute {
   readonly prefixes?: readonly string[];
 }
 
-export const MICRO_FRONTENDS: readonly MicroFrontendRoute[] = [{ name: 'identity', paths: ['/login', '/guest-login'] }];
+/** The auth redirects: 'Redirecting to login...', then /login?return=<target>. */
+export const AUTH_REDIRECT_PATHS = ['/enrollment-auth', '/appointment-auth'] as const;
 
-/** The dashboard arrives later; until then the root sends people to sign in. */
-export const REDIRECTS: Readonly<Record<string, string>> = { '/': '/login' };
+export const MICRO_FRONTENDS: readonly MicroFrontendRoute[] = [
+  { name: 'identity', paths: ['/login', '/guest-login', '/logout-confirmation', ...AUTH_REDIRECT_PATHS] },
+  { name: 'dashboard', paths: ['/', '/dashboard'] },
+];
+
+/** Paths the shell rewrites before any micro-frontend sees them (none at the moment). */
+export const REDIRECTS: Readonly<Record<string, string>> = {};
 
 export type HeaderVariant = 'Member Portal' | 'Member Dashboard' | 'Book an Appointment' | 'Member Enrollment';
 
 export interface HeaderConfig {
   readonly title: HeaderVariant;
-  /** Sign-in pages show no user status. */
+  /** Sign-in pages (and the pages around signing in and out) show no user status. */
   readonly showUserStatus: boolean;
 }
 
-const SIGN_IN_PATHS = ['/login', '/guest-login', '/login-old'];
+const SIGN_IN_PATHS: readonly string[] = ['/login', '/guest-login', '/login-old', '/logout-confirmation', ...AUTH_REDIRECT_PATHS];
 
 const underAny = (pathname: string, roots: readonly string[]): boolean =>
   roots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
@@ -33,8 +39,8 @@ const underAny = (pathname: string, roots: readonly string[]): boolean =>
 export const headerFor = (pathname: string): HeaderConfig => {
   if (SIGN_IN_PATHS.includes(pathname)) return { title: 'Member Portal', showUserStatus: false };
   if (pathname === '/' || underAny(pathname, ['/dashboard'])) return { title: 'Member Dashboard', showUserStatus: true };
-  if (underAny(pathname, ['/appointments', '/appointment-auth'])) return { title: 'Book an Appointment', showUserStatus: true };
-  if (underAny(pathname, ['/enrollment', '/enrollment-auth', '/declination-confirmation', '/pay'])) {
+  if (underAny(pathname, ['/appointments'])) return { title: 'Book an Appointment', showUserStatus: true };
+  if (underAny(pathname, ['/enrollment', '/declination-confirmation', '/pay'])) {
     return { title: 'Member Enrollment', showUserStatus: true };
   }
   return { title: 'Member Portal', showUserStatus: false };

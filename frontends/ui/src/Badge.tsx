@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { cx } from './cx.ts';
 
-export type BadgeVariant = 'default' | 'secondary' | 'success' | 'warning' | 'destructive' | 'outline' | 'accent';
+export type BadgeVariant = 'default' | 'secondary' | 'success' | 'warning' | 'destructive' | 'outline' | 'accent' | 'inverse';
 
 export type BadgeProps = ComponentPropsWithRef<'span'> & { variant?: BadgeVariant };
 

@@ -18,13 +18,15 @@ export function Spinner({ size = 'md', label, className }: SpinnerProps) {
 
 export interface LoadingStateProps {
   label?: string;
+  /** Less height, for a loading card among others. */
+  compact?: boolean;
   className?: string;
 }
 
 /** A centred spinner with a visible, announced label ('Checking membership status...'). */
-export function LoadingState({ label = 'Loading...', className }: LoadingStateProps) {
+export function LoadingState({ label = 'Loading...', compact = false, className }: LoadingStateProps) {
   return (
-    <div className={cx('ui-loading', className)} role="status" aria-live="polite">
+    <div className={cx('ui-loading', compact && 'ui-loading--compact', className)} role="status" aria-live="polite">
       <Spinner size="lg" />
       <p className="ui-loading__label">{label}</p>
     </div>

@@ -20,16 +20,32 @@ export {
   AlertIcon,
   ArrowLeftIcon,
   ArrowRightIcon,
+  CalendarIcon,
   CheckIcon,
+  ChevronDownIcon,
+  ClipboardIcon,
+  ClockIcon,
   CloseIcon,
+  CreditCardIcon,
+  ExternalLinkIcon,
+  FileTextIcon,
+  FlaskIcon,
   InfoIcon,
+  LogOutIcon,
   LogoMark,
   MailIcon,
   MapPinIcon,
+  MessageIcon,
   PhoneIcon,
+  ReceiptIcon,
   ShieldIcon,
+  StethoscopeIcon,
+  SwitchUserIcon,
   UserIcon,
+  UsersIcon,
 } from './Icons.tsx';
+export { Menu, MenuGroup, MenuItem, MenuSeparator } from './Menu.tsx';
+export type { MenuGroupProps, MenuItemProps, MenuProps } from './Menu.tsx';
 export type { IconProps } from './Icons.tsx';
 export { Cluster, Container, Grid, Section, Split, Stack, VisuallyHidden } from './Layout.tsx';
 export type { ClusterProps, ContainerProps, GridProps, SectionProps, Space, SplitProps, StackProps } from './Layout.tsx';
@@ -69,10 +85,99 @@ export {
   PRACTICE_LOCATIONS,
   PRACTICE_NAME,
   PRACTICE_TAGLINE,
+  PATIENT_PORTAL_URL,
   TIERS,
   TIER_CODES,
   formatDollars,
 } from './reference-data.ts';
 export type { PracticeLocation, Tier, TierCode } from './reference-data.ts';
+export {
+  ApiError,
+  DUAL_VERIFICATION_TOKEN_KEY,
+  SESSION_EXPIRED_ERROR,
+  SESSION_EXPIRED_FALLBACK_REDIRECT,
+  VERIFICATION_TOKEN_HEADER,
+  VERIFIED_TOKEN_PREFIX,
+  api,
+  apiErrorMessage,
+  createApiClient,
+  defaultQueryFn,
+  queryKeyPath,
+  requestHeaders,
+  sessionExpiredBody,
+  sessionExpiredRedirect,
+  verificationTokenFrom,
+} from './api.ts';
+export type { ApiClient, ApiClientOptions, HttpMethod, RequestOptions, SessionExpiredBody } from './api.ts';
+export {
+  GUEST_BADGE,
+  GUEST_SESSION_MS,
+  GUEST_SESSION_POLL_MS,
+  PROVIDER_BADGE,
+  SESSION_MIN_CHECK_GAP_MS,
+  SESSION_POLL_MS,
+  authStateFrom,
+  badgeOf,
+  displayNameOf,
+  guestIdentityFrom,
+  initialsOf,
+  providerSignInUrl,
+  sessionPollInterval,
+} from './auth-state.ts';
+export type { AuthState, GuestIdentity, SignInWorkflow } from './auth-state.ts';
+export {
+  AUTH_STATUS_QUERY_KEY,
+  CONFIG_QUERY_KEY,
+  CUSTOMER_CHECK_QUERY_KEY,
+  DASHBOARD_PATH,
+  GUEST_IDENTITY_EVENT,
+  LOGOUT_CONFIRMATION_PATH,
+  OAUTH_NOT_CONFIGURED,
+  SESSION_QUERY_KEY,
+  SIGN_IN_UNAVAILABLE,
+  fetchAuthStatus,
+  fetchSession,
+  listenForSessionCleanup,
+  logout,
+  startProviderSignIn,
+  useAuthState,
+  useGuestIdentity,
+  useLogout,
+  useProviderSignIn,
+  useSessionQuery,
+} from './session.ts';
+export type { AuthStateResult, UseSessionOptions } from './session.ts';
+export {
+  EXTENSION_ERROR,
+  EXTENSION_FAILED,
+  SESSION_EXPIRED_TEXT,
+  SESSION_EXPIRED_TITLE,
+  SESSION_EXPIRING_TITLE,
+  SESSION_WARNING_MS,
+  formatCountdown,
+  sessionExpiryState,
+  spokenCountdown,
+} from './session-expiry.ts';
+export type { SessionExpiryState } from './session-expiry.ts';
+export {
+  LAST_KNOWN_PATIENT_ID_KEY,
+  PATIENT_DATA_KEY_PARTS,
+  PATIENT_SWITCHED_EVENT,
+  PORTAL_KEY_PREFIX,
+  PORTAL_STORAGE_KEYS,
+  SESSION_CLEANUP_EVENT,
+  browserStores,
+  isPatientDataKey,
+  isPatientSwitch,
+  isPortalStorageKey,
+  memoryStorage,
+  readStorage,
+  removeStorageKeys,
+  runClientCleanup,
+  trackPatient,
+} from './storage.ts';
+export type { CleanupReason, PatientSwitchedDetail, SessionCleanupDetail, StorageLike } from './storage.ts';
+export { createPortalQueryClient, resetQueryCache } from './query-client.ts';
+export { usePrefersReducedMotion } from './use-reduced-motion.ts';
 export { cx } from './cx.ts';
 export type { PortalCustomProps } from './portal-props.ts';

@@ -13,3 +13,9 @@ export const PRACTICE_TAGLINE = 'Personal primary care for Rhode Island families
 
 /** The practice's contact address for the footer, logout confirmation and error pages. */
 export const PRACTICE_CONTACT_EMAIL = 'frontdesk@mdri-primarycare.example';
+
+/**
+ * The external patient portal's login (the health record's own portal for practice 29391):
+ * Patient Chart, Lab Results, Message Practice and Primary Care Billing all open it in a new tab.
+ */
+export const PATIENT_PORTAL_URL = 'https://29391.portal.athenahealth.com/';

@@ -2,12 +2,14 @@
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Container } from 'inversify';
+import type { Knex } from 'knex';
 import type { AuditLog, DatabaseHealth, HealthRecord, ProviderCache } from '@portal/core';
 import { cookieNames } from '../auth/cookies.ts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { sessionMiddleware } from '../auth/session.middleware.ts';
 import { requestAudit } from './audit.ts';
 import { authRouter } from './auth.router.ts';
+import { billingRouter } from './billing.router.ts';
 import { providersRouter } from './providers.router.ts';
 import { sameOriginWrites } from './same-origin.ts';
 import type { AppConfig } from '../config.ts';
@@ -64,6 +66,7 @@ export const createApp = (container: Container): Koa => {
     healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),
     configRouter(config),
     authRouter({ service: authService, audit, cookies, https }),
+    billingRouter({ service: authService, knex: container.get<Knex>(TOKENS.Knex) }),
     providersRouter({
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
       cache: container.get<ProviderCache>(TOKENS.ProviderCache),

@@ -1,20 +1,32 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { Alert, Container, Hero, PRACTICE_TAGLINE, Section, Split, Stack, useLocation } from '@portal/ui';
+import { useQuery } from '@tanstack/react-query';
+import type { ConfigResponse } from '@portal/contracts';
+import { Alert, Button, CONFIG_QUERY_KEY, Card, Container, Hero, LoadingState, PRACTICE_TAGLINE, Section, Split, Stack, api, useLocation } from '@portal/ui';
+import { afterSignInPath } from '../after-sign-in.ts';
 import { GuestCard } from '../components/GuestCard.tsx';
 import { PricingSection } from '../components/PricingSection.tsx';
+import { ProviderLoginCard } from '../components/ProviderLoginCard.tsx';
 import { loginNotice } from '../login-messages.ts';
+import { useSignedInRedirect } from '../use-signed-in-redirect.ts';
 
 export const LOGIN_OPTIONS_ID = 'login-options';
 
 /**
- * /login (booking-dashboard-staff §2): introduction, the sign-in options and the membership
- * plans. The provider-login card and the security check join the sign-in options later.
+ * /login (booking-dashboard-staff §2): introduction, the sign-in options (the provider-login
+ * card when OAuth is enabled, and 'Continue as Guest') and the membership plans. Query:
+ * return, auth=success|error, logout=expired|success, message. Signed-in visitors move on to
+ * the return path or /dashboard. The security check joins the sign-in options later.
  */
 export function LoginPage() {
   const { searchParams } = useLocation();
   const returnPath = searchParams.get('return');
   const notice = loginNotice(searchParams);
   const optionsRef = useRef<HTMLElement>(null);
+  const redirecting = useSignedInRedirect(returnPath);
+  const config = useQuery({
+    queryKey: CONFIG_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<ConfigResponse>('/api/config', { signal }),
+  });
 
   useEffect(() => {
     document.title = 'Sign In | Member Portal';
@@ -29,12 +41,24 @@ export function LoginPage() {
     options.focus({ preventScroll: true });
   }, []);
 
+  if (redirecting) {
+    return (
+      <Container size="md">
+        <LoadingState label="Redirecting..." />
+      </Container>
+    );
+  }
+
   return (
     <Container size="xl">
       <Stack gap={8}>
         {notice ? (
-          <Alert variant={notice.variant} role={notice.variant === 'destructive' ? 'alert' : 'status'}>
-            {notice.text}
+          <Alert
+            variant={notice.variant}
+            role={notice.variant === 'destructive' ? 'alert' : 'status'}
+            title={notice.detail ? notice.text : undefined}
+          >
+            {notice.detail ?? notice.text}
           </Alert>
         ) : null}
         <Split>
@@ -54,6 +78,24 @@ export function LoginPage() {
             description={<p>Choose how you would like to continue.</p>}
             className="identity-login-options"
           >
+            {config.isPending ? (
+              <Card className="identity-options-loading">
+                <LoadingState compact label="Loading sign-in options..." />
+              </Card>
+            ) : config.isError ? (
+              <Alert variant="destructive" role="alert" title="Sign-in options could not be loaded">
+                <Stack gap={3}>
+                  <p>Please check your connection and try again. If the problem continues, call the practice.</p>
+                  <div>
+                    <Button variant="secondary" size="sm" onClick={() => void config.refetch()} loading={config.isFetching} loadingText="Trying again...">
+                      Try again
+                    </Button>
+                  </div>
+                </Stack>
+              </Alert>
+            ) : config.data.oauth?.enabled ? (
+              <ProviderLoginCard redirectPath={afterSignInPath(returnPath)} />
+            ) : null}
             <GuestCard returnPath={returnPath} />
           </Section>
         </Split>

@@ -13,7 +13,7 @@ export function NotFound() {
         icon={<MapPinIcon size={28} />}
         title="404 Page Not Found"
         description="We couldn't find the page you were looking for. It may have moved, or the address may be mistyped."
-        actions={<ButtonLink href="/login">Back to Login</ButtonLink>}
+        actions={<ButtonLink href="/dashboard">Go to the Dashboard</ButtonLink>}
       />
     </Container>
   );

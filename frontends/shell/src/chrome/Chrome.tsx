@@ -2,6 +2,8 @@ import { createPortal } from 'react-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { ToastHost } from '@portal/ui';
+import { SessionExpiryWarning } from '../session/SessionExpiryWarning.tsx';
+import { SessionMonitor } from '../session/SessionMonitor.tsx';
 import { PortalFooter } from './PortalFooter.tsx';
 import { PortalHeader } from './PortalHeader.tsx';
 import { RemoteStatus } from './RemoteStatus.tsx';
@@ -13,17 +15,19 @@ export interface ChromeTargets {
 }
 
 /**
- * Everything the shell itself draws around the micro-frontends, in one React root: header,
- * footer, loading indicator and toasts (global overlays such as the session-expiry warning join
- * here later).
+ * Everything the shell itself draws around the micro-frontends, in one React root: header (with
+ * the user-status menu), footer, loading indicator, toasts, the session watch and the global
+ * session-expiry warning.
  */
 export function Chrome({ queryClient, targets }: { queryClient: QueryClient; targets: ChromeTargets }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <SessionMonitor />
       {createPortal(<PortalHeader />, targets.header)}
       {createPortal(<RemoteStatus />, targets.status)}
       {createPortal(<PortalFooter />, targets.footer)}
       <ToastHost />
+      <SessionExpiryWarning />
     </QueryClientProvider>
   );
 }

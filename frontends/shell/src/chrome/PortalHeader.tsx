@@ -1,7 +1,11 @@
 import { Link, LogoMark, PRACTICE_NAME, normalizePath, useLocation } from '@portal/ui';
 import { headerFor } from '../routes.ts';
+import { UserStatus } from './UserStatus.tsx';
 
-/** The top bar. Its title follows the route: Member Portal, Member Dashboard, Book an Appointment, Member Enrollment. */
+/**
+ * The top bar. Its title follows the route: Member Portal, Member Dashboard, Book an Appointment,
+ * Member Enrollment; pages past sign-in show the user-status menu at the right.
+ */
 export function PortalHeader() {
   const { pathname } = useLocation();
   const header = headerFor(normalizePath(pathname));
@@ -15,8 +19,11 @@ export function PortalHeader() {
             <span className="portal-brand__title">{header.title}</span>
           </span>
         </Link>
-        {/* The user-status menu (display name, badge, member links) joins here with the dashboard. */}
-        {header.showUserStatus ? <div className="portal-header__status" id="portal-user-status" /> : null}
+        {header.showUserStatus ? (
+          <div className="portal-header__status" id="portal-user-status">
+            <UserStatus />
+          </div>
+        ) : null}
       </div>
     </header>
   );

@@ -1,0 +1,19 @@
+/**
+ * Exposed as './app': the single-spa lifecycles of the dashboard micro-frontend. The shell loads
+ * this module through module federation and mounts it on / and /dashboard.
+ */
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { AppError } from './AppError.tsx';
+import { DashboardRoot } from './DashboardRoot.tsx';
+import type { DashboardRootProps } from './DashboardRoot.tsx';
+
+const lifecycles = singleSpaReact<DashboardRootProps>({
+  React,
+  ReactDOMClient,
+  rootComponent: DashboardRoot,
+  errorBoundary: () => <AppError />,
+});
+
+export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,0 +1,47 @@
+import { useId, useState } from 'react';
+import type { AnimationEvent, CSSProperties } from 'react';
+import { CloseIcon, UsersIcon, cx, usePrefersReducedMotion } from '@portal/ui';
+
+/** The hint fades out over this long (booking-dashboard-staff §9), paused while hovered or focused. */
+export const DEPENDENTS_HINT_FADE_MS = 10_000;
+export const DEPENDENTS_HINT_TITLE = 'Manage Dependents?';
+
+/**
+ * For provider-login users: where the patient switcher is (Switch Account in the account menu),
+ * and that the practice must enable it. It fades away over 10 seconds; with reduced motion it
+ * stays without fading until dismissed.
+ */
+export function DependentsHint() {
+  const [shown, setShown] = useState(true);
+  const reduceMotion = usePrefersReducedMotion();
+  const titleId = useId();
+  if (!shown) return null;
+  const onAnimationEnd = (event: AnimationEvent<HTMLDivElement>): void => {
+    if (event.target === event.currentTarget) setShown(false);
+  };
+  return (
+    <div
+      role="note"
+      aria-labelledby={titleId}
+      className={cx('ui-callout', !reduceMotion && 'ui-fade-out', 'dashboard-dependents-hint')}
+      style={{ '--ui-fade-duration': `${DEPENDENTS_HINT_FADE_MS}ms` } as CSSProperties}
+      onAnimationEnd={onAnimationEnd}
+    >
+      <span className="ui-callout__icon" aria-hidden="true">
+        <UsersIcon size={20} />
+      </span>
+      <div className="ui-callout__body">
+        <h2 id={titleId} className="ui-callout__title">
+          {DEPENDENTS_HINT_TITLE}
+        </h2>
+        <p>
+          Use <strong>Switch Account</strong> in your account menu at the top right to move to a dependent&apos;s account you
+          have access to. The feature must be enabled by the practice.
+        </p>
+      </div>
+      <button type="button" className="ui-callout__close" aria-label="Dismiss hint" onClick={() => setShown(false)}>
+        <CloseIcon size={18} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Alert, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ExternalLinkIcon, FileTextIcon, PATIENT_PORTAL_URL, buttonClassName } from '@portal/ui';
+
+export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
+
+/** Opens the health record's patient portal login in a new tab; guests are told they need portal credentials. */
+export function PatientPortalCard({ guest }: { guest: boolean }) {
+  return (
+    <Card as="article">
+      <CardHeader>
+        <span className="ui-card__icon" aria-hidden="true">
+          <FileTextIcon size={22} />
+        </span>
+        <CardTitle>Patient Portal</CardTitle>
+        <CardDescription>View your chart and lab results, message the practice and pay primary care bills.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {guest ? (
+          <Alert variant="warning" title={PORTAL_CREDENTIALS_NOTE}>
+            Sign in there with your athenahealth patient portal username and password.
+          </Alert>
+        ) : null}
+      </CardContent>
+      <CardFooter>
+        <a className={buttonClassName({ variant: 'secondary', block: true })} href={PATIENT_PORTAL_URL} target="_blank" rel="noopener noreferrer">
+          Open Patient Portal
+          <ExternalLinkIcon size={18} />
+          <span className="ui-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </CardFooter>
+    </Card>
+  );
+}

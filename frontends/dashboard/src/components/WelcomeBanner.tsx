@@ -1,0 +1,27 @@
+import { Badge, Cluster, Hero, MailIcon } from '@portal/ui';
+import type { Welcome } from '../welcome.ts';
+
+/** The greeting: the user's name (the page's h1), email and sign-in badge; for a caregiver, whom they act for. */
+export function WelcomeBanner({ welcome }: { welcome: Welcome }) {
+  return (
+    <Hero title={welcome.title} className="dashboard-welcome">
+      <Cluster gap={3}>
+        <Badge variant="inverse">{welcome.badge}</Badge>
+        {welcome.email ? (
+          <Cluster gap={2}>
+            <MailIcon size={18} />
+            <span>{welcome.email}</span>
+          </Cluster>
+        ) : null}
+      </Cluster>
+      {welcome.actingFor ? (
+        <p>
+          Signed in as {welcome.caregiverName}, you are managing care for <strong>{welcome.actingFor}</strong>. What you see and do
+          here is for {welcome.actingFor}&apos;s account.
+        </p>
+      ) : (
+        <p>Manage your membership, appointments and member benefits from here.</p>
+      )}
+    </Hero>
+  );
+}

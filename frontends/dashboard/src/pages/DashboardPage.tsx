@@ -1,0 +1,97 @@
+import { useEffect } from 'react';
+import {
+  AlertIcon,
+  Button,
+  ButtonLink,
+  Container,
+  EmptyState,
+  Grid,
+  LoadingState,
+  Section,
+  Stack,
+  navigate,
+  normalizePath,
+  useAuthState,
+} from '@portal/ui';
+import type { AuthState } from '@portal/ui';
+import { DependentsHint } from '../components/DependentsHint.tsx';
+import { PatientPortalCard } from '../components/PatientPortalCard.tsx';
+import { SignOutCard } from '../components/SignOutCard.tsx';
+import { WelcomeBanner } from '../components/WelcomeBanner.tsx';
+import { DASHBOARD_LOGIN_PATH, DASHBOARD_PATHS, welcomeFor } from '../welcome.ts';
+
+/**
+ * / and /dashboard (booking-dashboard-staff §2 'Dashboard'): the welcome greeting, the
+ * dependents hint for provider-login users, whom a caregiver acts for, and the action cards.
+ * Membership status and appointments join later. Unauthenticated visitors go to
+ * /login?return=/dashboard.
+ */
+export function DashboardPage() {
+  const { state, isPending, isError, refetch } = useAuthState();
+  const signedOut = !isPending && !isError && state.kind === 'unauthenticated';
+
+  useEffect(() => {
+    document.title = 'Member Dashboard | Member Portal';
+  }, []);
+
+  useEffect(() => {
+    // Only while the dashboard is the page: a logout leaves for /logout-confirmation first.
+    if (signedOut && DASHBOARD_PATHS.includes(normalizePath(window.location.pathname))) navigate(DASHBOARD_LOGIN_PATH, { replace: true });
+  }, [signedOut]);
+
+  if (state.kind === 'unauthenticated') {
+    if (isPending) {
+      return (
+        <Container size="lg">
+          <LoadingState label="Loading your dashboard..." />
+        </Container>
+      );
+    }
+    if (isError) {
+      return (
+        <Container size="md">
+          <EmptyState
+            headingLevel={1}
+            tone="destructive"
+            icon={<AlertIcon size={28} />}
+            title="We couldn't load your dashboard"
+            description={<p role="alert">Please check your connection and try again.</p>}
+            actions={
+              <>
+                <Button onClick={refetch}>Try again</Button>
+                <ButtonLink href={DASHBOARD_LOGIN_PATH} variant="secondary">
+                  Go to Sign In
+                </ButtonLink>
+              </>
+            }
+          />
+        </Container>
+      );
+    }
+    return (
+      <Container size="lg">
+        <LoadingState label="Redirecting to login..." />
+      </Container>
+    );
+  }
+
+  return <Dashboard state={state} />;
+}
+
+function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticated' }> }) {
+  const welcome = welcomeFor(state);
+  return (
+    <Container size="lg">
+      <Stack gap={6}>
+        <WelcomeBanner welcome={welcome} />
+        {state.kind === 'provider' ? <DependentsHint /> : null}
+        <Section id="dashboard-actions" title="Quick Actions">
+          <Grid minColumnWidth="18rem">
+            <PatientPortalCard guest={state.kind === 'guest'} />
+            <SignOutCard />
+          </Grid>
+        </Section>
+      </Stack>
+    </Container>
+  );
+}

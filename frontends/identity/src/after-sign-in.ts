@@ -1,0 +1,14 @@
+/**
+ * Where a signed-in visitor of a sign-in page goes: the `return` path when it is a page on this
+ * site other than the sign-in pages themselves (which would loop), else /dashboard.
+ */
+import { DASHBOARD_PATH, safeReturnPath } from '@portal/ui';
+
+const SIGN_IN_PAGES = ['/login', '/guest-login', '/login-old', '/logout-confirmation', '/enrollment-auth', '/appointment-auth'];
+
+export const afterSignInPath = (returnPath: string | null | undefined): string => {
+  const safe = safeReturnPath(returnPath);
+  if (!safe) return DASHBOARD_PATH;
+  const pathname = (safe.split(/[?#]/)[0] ?? '').replace(/\/+$/, '') || '/';
+  return SIGN_IN_PAGES.includes(pathname) ? DASHBOARD_PATH : safe;
+};

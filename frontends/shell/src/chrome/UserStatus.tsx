@@ -1,0 +1,216 @@
+/**
+ * The user-status menu at the top right (enrollment-and-payment §2 'User-status menu'): the
+ * display name and a badge ('athenahealth' for provider login, 'Guest'), a caregiver shown as
+ * 'caregiver name (for patient name)', and the member links. Signed-out visitors get a Sign In
+ * link instead.
+ */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerCheckResponse, PortalSessionResponse } from '@portal/contracts';
+import {
+  Badge,
+  ButtonLink,
+  CUSTOMER_CHECK_QUERY_KEY,
+  CalendarIcon,
+  ChevronDownIcon,
+  ClipboardIcon,
+  CreditCardIcon,
+  FileTextIcon,
+  FlaskIcon,
+  LogOutIcon,
+  Menu,
+  MenuGroup,
+  MenuItem,
+  MenuSeparator,
+  MessageIcon,
+  PATIENT_PORTAL_URL,
+  PhoneIcon,
+  ReceiptIcon,
+  SwitchUserIcon,
+  api,
+  badgeOf,
+  cx,
+  displayNameOf,
+  initialsOf,
+  toast,
+  useAuthState,
+  useLocation,
+  useLogout,
+  useProviderSignIn,
+  withReturn,
+} from '@portal/ui';
+import type { AuthState } from '@portal/ui';
+
+export const NURSE_LINE_DISABLED_TOOLTIP = 'Sign in with athenahealth credentials to access';
+export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
+/** The nurse line dialog arrives with the dashboard's member features; until then the item opens the dashboard. */
+export const NURSE_LINE_PATH = '/dashboard?nurse=1';
+
+const PATIENT_PORTAL_ITEMS = [
+  { label: 'Patient Chart', icon: <FileTextIcon size={18} /> },
+  { label: 'Lab Results', icon: <FlaskIcon size={18} /> },
+  { label: 'Message Practice', icon: <MessageIcon size={18} /> },
+  { label: 'Primary Care Billing', icon: <ReceiptIcon size={18} /> },
+] as const;
+
+/** GET /api/stripe/customer-check; any failure (it may not exist yet) counts as no customer. */
+const checkCustomer = async ({ signal }: { signal: AbortSignal }): Promise<CustomerCheckResponse> => {
+  try {
+    const answer = await api.get<CustomerCheckResponse | undefined>('/api/stripe/customer-check', { signal });
+    return { hasCustomer: answer?.hasCustomer === true };
+  } catch {
+    return { hasCustomer: false };
+  }
+};
+
+/**
+ * Opens the billing portal in a new tab. The tab is opened at once, inside the click, so pop-up
+ * blockers allow it; it is sent to the portal when POST /api/stripe/portal-session answers.
+ */
+const openBillingPortal = async (): Promise<void> => {
+  const tab = window.open('', '_blank');
+  if (tab) {
+    tab.opener = null;
+    tab.document.title = 'Membership Billing';
+    tab.document.body.textContent = 'Opening the billing portal...';
+  }
+  try {
+    const answer = await api.post<PortalSessionResponse | undefined>('/api/stripe/portal-session');
+    if (!answer?.success || !answer.portalUrl) throw new Error(answer?.message || 'The billing portal is not available right now.');
+    if (tab) tab.location.href = answer.portalUrl;
+    else window.open(answer.portalUrl, '_blank', 'noopener,noreferrer');
+  } catch (error) {
+    tab?.close();
+    toast({
+      title: 'Membership Billing Unavailable',
+      description: error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : 'The billing portal could not be opened. Please try again.',
+      variant: 'destructive',
+    });
+  }
+};
+
+export function UserStatus() {
+  const { state, isPending } = useAuthState();
+  const { pathname, search } = useLocation();
+  if (state.kind === 'unauthenticated') {
+    // No layout jump while the first session check runs.
+    if (isPending) return <span className="portal-user__placeholder" aria-hidden="true" />;
+    return (
+      <ButtonLink href={withReturn('/login', `${pathname}${search}`)} variant="secondary" size="sm">
+        Sign In
+      </ButtonLink>
+    );
+  }
+  return <UserStatusMenu state={state} />;
+}
+
+function UserIdentity({ state }: { state: Exclude<AuthState, { kind: 'unauthenticated' }> }) {
+  const badge = badgeOf(state);
+  const actingFor = state.kind === 'provider' && state.caregiverName ? state.patientName : null;
+  const personName = state.kind === 'provider' ? (state.caregiverName ?? state.patientName) : 'Guest';
+  const email = state.email;
+  return (
+    <div className="portal-user__identity">
+      <span className={cx('ui-avatar', 'ui-avatar--lg', state.kind === 'guest' && 'ui-avatar--guest')} aria-hidden="true">
+        {initialsOf(state)}
+      </span>
+      <div className="portal-user__details">
+        <p className="portal-user__full-name">{personName}</p>
+        {actingFor ? <p className="portal-user__acting">Acting for {actingFor}</p> : null}
+        {email ? <p className="portal-user__email">{email}</p> : null}
+        <Badge variant={state.kind === 'provider' ? 'default' : 'secondary'} className="portal-user__badge">
+          {state.kind === 'provider' ? `Signed in with ${badge}` : 'Verified guest'}
+        </Badge>
+      </div>
+    </div>
+  );
+}
+
+function UserStatusMenu({ state }: { state: Exclude<AuthState, { kind: 'unauthenticated' }> }) {
+  const { pathname, search } = useLocation();
+  const isProvider = state.kind === 'provider';
+  const displayName = displayNameOf(state);
+  const badge = badgeOf(state) ?? '';
+  const customer = useQuery({ queryKey: CUSTOMER_CHECK_QUERY_KEY, queryFn: checkCustomer });
+  const { logout, isLoggingOut } = useLogout();
+  const { start, isStarting } = useProviderSignIn();
+  const [openingBilling, setOpeningBilling] = useState(false);
+
+  const switchAccount = (): void => {
+    start('switch', `${pathname}${search}`).catch((error: unknown) => {
+      toast({
+        title: 'Switch Account Failed',
+        description: error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
+    });
+  };
+
+  const billing = (): void => {
+    setOpeningBilling(true);
+    void openBillingPortal().finally(() => setOpeningBilling(false));
+  };
+
+  return (
+    <Menu
+      className="portal-user"
+      buttonClassName="portal-user__button"
+      buttonLabel={`${displayName}, ${badge}, account menu`}
+      menuLabel="Account menu"
+      button={
+        <>
+          <span className={cx('ui-avatar', state.kind === 'guest' && 'ui-avatar--guest')} aria-hidden="true">
+            {initialsOf(state)}
+          </span>
+          <span className="portal-user__summary">
+            <span className="portal-user__name">{displayName}</span>
+            <Badge variant={isProvider ? 'default' : 'secondary'} className="portal-user__badge">
+              {badge}
+            </Badge>
+          </span>
+          <ChevronDownIcon size={18} className="portal-user__chevron" />
+        </>
+      }
+      header={<UserIdentity state={state} />}
+    >
+      <MenuItem href="/enrollment" icon={<ClipboardIcon size={18} />}>
+        Membership Enrollment
+      </MenuItem>
+      <MenuGroup label="Members Only Benefits">
+        <MenuItem href="/appointments" icon={<CalendarIcon size={18} />}>
+          Manage Appointments
+        </MenuItem>
+        {isProvider ? (
+          <MenuItem href={NURSE_LINE_PATH} icon={<PhoneIcon size={18} />}>
+            Nurse Phone Messaging
+          </MenuItem>
+        ) : (
+          <MenuItem disabled tooltip={NURSE_LINE_DISABLED_TOOLTIP} icon={<PhoneIcon size={18} />}>
+            Nurse Phone Messaging
+          </MenuItem>
+        )}
+        {customer.data?.hasCustomer ? (
+          <MenuItem onSelect={billing} busy={openingBilling} icon={<CreditCardIcon size={18} />}>
+            Membership Billing
+          </MenuItem>
+        ) : null}
+      </MenuGroup>
+      <MenuGroup label="Patient Portal" note={isProvider ? undefined : PORTAL_CREDENTIALS_NOTE}>
+        {PATIENT_PORTAL_ITEMS.map((item) => (
+          <MenuItem key={item.label} href={PATIENT_PORTAL_URL} external icon={item.icon}>
+            {item.label}
+          </MenuItem>
+        ))}
+      </MenuGroup>
+      <MenuSeparator />
+      {isProvider ? (
+        <MenuItem onSelect={switchAccount} busy={isStarting} keepOpen icon={<SwitchUserIcon size={18} />}>
+          {isStarting ? 'Switching...' : 'Switch Account'}
+        </MenuItem>
+      ) : null}
+      <MenuItem onSelect={() => void logout()} busy={isLoggingOut} keepOpen tone="destructive" icon={<LogOutIcon size={18} />}>
+        {isLoggingOut ? 'Logging out...' : 'Logout'}
+      </MenuItem>
+    </Menu>
+  );
+}

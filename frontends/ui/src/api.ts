@@ -1,0 +1,217 @@
+/**
+ * The portal's HTTP client (enrollment-and-payment §7 and §8 'Shared'), used by every
+ * micro-frontend:
+ * - same origin only, credentials always sent;
+ * - a JSON content type only when a body is present;
+ * - X-Verification-Token when the stored dualVerificationToken is a verified one ('verified_...');
+ * - a non-OK answer throws `${status}: ${body text || status text}`;
+ * - a 401 { error: 'Session expired', redirect, clearClientData } runs the client cleanup and
+ *   sends the browser to `redirect`; the call then never settles (the page is leaving), so no
+ *   error is thrown.
+ * The pure parts are exported for tests; `createApiClient` takes its fetch, storage and
+ * session-expired handler so it runs in Node as well.
+ */
+import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
+import { safeReturnPath } from './navigation.ts';
+import { runClientCleanup } from './storage.ts';
+
+export const VERIFICATION_TOKEN_HEADER = 'X-Verification-Token';
+/** localStorage key of the guest's composite verification token. */
+export const DUAL_VERIFICATION_TOKEN_KEY = 'dualVerificationToken';
+export const VERIFIED_TOKEN_PREFIX = 'verified_';
+export const SESSION_EXPIRED_ERROR = 'Session expired';
+/** Where a 'Session expired' answer goes when its redirect is not a path on this site. */
+export const SESSION_EXPIRED_FALLBACK_REDIRECT = '/login?logout=expired';
+
+/** A non-OK answer. Its message is the spec's `${status}: ${body text || status text}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, body: string, statusText: string) {
+    super(apiErrorMessage(status, body, statusText));
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export const apiErrorMessage = (status: number, bodyText: string, statusText: string): string =>
+  `${status}: ${bodyText || statusText}`;
+
+/** The token to send: only a stored token that starts with 'verified_'. */
+export const verificationTokenFrom = (stored: string | null | undefined): string | null =>
+  typeof stored === 'string' && stored.startsWith(VERIFIED_TOKEN_PREFIX) ? stored : null;
+
+/** Request headers: JSON accepted always, JSON sent only with a body, the verification token when there is one. */
+export const requestHeaders = ({ hasBody, verificationToken }: { hasBody: boolean; verificationToken: string | null }): Record<string, string> => {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (verificationToken) headers[VERIFICATION_TOKEN_HEADER] = verificationToken;
+  return headers;
+};
+
+export interface SessionExpiredBody {
+  readonly error: typeof SESSION_EXPIRED_ERROR;
+  readonly redirect: string;
+  readonly clearClientData: boolean;
+}
+
+/** The 'Session expired' answer of a 401, or null for any other answer (which is thrown as usual). */
+export const sessionExpiredBody = (status: number, bodyText: string): SessionExpiredBody | null => {
+  if (status !== 401 || bodyText === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bodyText);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const body = parsed as Record<string, unknown>;
+  if (body.error !== SESSION_EXPIRED_ERROR || typeof body.redirect !== 'string') return null;
+  return { error: SESSION_EXPIRED_ERROR, redirect: body.redirect, clearClientData: body.clearClientData === true };
+};
+
+/** The redirect of a 'Session expired' answer when it is a path on this site, else the login page. */
+export const sessionExpiredRedirect = (redirect: string): string => safeReturnPath(redirect) ?? SESSION_EXPIRED_FALLBACK_REDIRECT;
+
+/**
+ * The path of the default query: the key's parts joined with '/'
+ * (['/api/enrollments', id] → '/api/enrollments/<id>'). An empty key, a key that is only a
+ * slash, or a part that is not a string or number gives 'Invalid query key' and the key.
+ */
+export const queryKeyPath = (queryKey: QueryKey): string => {
+  const parts = queryKey.map((part) => (typeof part === 'string' || typeof part === 'number' ? String(part) : null));
+  const path = parts.includes(null) ? '' : parts.join('/');
+  if (path === '' || path === '/') throw new Error(`Invalid query key: ${JSON.stringify(queryKey)}`);
+  return path;
+};
+
+/** A same-origin path ('/api/...'); anything that could reach another origin is refused. */
+const assertSameOriginPath = (path: string): void => {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) {
+    throw new Error(`API calls go to this site only; got '${path}'`);
+  }
+};
+
+const parseJson = <T>(text: string, method: string, path: string): T => {
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`${method} ${path} answered with something that is not JSON`);
+  }
+};
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** JSON body; when given, Content-Type: application/json is sent. */
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+  /** 'no-store' for calls that must never come from a cache (session, auth status). */
+  readonly cache?: RequestCache;
+}
+
+export interface StorageReader {
+  getItem(key: string): string | null;
+}
+
+export interface ApiClientOptions {
+  readonly fetch?: typeof fetch;
+  /** Where the verification token is read from (localStorage in the browser). */
+  readonly storage?: () => StorageReader | null;
+  /** Runs for a 401 'Session expired' answer; the browser default cleans up and redirects. */
+  readonly onSessionExpired?: (body: SessionExpiredBody) => void;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /** The default query function: GET on the joined query key; undefined data is an error. */
+  queryFn<T>(context: Pick<QueryFunctionContext, 'queryKey' | 'signal'>): Promise<T>;
+}
+
+const browserStorage = (): StorageReader | null => {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Storage can be blocked (privacy settings); the call then goes without a token.
+    return null;
+  }
+};
+
+let redirecting = false;
+
+/** The browser's answer to 'Session expired': log it, clean up if asked, leave for `redirect`. */
+const redirectOnSessionExpired = (body: SessionExpiredBody): void => {
+  const target = sessionExpiredRedirect(body.redirect);
+  console.warn(`Session expired: redirecting to ${target}`);
+  if (redirecting) return;
+  if (body.clearClientData) runClientCleanup('expired');
+  // Already there (a server that keeps answering 'Session expired'): do not reload in a loop.
+  if (`${window.location.pathname}${window.location.search}` === target) return;
+  redirecting = true;
+  window.location.assign(target);
+};
+
+const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
+
+export const createApiClient = ({
+  fetch: fetchImpl,
+  storage = browserStorage,
+  onSessionExpired = redirectOnSessionExpired,
+}: ApiClientOptions = {}): ApiClient => {
+  const doFetch = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  const request = async <T>(method: HttpMethod, path: string, { body, signal, cache }: RequestOptions = {}): Promise<T> => {
+    assertSameOriginPath(path);
+    const hasBody = body !== undefined;
+    let stored: string | null = null;
+    try {
+      stored = storage()?.getItem(DUAL_VERIFICATION_TOKEN_KEY) ?? null;
+    } catch {
+      stored = null;
+    }
+    const init: RequestInit = {
+      method,
+      credentials: 'include',
+      headers: requestHeaders({ hasBody, verificationToken: verificationTokenFrom(stored) }),
+    };
+    if (hasBody) init.body = JSON.stringify(body);
+    if (signal) init.signal = signal;
+    if (cache) init.cache = cache;
+    const response = await doFetch(path, init);
+    const text = await response.text();
+    if (!response.ok) {
+      const expired = sessionExpiredBody(response.status, text);
+      if (expired) {
+        onSessionExpired(expired);
+        return never<T>();
+      }
+      throw new ApiError(response.status, text, response.statusText);
+    }
+    return parseJson<T>(text, method, path);
+  };
+
+  return {
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    put: (path, body, options) => request('PUT', path, { ...options, body }),
+    queryFn: async <T>({ queryKey, signal }: Pick<QueryFunctionContext, 'queryKey' | 'signal'>): Promise<T> => {
+      const path = queryKeyPath(queryKey);
+      const data = await request<T>('GET', path, { signal });
+      if (data === undefined) throw new Error(`Query data is undefined for ${path}`);
+      return data;
+    },
+  };
+};
+
+/** The page's client. */
+export const api: ApiClient = createApiClient();
+
+/** The QueryClient's default query function (`queryFn` of every query that names none). */
+export const defaultQueryFn = <T = unknown>(context: Pick<QueryFunctionContext, 'queryKey' | 'signal'>): Promise<T> => api.queryFn<T>(context);
