@@ -4,14 +4,14 @@
  * which `npm start` brings up.
  */
 import type { Knex } from 'knex';
-import { migrationSource } from '@portal/persistence';
+import { embeddedUrl, migrationSource } from '@portal/persistence';
 
 export const EMBEDDED_DATABASE_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
 export const EMBEDDED_DATA_DIR = process.env.EMBEDDED_PG_DIR ?? '.data/postgres';
 
 const config: Knex.Config = {
   client: 'pg',
-  connection: process.env.DATABASE_URL ?? `postgres://postgres:portal-local@127.0.0.1:${EMBEDDED_DATABASE_PORT}/portal`,
+  connection: process.env.DATABASE_URL ?? embeddedUrl(EMBEDDED_DATABASE_PORT),
   migrations: { migrationSource },
 };
 

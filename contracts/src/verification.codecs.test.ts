@@ -117,9 +117,11 @@ describe('verification requests: valid inputs', () => {
   });
 
   it('POST /api/verify-phone', () => {
-    expect(
-      expectValid(VerifyPhoneRequest, { email: 'ann@example.com', emailSessionToken: 's', idToken: 'firebase-id-token' }),
-    ).toEqual({ email: 'ann@example.com', emailSessionToken: 's', idToken: 'firebase-id-token' });
+    expect(expectValid(VerifyPhoneRequest, { emailSessionToken: 's', firebaseIdToken: 'firebase-id-token', phone: '(401) 555-0111' })).toEqual({
+      emailSessionToken: 's',
+      firebaseIdToken: 'firebase-id-token',
+      phone: '+14015550111',
+    });
   });
 
   it('the verification header and stored verification', () => {
@@ -132,6 +134,6 @@ describe('verification requests: valid inputs', () => {
     expectValid(SendEmailOtpResponse, { testMode: false });
     expectValid(VerifyEmailOtpResponse, { sessionToken: 's' });
     expectValid(CheckEmailSessionResponse, { verified: true });
-    expectValid(VerifyPhoneResponse, { verificationToken: 'verified_x', expiresAt: '2026-01-01T00:30:00.000Z' });
+    expectValid(VerifyPhoneResponse, { verificationToken: 'verified_x', expiresAt: '2026-01-01T00:30:00.000Z', email: 'ann@example.com', phone: '+14015550111' });
   });
 });

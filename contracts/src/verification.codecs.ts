@@ -104,9 +104,9 @@ export type CheckEmailSessionRequest = t.TypeOf<typeof CheckEmailSessionRequest>
  * phone-auth ID token for the server-signed guest verification token.
  */
 export const VerifyPhoneRequest = form('VerifyPhoneRequest', {
-  email: VerificationEmail,
   emailSessionToken: requiredText('Email verification is required'),
-  idToken: requiredText('Phone verification is required'),
+  firebaseIdToken: requiredText('Phone verification is required'),
+  phone: VerificationPhone,
 });
 export type VerifyPhoneRequest = t.TypeOf<typeof VerifyPhoneRequest>;
 
@@ -154,7 +154,7 @@ export type CheckEmailSessionResponse = t.TypeOf<typeof CheckEmailSessionRespons
 
 /** The server-signed guest token (starts with 'verified_') and when it stops being valid (ISO 8601). */
 export const VerifyPhoneResponse = t.type(
-  { verificationToken: t.string, expiresAt: t.string },
+  { verificationToken: t.string, expiresAt: t.string, email: t.string, phone: t.string },
   'VerifyPhoneResponse',
 );
 export type VerifyPhoneResponse = t.TypeOf<typeof VerifyPhoneResponse>;

@@ -22,3 +22,6 @@ export * from './use-cases/sign-in-patient.use-case.ts';
 export * from './use-cases/patient-contacts.use-case.ts';
 export type * from './ports/provider-cache.port.ts';
 export * from './use-cases/list-providers.use-case.ts';
+export type * from './ports/mailer.port.ts';
+export * from './ports/phone-auth.port.ts';
+export type * from './ports/human-check.port.ts';

@@ -26,6 +26,9 @@ const USER = 'postgres';
 // beyond this machine's own users; DATABASE_URL is the production path.
 const PASSWORD = 'portal-local';
 
+/** The connection string of the embedded server on this port. */
+export const embeddedUrl = (port: number, database = 'portal'): string => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
 /** Thrown when another process already runs a server on this data folder. */
 export class DatabaseInUseError extends Error {
   override readonly name = 'DatabaseInUseError';
@@ -94,7 +97,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<D
     await client.end();
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
+    url: embeddedUrl(options.port, database),
     embedded: true,
     stop: () => server.stop(),
   };

@@ -6,3 +6,4 @@ export * from './repositories/audit-log.repository.ts';
 export * from './repositories/database-health.repository.ts';
 export * from './repositories/patient-session.repository.ts';
 export * from './repositories/provider-cache.repository.ts';
+export * from './repositories/app-secrets.repository.ts';

@@ -27,6 +27,17 @@ export interface AppConfig {
   /** Provider browser scripts; the provider sandbox serves look-alikes at its own URLs. */
   readonly scripts: { readonly stripeJs: string; readonly signwellEmbedJs: string; readonly turnstileApiJs: string };
   readonly version: string;
+  /** Where the provider sandbox answers, for every provider whose credentials are unset. */
+  readonly providerSandboxUrl: string;
+  readonly mail: { readonly smtpUrl: string; readonly from: string };
+  readonly firebase: {
+    readonly projectId: string;
+    readonly apiKey: string;
+    readonly appId: string;
+    /** host:port of the Auth emulator (the sandbox) when no real project is configured. */
+    readonly emulatorHost: string | null;
+  };
+  readonly turnstile: { readonly enabled: boolean; readonly siteKey: string; readonly secret: string; readonly verifyUrl: string };
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -37,8 +48,28 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
   const remoteOverrides = Object.entries(env)
     .filter(([key, value]) => /^REMOTE_[A-Z]+_URL$/.test(key) && value)
     .map(([key, value]) => ({ name: key.slice('REMOTE_'.length, -'_URL'.length).toLowerCase(), url: String(value) }));
+  const providerSandboxUrl = (env.PROVIDER_SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT ?? 4010}`).replace(/\/+$/, '');
+  const realFirebase = Boolean(env.FIREBASE_PROJECT_ID);
+  const realTurnstile = Boolean(env.TURNSTILE_SITE_KEY);
   return {
     port,
+    providerSandboxUrl,
+    mail: {
+      smtpUrl: env.SMTP_URL ?? `smtp://127.0.0.1:${env.SANDBOX_SMTP_PORT ?? 4025}`,
+      from: env.MAIL_FROM ?? 'MDRI Primary Care <no-reply@mdri-primarycare.example>',
+    },
+    firebase: {
+      projectId: env.FIREBASE_PROJECT_ID ?? 'demo-member-portal',
+      apiKey: env.FIREBASE_API_KEY ?? 'sandbox-firebase-api-key',
+      appId: env.FIREBASE_APP_ID ?? '1:000000000000:web:sandbox',
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? (realFirebase ? null : new URL(providerSandboxUrl).host),
+    },
+    turnstile: {
+      enabled: env.TURNSTILE_ENABLED !== 'false',
+      siteKey: env.TURNSTILE_SITE_KEY ?? 'sandbox-turnstile-sitekey',
+      secret: env.TURNSTILE_SECRET_KEY ?? 'sandbox-turnstile-secret',
+      verifyUrl: env.TURNSTILE_VERIFY_URL ?? (realTurnstile ? 'https://challenges.cloudflare.com/turnstile/v0/siteverify' : `${providerSandboxUrl}/turnstile/v0/siteverify`),
+    },
     host: env.HOST ?? '127.0.0.1',
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     databaseUrl,
@@ -51,7 +82,9 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
     scripts: {
       stripeJs: env.STRIPE_JS_URL ?? 'https://js.stripe.com/v3/',
       signwellEmbedJs: env.SIGNWELL_EMBED_JS_URL ?? 'https://static.signwell.com/assets/embedded.js',
-      turnstileApiJs: env.TURNSTILE_API_JS_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/api.js',
+      turnstileApiJs:
+        env.TURNSTILE_API_JS_URL ??
+        (realTurnstile ? 'https://challenges.cloudflare.com/turnstile/v0/api.js' : `${providerSandboxUrl}/turnstile/v0/api.js`),
     },
     version: env.npm_package_version ?? '0.1.0',
   };

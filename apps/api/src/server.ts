@@ -5,9 +5,10 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import type { Knex } from 'knex';
-import { migrateToLatest } from '@portal/persistence';
+import { migrateToLatest, sharedSecret } from '@portal/persistence';
 import { readConfig, type AppConfig } from './config.ts';
 import { buildContainer } from './di/container.ts';
+import { verificationModule } from './di/verification.container-module.ts';
 import { TOKENS } from './di/tokens.ts';
 import { createApp } from './http/app.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -60,6 +61,8 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
     await knex.destroy();
     throw error;
   }
+  const secret = env.VERIFICATION_TOKEN_SECRET ?? (await sharedSecret(knex, 'verification-token'));
+  container.load(verificationModule(config, secret));
   server.on('request', createApp(container).callback());
   const url = `http://${['0.0.0.0', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host}:${actualPort}`;
   return {

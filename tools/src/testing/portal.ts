@@ -25,7 +25,7 @@ export interface TestPortalOptions {
 
 export const startTestPortal = async (options: TestPortalOptions = {}): Promise<TestPortal> => {
   const db = await createTestDatabase();
-  const sandbox = await startSandbox({ databaseUrl: db.url, port: 0, faultHoldMs: 3_000, ...options.sandbox });
+  const sandbox = await startSandbox({ databaseUrl: db.url, port: 0, smtpPort: 0, faultHoldMs: 3_000, ...options.sandbox });
   const { logger, lines } = capturingLogger();
   const api = await startApi({
     databaseUrl: db.url,
@@ -36,6 +36,8 @@ export const startTestPortal = async (options: TestPortalOptions = {}): Promise<
       ATHENA_CLIENT_ID: SANDBOX_CLIENT_ID,
       ATHENA_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
       ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
+      PROVIDER_SANDBOX_URL: sandbox.url,
+      SMTP_URL: sandbox.smtpUrl,
       ...options.env,
     },
     logger,

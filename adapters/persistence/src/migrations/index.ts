@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import * as specTables from './20261122000000_spec_tables.ts';
 import * as authSessions from './20261122010000_auth_sessions.ts';
+import * as verification from './20261122020000_verification.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -14,6 +15,7 @@ interface Migration {
 const MIGRATIONS: Array<readonly [string, Migration]> = [
   ['20261122000000_spec_tables', specTables],
   ['20261122010000_auth_sessions', authSessions],
+  ['20261122020000_verification', verification],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

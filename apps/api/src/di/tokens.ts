@@ -20,4 +20,12 @@ export const TOKENS = {
   PatientLogin: token<PatientLogin>('PatientLogin'),
   ProviderCache: token<ProviderCache>('ProviderCache'),
   PatientAuthService: token<PatientAuthService>('PatientAuthService'),
+  TokenSigner: token<unknown>('TokenSigner'),
+  Mailer: token<unknown>('Mailer'),
+  PhoneAuth: token<unknown>('PhoneAuth'),
+  HumanCheck: token<unknown>('HumanCheck'),
+  RateLimits: token<unknown>('RateLimits'),
+  EmailCodes: token<unknown>('EmailCodes'),
+  GuestVerification: token<unknown>('GuestVerification'),
+  StaffAuth: token<unknown>('StaffAuth'),
 } as const;

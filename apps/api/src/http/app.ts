@@ -3,7 +3,13 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
-import type { AuditLog, DatabaseHealth, HealthRecord, ProviderCache } from '@portal/core';
+import type { AuditLog, DatabaseHealth, HealthRecord, HumanCheck, Mailer, ProviderCache } from '@portal/core';
+import type { EmailCodes } from '../verification/email-codes.ts';
+import type { GuestVerification } from '../verification/guest-verification.ts';
+import type { RateLimits } from '../verification/rate-limits.ts';
+import type { StaffAuth } from '../verification/staff-auth.ts';
+import { staffRouter } from './staff.router.ts';
+import { verificationRouter } from './verification.router.ts';
 import { cookieNames } from '../auth/cookies.ts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { sessionMiddleware } from '../auth/session.middleware.ts';
@@ -36,7 +42,11 @@ export const createApp = (container: Container): Koa => {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
   app.silent = true; // errors are logged by the error middleware, redacted
 
-  const trustedOrigins = [...config.remoteOverrides.map(({ url }) => url), ...Object.values(config.scripts)]
+  const trustedOrigins = [
+    ...config.remoteOverrides.map(({ url }) => url),
+    ...Object.values(config.scripts),
+    ...(config.firebase.emulatorHost ? [`http://${config.firebase.emulatorHost}`] : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']),
+  ]
     .map(originOf)
     .filter((origin): origin is string => origin !== null);
 
@@ -67,6 +77,23 @@ export const createApp = (container: Container): Koa => {
     configRouter(config),
     authRouter({ service: authService, audit, cookies, https }),
     billingRouter({ service: authService, knex: container.get<Knex>(TOKENS.Knex) }),
+    verificationRouter({
+      codes: container.get<EmailCodes>(TOKENS.EmailCodes),
+      limits: container.get<RateLimits>(TOKENS.RateLimits),
+      mailer: container.get<Mailer>(TOKENS.Mailer),
+      humanCheck: container.get<HumanCheck>(TOKENS.HumanCheck),
+      guests: container.get<GuestVerification>(TOKENS.GuestVerification),
+      audit,
+      logger,
+      now: () => new Date(),
+    }),
+    staffRouter({
+      staff: container.get<StaffAuth>(TOKENS.StaffAuth),
+      limits: container.get<RateLimits>(TOKENS.RateLimits),
+      audit,
+      hashAddress: (email) => container.get<EmailCodes>(TOKENS.EmailCodes).subjectHash('staff_email', email),
+      now: () => new Date(),
+    }),
     providersRouter({
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
       cache: container.get<ProviderCache>(TOKENS.ProviderCache),

@@ -11,8 +11,15 @@ export const configRouter = (config: AppConfig): Router => {
   router.get('/config', (ctx) => {
     const body: ConfigResponse = {
       stripe: { publicKey: config.stripePublishableKey },
-      firebase: { enabled: false, apiKey: '', projectId: '', appId: '', appCheckSiteKey: '' },
-      turnstile: { enabled: false, siteKey: '' },
+      firebase: {
+        enabled: true,
+        apiKey: config.firebase.apiKey,
+        projectId: config.firebase.projectId,
+        appId: config.firebase.appId,
+        appCheckSiteKey: '',
+        ...(config.firebase.emulatorHost ? { authEmulatorUrl: `http://${config.firebase.emulatorHost}` } : {}),
+      },
+      turnstile: { enabled: config.turnstile.enabled, siteKey: config.turnstile.enabled ? config.turnstile.siteKey : '' },
       oauth: { enabled: config.oauthEnabled },
       scripts: config.scripts,
     };

@@ -57,6 +57,7 @@ export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Ne
     if (error instanceof HttpError) {
       ctx.status = error.status;
       ctx.body = error.body;
+      if (typeof error.body.retryAfterSeconds === 'number') ctx.set('Retry-After', String(error.body.retryAfterSeconds));
       return;
     }
     if ((error as Error | undefined)?.name === 'HealthRecordUnavailableError') {

@@ -1,0 +1,113 @@
+/**
+ * Guest verification (enrollment-and-payment §7): /api/verify-email/send-otp, verify-otp,
+ * check-session, and ours: /api/verify-phone (issues the signed guest token) and
+ * /api/guest/session. Limits (PostgreSQL-backed, shared by all instances):
+ * sends 5 per address per hour and 20 per IP per hour, one per address per 2 minutes;
+ * wrong codes 5 per code, 10 per address and 50 per IP per 15 minutes.
+ */
+import Router from '@koa/router';
+import { PhoneAuthError, type HumanCheck, type Mailer } from '@portal/core';
+import { CheckEmailSessionRequest, SendEmailOtpRequest, VerifyEmailOtpRequest, VerifyPhoneRequest } from '@portal/contracts';
+import type { Logger } from '../logger.ts';
+import type { RequestAudit } from './audit.ts';
+import { HttpError, decodeOrThrow } from './errors.ts';
+import { RESEND_AFTER_MS, type EmailCodes } from '../verification/email-codes.ts';
+import { requireGuest, type GuestVerification } from '../verification/guest-verification.ts';
+import { tooMany, type RateLimits } from '../verification/rate-limits.ts';
+
+export const LIMITS = {
+  sendPerAddress: { name: 'otp_send_addr', points: 5, durationSeconds: 3600 },
+  sendPerIp: { name: 'otp_send_ip', points: 20, durationSeconds: 3600 },
+  verifyPerAddress: { name: 'otp_verify_addr', points: 10, durationSeconds: 900 },
+  verifyPerIp: { name: 'otp_verify_ip', points: 50, durationSeconds: 900 },
+  phonePerIp: { name: 'phone_verify_ip', points: 20, durationSeconds: 900 },
+} as const;
+
+export const SECURITY_CHECK_REQUIRED = 'Please complete security verification to continue';
+
+export const emailCodeMessage = (code: string) => ({
+  subject: `Your Member Portal verification code: ${code}`,
+  text: `Your Member Portal verification code is ${code}.\n\nIt expires in 15 minutes. If you did not ask for it, you can ignore this email.\n`,
+});
+
+export const verificationRouter = (deps: {
+  codes: EmailCodes;
+  limits: RateLimits;
+  mailer: Mailer;
+  humanCheck: HumanCheck;
+  guests: GuestVerification;
+  audit: RequestAudit;
+  logger: Logger;
+  now: () => Date;
+}): Router => {
+  const { codes, limits, mailer, humanCheck, guests, audit, logger, now } = deps;
+  const router = new Router();
+
+  router.post('/api/verify-email/send-otp', async (ctx) => {
+    const body = decodeOrThrow(SendEmailOtpRequest, ctx.request.body);
+    const email = body.email.toLowerCase();
+    if (humanCheck.enabled && !(await humanCheck.verify(String(body['cf-turnstile-response'] ?? ''), ctx.ip))) {
+      throw new HttpError(403, { error: SECURITY_CHECK_REQUIRED });
+    }
+    const at = now();
+    const recent = await codes.lastIssuedWithin('guest_email', email, at, RESEND_AFTER_MS);
+    if (recent) throw tooMany(Math.ceil((recent.getTime() + RESEND_AFTER_MS - at.getTime()) / 1000));
+    await limits.consume(codes.subjectHash('guest_email', email), LIMITS.sendPerAddress);
+    await limits.consume(ctx.ip, LIMITS.sendPerIp);
+    const { code, expiresAt } = await codes.issue('guest_email', email, at);
+    try {
+      await mailer.send({ to: email, ...emailCodeMessage(code) });
+    } catch (error) {
+      logger.error({ err: error }, 'verification email not sent');
+      throw new HttpError(502, { error: 'Failed to send verification code' });
+    }
+    await audit(ctx, { eventType: 'verification', action: 'email_code_sent', hipaaRelevant: false });
+    ctx.body = { testMode: false, message: 'Verification code sent', expiresAt: expiresAt.toISOString(), resendAvailableAt: new Date(at.getTime() + RESEND_AFTER_MS).toISOString() };
+  });
+
+  router.post('/api/verify-email/verify-otp', async (ctx) => {
+    const body = decodeOrThrow(VerifyEmailOtpRequest, ctx.request.body);
+    const email = body.email.toLowerCase();
+    await limits.consume(codes.subjectHash('guest_email', email), LIMITS.verifyPerAddress);
+    await limits.consume(ctx.ip, LIMITS.verifyPerIp);
+    const at = now();
+    const { result, attemptsRemaining } = await codes.check('guest_email', email, body.code, at);
+    await audit(ctx, { eventType: 'verification', action: `email_code_${result}`, hipaaRelevant: false, severity: result === 'ok' ? 'info' : 'warning' });
+    if (result === 'expired') throw new HttpError(410, { error: 'Verification code has expired. Please request a new one' });
+    if (result === 'exhausted') throw tooMany(Math.ceil(RESEND_AFTER_MS / 1000));
+    if (result === 'none') throw new HttpError(400, { error: 'No verification in progress. Please request a new code.' });
+    if (result === 'wrong') throw new HttpError(400, { error: 'Invalid verification code. Please try again.', attemptsRemaining });
+    const session = guests.emailSession(email, at);
+    ctx.body = { sessionToken: session.sessionToken, expiresAt: session.expiresAt.toISOString() };
+  });
+
+  router.post('/api/verify-email/check-session', async (ctx) => {
+    const body = decodeOrThrow(CheckEmailSessionRequest, ctx.request.body);
+    const session = guests.readEmailSession(ctx.get('X-Email-Session'), now());
+    ctx.body = { verified: session !== null && session.email === body.email.toLowerCase() };
+  });
+
+  router.post('/api/verify-phone', async (ctx) => {
+    const body = decodeOrThrow(VerifyPhoneRequest, ctx.request.body);
+    await limits.consume(ctx.ip, LIMITS.phonePerIp);
+    const at = now();
+    const emailSession = guests.readEmailSession(body.emailSessionToken, at);
+    if (!emailSession) throw new HttpError(401, { error: 'Session Expired', message: 'Your email verification has expired. Please verify your email again.' });
+    try {
+      const { token, identity } = await guests.issueGuestToken(emailSession.email, body.phone, body.firebaseIdToken, at);
+      await audit(ctx, { eventType: 'verification', action: 'guest_verified', hipaaRelevant: false });
+      ctx.body = { verificationToken: token, expiresAt: new Date(identity.exp).toISOString(), email: identity.email, phone: identity.phone };
+    } catch (error) {
+      if (!(error instanceof PhoneAuthError)) throw error;
+      await audit(ctx, { eventType: 'verification', action: 'phone_refused', hipaaRelevant: false, severity: 'warning' });
+      throw new HttpError(401, { error: 'Phone verification failed', message: 'Phone verification failed. Please try again' });
+    }
+  });
+
+  router.get('/api/guest/session', (ctx) => {
+    const guest = requireGuest(ctx, guests, now());
+    ctx.body = { verified: true, email: guest.email, phone: guest.phone, expiresAt: new Date(guest.exp).toISOString() };
+  });
+
+  return router;
+};
