@@ -48,7 +48,10 @@ const api = await startApi({ databaseUrl: database.url }).catch(async (error: Er
 console.log(
   `\n  Member portal ready on ${api.url}  (${Math.round(performance.now() - started)} ms)\n` +
     `  Database: ${database.embedded ? 'embedded PostgreSQL in .data/postgres' : 'DATABASE_URL'}\n` +
-    (sandbox ? `  Provider sandbox (athenahealth stand-in): ${sandbox.url}\n` : '') +
+    (sandbox
+      ? `  Provider sandbox (athenahealth, Firebase, Turnstile, mail): ${sandbox.url}\n` +
+        `  Inbox (emailed and texted codes): ${sandbox.url}/inbox\n`
+      : '') +
     '  Press Ctrl+C to stop.\n',
 );
 

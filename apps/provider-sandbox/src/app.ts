@@ -1,7 +1,8 @@
 /**
- * The sandbox's Koa application: request id and one log line, errors, faults, form/JSON bodies,
- * bearer checks on the proprietary and FHIR routes, then the routers. Creating it makes the
- * schema and seeds it on first use.
+ * The sandbox's Koa application: request id and one log line, errors, CORS for the browser-called
+ * provider routes, faults, form/JSON bodies, bearer checks on the proprietary and FHIR routes, then
+ * the routers — athenahealth, the Firebase Auth emulator subset, Turnstile, the inbox, the test
+ * controls. Creating it makes the schema and seeds it on first use.
  */
 import { randomUUID } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
@@ -10,15 +11,20 @@ import type { Knex } from 'knex';
 import { requireBearer } from './http/bearer.ts';
 import type { SandboxContext } from './http/context.ts';
 import { controlRouter } from './http/control.router.ts';
+import { cors } from './http/cors.ts';
 import { AthenaError, errorMiddleware } from './http/errors.ts';
 import { createFaultRegistry, type Fault } from './http/faults.ts';
 import { fhirRouter } from './http/fhir.router.ts';
+import { DEFAULT_SMS_PER_NUMBER_PER_HOUR, firebaseAuthEmulator, firebaseErrorBoundary, isFirebasePath } from './http/firebase.router.ts';
+import { inboxRouter } from './http/inbox.router.ts';
 import { oauthRouter } from './http/oauth.router.ts';
 import { practiceRouter } from './http/practice.router.ts';
+import { isTurnstilePath, turnstileErrorBoundary, turnstileRouter } from './http/turnstile.router.ts';
+import { createInbox, type Inbox } from './inbox/store.ts';
 import { PRACTICE_ID } from './seed/practice.ts';
 import { slotHorizon } from './seed/slots.ts';
 import { createDb } from './store/db.ts';
-import { DEFAULT_SCHEMA, assertSchemaName, ensureSchema, lockSchema } from './store/schema.ts';
+import { DEFAULT_SCHEMA, PROVIDER_TABLES, assertSchemaName, ensureSchema, lockSchema } from './store/schema.ts';
 import { extendSlots, reseed } from './store/seed.ts';
 import { formatIsoDay } from './time.ts';
 
@@ -34,11 +40,15 @@ export interface SandboxAppOptions {
   readonly faultHoldMs?: number;
   /** One line per request (method, path without query, status, ms); default: none. */
   readonly log?: (line: string) => void;
+  /** Firebase phone sign-in: codes one number may be sent per hour (default 5; the 6th is TOO_MANY_ATTEMPTS_TRY_LATER). */
+  readonly smsPerNumberPerHour?: number;
 }
 
 export interface SandboxApp {
   readonly app: Koa;
-  /** Reseeds the practice data for the sandbox clock's day and clears faults. */
+  /** The inbox (caught emails, SMS codes); the SMTP catcher stores into it. */
+  readonly inbox: Inbox;
+  /** Reseeds the practice data for the sandbox clock's day, empties the inbox, Firebase accounts and Turnstile tokens, and clears faults. */
   reset(): Promise<void>;
   /** The faults in force. */
   faults(): readonly Fault[];
@@ -60,6 +70,7 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
   const db = createDb(options.knex, schema);
   const faults = createFaultRegistry(options.faultHoldMs ?? 30_000);
   const log = options.log;
+  const inbox = createInbox(db, now);
 
   await db.knex.transaction(async (trx) => {
     await lockSchema(trx, schema);
@@ -74,10 +85,12 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     now,
     redirectUris: options.redirectUris ?? envRedirectUris(),
     faults,
+    inbox,
     reset: async () => {
       await db.knex.transaction(async (trx) => {
         await lockSchema(trx, schema);
         await reseed(trx, schema, now());
+        await trx.raw(`TRUNCATE ${PROVIDER_TABLES.map((table) => db.qualified(table)).join(', ')} RESTART IDENTITY`);
       });
       faults.clear();
       slotsThrough = formatIsoDay(slotHorizon(now()));
@@ -106,8 +119,13 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
       log?.(`${ctx.method} ${ctx.path} ${ctx.status} ${Math.round(performance.now() - started)}ms`);
     }
   });
-  app.use(errorMiddleware());
+  // Browsers call these from the portal's origin (a test page may read its code from the inbox API too).
+  const providerPath = (path: string): boolean => isFirebasePath(path) || isTurnstilePath(path) || path.startsWith('/inbox/api/');
+  app.use(errorMiddleware(isFirebasePath));
+  app.use(cors(providerPath));
   app.use(faults.middleware());
+  app.use(firebaseErrorBoundary());
+  app.use(turnstileErrorBoundary());
   app.use(
     bodyParser({
       enableTypes: ['json', 'form'],
@@ -136,7 +154,16 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     return next();
   });
 
-  for (const router of [oauthRouter(sandbox), practiceRouter(sandbox), fhirRouter(sandbox), controlRouter(sandbox)]) {
+  app.use(firebaseAuthEmulator(sandbox, { smsPerNumberPerHour: options.smsPerNumberPerHour ?? DEFAULT_SMS_PER_NUMBER_PER_HOUR }));
+
+  for (const router of [
+    oauthRouter(sandbox),
+    practiceRouter(sandbox),
+    fhirRouter(sandbox),
+    controlRouter(sandbox),
+    inboxRouter(sandbox),
+    turnstileRouter(sandbox),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
@@ -152,6 +179,7 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
 
   return {
     app,
+    inbox,
     reset: sandbox.reset,
     faults: () => faults.list(),
     releaseHeldRequests: () => faults.releaseAll(),

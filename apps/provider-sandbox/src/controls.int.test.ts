@@ -195,7 +195,23 @@ describe('state in PostgreSQL', () => {
   it('keeps its tables in its own schema, apart from the portal migrations', async () => {
     const tables = (await db.knex('information_schema.tables').where({ table_schema: 'provider_sandbox' }).pluck('table_name')) as string[];
     expect(tables.sort()).toEqual(
-      ['access_tokens', 'appointments', 'authorization_codes', 'custom_field_values', 'documents', 'meta', 'patients', 'pending_authorizations', 'proxies', 'refresh_tokens'].sort(),
+      [
+        'access_tokens',
+        'appointments',
+        'authorization_codes',
+        'custom_field_values',
+        'documents',
+        'meta',
+        'patients',
+        'pending_authorizations',
+        'proxies',
+        'refresh_tokens',
+        'inbox_messages',
+        'firebase_users',
+        'firebase_verifications',
+        'firebase_refresh_tokens',
+        'turnstile_tokens',
+      ].sort(),
     );
     const other = await startSandbox({ databaseUrl: db.url, port: 0, schema: 'sandbox_b' });
     try {

@@ -1,12 +1,15 @@
 /**
  * The provider sandbox: a local athenahealth for practice 29391, wire-compatible with
- * docs/design/athena-wire.md. `startSandbox` listens; `createSandboxApp` gives the Koa app for
- * supertest.
+ * docs/design/athena-wire.md, and stand-ins for the other providers on the same port — the
+ * Firebase Auth emulator's phone sign-in API, Cloudflare Turnstile (script and siteverify) — plus
+ * an SMTP catcher on its own port and an inbox page for the caught emails and SMS codes.
+ * `startSandbox` listens; `createSandboxApp` gives the Koa app for supertest.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createKnex } from '@portal/persistence';
 import { createSandboxApp } from './app.ts';
+import { startSmtpCatcher, type SmtpCatcher } from './inbox/smtp.ts';
 
 export { createSandboxApp, type SandboxApp, type SandboxAppOptions } from './app.ts';
 export type { Fault } from './http/faults.ts';
@@ -21,7 +24,18 @@ export {
   PROVIDERS,
 } from './seed/practice.ts';
 export { PATIENT_IDS } from './seed/patients.ts';
+export {
+  FIREBASE_API_KEY,
+  FIREBASE_PROJECT_ID,
+  TURNSTILE_DUMMY_TOKEN,
+  TURNSTILE_SECRET,
+  TURNSTILE_SITEKEY,
+  TURNSTILE_TEST_SECRETS,
+  TURNSTILE_TEST_SITEKEYS,
+  TURNSTILE_TOKEN_SECONDS,
+} from './seed/providers.ts';
 export { DEFAULT_SCHEMA } from './store/schema.ts';
+export type { Inbox, InboxChannel, InboxMessage } from './inbox/store.ts';
 
 export interface StartSandboxOptions {
   readonly databaseUrl: string;
@@ -38,11 +52,25 @@ export interface StartSandboxOptions {
   readonly faultHoldMs?: number;
   /** One line per request: method, path without query, status, duration. Default: silent. */
   readonly log?: (line: string) => void;
+  /**
+   * Port of the SMTP catcher (on `host`). Default SANDBOX_SMTP_PORT or 4025 — but when `port` is 0
+   * and this is not given, a free port too, so sandboxes started side by side in tests never collide.
+   */
+  readonly smtpPort?: number;
+  /** Firebase phone sign-in: codes one number may be sent per hour (default 5). */
+  readonly smsPerNumberPerHour?: number;
 }
 
 export interface RunningSandbox {
-  /** The real base URL, e.g. http://127.0.0.1:4010 (ATHENA_BASE_URL for the adapter). */
+  /**
+   * The real base URL, e.g. http://127.0.0.1:4010: ATHENA_BASE_URL for the adapter, the Firebase
+   * Auth emulator (`connectAuthEmulator(auth, url)`; FIREBASE_AUTH_EMULATOR_HOST is its host:port),
+   * Turnstile (`${url}/turnstile/v0/api.js`, `${url}/turnstile/v0/siteverify`), the inbox (`${url}/inbox`).
+   */
   readonly url: string;
+  /** The SMTP catcher, e.g. smtp://127.0.0.1:4025 (no TLS, no auth). */
+  readonly smtpUrl: string;
+  /** Stops the HTTP server and the SMTP catcher. */
   close(): Promise<void>;
   /** Same as POST /_sandbox/reset. */
   reset(): Promise<void>;
@@ -61,6 +89,8 @@ export const startSandbox = async ({
   redirectUris,
   faultHoldMs,
   log,
+  smtpPort = port === 0 ? 0 : Number(process.env.SANDBOX_SMTP_PORT ?? 4025),
+  smsPerNumberPerHour,
 }: StartSandboxOptions): Promise<RunningSandbox> => {
   const knex = createKnex({ url: databaseUrl, poolMax: 5 });
   let sandbox;
@@ -72,6 +102,7 @@ export const startSandbox = async ({
       ...(redirectUris === undefined ? {} : { redirectUris }),
       ...(faultHoldMs === undefined ? {} : { faultHoldMs }),
       ...(log === undefined ? {} : { log }),
+      ...(smsPerNumberPerHour === undefined ? {} : { smsPerNumberPerHour }),
     });
   } catch (error) {
     await knex.destroy();
@@ -94,20 +125,34 @@ export const startSandbox = async ({
     await knex.destroy();
     throw error;
   }
+  let smtp: SmtpCatcher;
+  try {
+    smtp = await startSmtpCatcher({ inbox: sandbox.inbox, host, port: smtpPort, ...(log === undefined ? {} : { log }) });
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await knex.destroy();
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? new SandboxPortInUseError(`SMTP port ${smtpPort} is already in use: is another provider sandbox running? Stop it or set SANDBOX_SMTP_PORT.`)
+      : error;
+  }
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
   let closed = false;
   return {
     url: `http://${shownHost}:${address.port}`,
+    smtpUrl: smtp.url,
     reset: () => sandbox.reset(),
     close: async () => {
       if (closed) return;
       closed = true;
       sandbox.releaseHeldRequests();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+        smtp.close(),
+      ]);
       await knex.destroy();
     },
   };

@@ -1,11 +1,12 @@
 /**
  * `npx node apps/provider-sandbox/src/main.ts`: the sandbox on its own, on DATABASE_URL (or the
- * embedded PostgreSQL in .data/postgres when unset), port SANDBOX_PORT (4010).
+ * embedded PostgreSQL in .data/postgres when unset), port SANDBOX_PORT (4010), SMTP catcher on
+ * SANDBOX_SMTP_PORT (4025).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@portal/persistence';
-import { startSandbox } from './index.ts';
+import { FIREBASE_API_KEY, FIREBASE_PROJECT_ID, TURNSTILE_SECRET, TURNSTILE_SITEKEY, startSandbox } from './index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -31,6 +32,10 @@ const sandbox = await startSandbox({
 console.log(
   `\n  athenahealth sandbox (practice 29391) on ${sandbox.url}\n` +
     `  Set ATHENA_BASE_URL=${sandbox.url} for the API. Test controls: ${sandbox.url}/_sandbox\n` +
+    `  Inbox (caught emails and SMS codes): ${sandbox.url}/inbox\n` +
+    `  SMTP catcher: ${sandbox.smtpUrl} (no TLS, no auth)\n` +
+    `  Firebase Auth emulator: FIREBASE_AUTH_EMULATOR_HOST=${new URL(sandbox.url).host}, project ${FIREBASE_PROJECT_ID}, API key ${FIREBASE_API_KEY}\n` +
+    `  Turnstile: ${sandbox.url}/turnstile/v0/api.js, sitekey ${TURNSTILE_SITEKEY}, secret ${TURNSTILE_SECRET}\n` +
     '  Press Ctrl+C to stop.\n',
 );
 

@@ -1,6 +1,7 @@
 /**
- * Helpers for tests that drive the sandbox over HTTP: a sandbox on its own database and a free
- * port, a backend token, form posts, and the SMART sign-in steps a browser would take.
+ * Helpers for tests that drive the sandbox over HTTP: a sandbox on its own database and free
+ * ports, a backend token, form posts, the SMART sign-in steps a browser would take, and the
+ * Firebase emulator's phone sign-in over REST.
  */
 import { createTestDatabase, type TestDatabase } from '../../../tools/src/testing/test-database.ts';
 import { s256 } from './oauth/crypto.ts';
@@ -9,6 +10,8 @@ import { startSandbox, type RunningSandbox, type StartSandboxOptions } from './i
 
 export interface TestSandbox {
   readonly url: string;
+  /** smtp://127.0.0.1:<free port> */
+  readonly smtpUrl: string;
   readonly db: TestDatabase;
   readonly sandbox: RunningSandbox;
   readonly logs: string[];
@@ -17,13 +20,14 @@ export interface TestSandbox {
 }
 
 export const startTestSandbox = async (
-  options: Omit<StartSandboxOptions, 'databaseUrl' | 'port'> = {},
+  options: Omit<StartSandboxOptions, 'databaseUrl' | 'port' | 'smtpPort'> = {},
 ): Promise<TestSandbox> => {
   const db = await createTestDatabase();
   const logs: string[] = [];
-  const sandbox = await startSandbox({ log: (line) => logs.push(line), ...options, databaseUrl: db.url, port: 0 });
+  const sandbox = await startSandbox({ log: (line) => logs.push(line), ...options, databaseUrl: db.url, port: 0, smtpPort: 0 });
   return {
     url: sandbox.url,
+    smtpUrl: sandbox.smtpUrl,
     db,
     sandbox,
     logs,
@@ -145,4 +149,45 @@ export const exchangeCode = (url: string, code: string, overrides: Record<string
 export const decodeJwtPayload = (jwt: string): Record<string, unknown> => {
   const [, payload] = jwt.split('.');
   return JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+};
+
+export interface InboxEntry {
+  readonly id: string;
+  readonly channel: 'email' | 'sms';
+  readonly from: string | null;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly code: string | null;
+  readonly receivedAt: string;
+}
+
+/** GET /inbox/api/messages[?to=], newest first. */
+export const inboxMessages = async (url: string, to?: string): Promise<InboxEntry[]> => {
+  const response = await fetch(`${url}/inbox/api/messages${to === undefined ? '' : `?to=${encodeURIComponent(to)}`}`);
+  if (response.status !== 200) throw new Error(`inbox: ${response.status}`);
+  return (await response.json()) as InboxEntry[];
+};
+
+/** A JSON POST to the Firebase stand-in, as the JS SDK makes it (`?key=` on the URL). */
+export const firebaseCall = (url: string, path: string, body: unknown, key = 'sandbox-firebase-api-key'): Promise<JsonResponse> =>
+  fetch(`${url}${path}${path.includes('?') ? '&' : '?'}key=${encodeURIComponent(key)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(async (response) => {
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+  });
+
+export const SEND_CODE = '/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode';
+export const SIGN_IN_WITH_PHONE = '/identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber';
+
+/** The whole phone sign-in over REST: send a code, read it from the inbox, confirm it. */
+export const firebasePhoneSignIn = async (url: string, phoneNumber: string): Promise<JsonResponse> => {
+  const sent = await firebaseCall(url, SEND_CODE, { phoneNumber, recaptchaToken: 'ignored' });
+  if (sent.status !== 200) throw new Error(`sendVerificationCode: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const [latest] = await inboxMessages(url, phoneNumber);
+  if (latest?.code == null) throw new Error('no SMS code in the inbox');
+  return firebaseCall(url, SIGN_IN_WITH_PHONE, { sessionInfo: sent.body.sessionInfo, code: latest.code });
 };

@@ -1,4 +1,5 @@
 /** What every router of the sandbox needs. */
+import type { Inbox } from '../inbox/store.ts';
 import type { Db } from '../store/db.ts';
 import type { FaultRegistry } from './faults.ts';
 
@@ -9,7 +10,9 @@ export interface SandboxContext {
   /** Registered redirect URIs beyond http://localhost|127.0.0.1:<port>/api/auth/callback. */
   readonly redirectUris: readonly string[];
   readonly faults: FaultRegistry;
-  /** Reseeds the practice data and clears faults. */
+  /** Caught emails and "sent" SMS codes. */
+  readonly inbox: Inbox;
+  /** Reseeds the practice data, empties the inbox, Firebase accounts and Turnstile tokens, clears faults. */
   reset(): Promise<void>;
   /** Adds slots up to the booking horizon when the calendar has moved on. */
   ensureSlots(): Promise<void>;

@@ -1,6 +1,6 @@
 /**
  * Test controls under /_sandbox (sandbox-only, not athena): reseed, inject faults, see what was
- * filed into charts, and an index of the seeded people and credentials.
+ * filed into charts, and an index of the seeded people, credentials and the other providers' keys.
  */
 import Router from '@koa/router';
 import {
@@ -10,6 +10,14 @@ import {
   PRACTICE_ID,
   departmentById,
 } from '../seed/practice.ts';
+import {
+  FIREBASE_API_KEY,
+  FIREBASE_PROJECT_ID,
+  TURNSTILE_SECRET,
+  TURNSTILE_SITEKEY,
+  TURNSTILE_TEST_SECRETS,
+  TURNSTILE_TEST_SITEKEYS,
+} from '../seed/providers.ts';
 import { TABLES } from '../store/schema.ts';
 import type { SandboxContext } from './context.ts';
 import { badRequest, notFound } from './errors.ts';
@@ -56,6 +64,21 @@ export const controlRouter = (sandbox: SandboxContext): Router => {
           .filter((proxy) => proxy.proxypatientid === p.patientid)
           .map((proxy) => ({ patientid: String(proxy.patientid), relationshiptopatient: proxy.relationshiptopatient })),
       })),
+      firebase: {
+        projectId: FIREBASE_PROJECT_ID,
+        apiKey: FIREBASE_API_KEY,
+        emulatorHost: ctx.host,
+        verificationCodes: `/emulator/v1/projects/${FIREBASE_PROJECT_ID}/verificationCodes`,
+      },
+      turnstile: {
+        script: '/turnstile/v0/api.js',
+        siteverify: '/turnstile/v0/siteverify',
+        sitekey: TURNSTILE_SITEKEY,
+        secret: TURNSTILE_SECRET,
+        testSitekeys: TURNSTILE_TEST_SITEKEYS,
+        testSecrets: TURNSTILE_TEST_SECRETS,
+      },
+      inbox: { page: '/inbox', api: '/inbox/api/messages' },
       faults: sandbox.faults.list(),
     };
   });

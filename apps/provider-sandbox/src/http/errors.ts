@@ -29,11 +29,12 @@ const clientErrorStatus = (error: unknown): number | null => {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 };
 
-export const errorMiddleware = () => async (ctx: Context, next: Next): Promise<void> => {
+/** `ownShape`: paths whose handlers answer in their provider's own error shape (left alone). */
+export const errorMiddleware = (ownShape: (path: string) => boolean = () => false) => async (ctx: Context, next: Next): Promise<void> => {
   try {
     await next();
     // The router's allowedMethods answers 405/501 after the not-found fallback has run.
-    if (ctx.status === 405 || ctx.status === 501) {
+    if ((ctx.status === 405 || ctx.status === 501) && !ownShape(ctx.path)) {
       const status = ctx.status;
       ctx.body = { error: status === 405 ? 'Method Not Allowed' : 'Not Implemented', detailedmessage: `${ctx.method} is not supported on ${ctx.path}.` };
       ctx.status = status;

@@ -27,9 +27,10 @@ export interface IdTokenClaims {
 
 /**
  * `base64url(header).base64url(payload).` with `{"alg":"none","typ":"JWT"}`: the sandbox does not
- * sign; the client received it straight from the token endpoint (OIDC Core 3.1.3.7).
+ * sign; the client received it straight from the token endpoint (OIDC Core 3.1.3.7). The Firebase
+ * stand-in's ID tokens have the same shape (the Auth emulator's).
  */
-export const unsignedJwt = (claims: IdTokenClaims): string => {
+export const unsignedJwt = (claims: IdTokenClaims | object): string => {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
 };

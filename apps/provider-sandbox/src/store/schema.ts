@@ -1,12 +1,12 @@
 /**
  * The sandbox's own tables, in their own PostgreSQL schema (default `provider_sandbox`), made at
  * start with knex's schema builder. They are not part of the portal's migrations: the sandbox
- * stands for athenahealth's database, not ours. A schema made by an older sandbox version is
- * dropped and rebuilt (and so reseeded).
+ * stands for athenahealth's database (and the other providers' state), not ours. A schema made by
+ * an older sandbox version is dropped and rebuilt (and so reseeded).
  */
 import type { Knex } from 'knex';
 
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';
 
 export const DEFAULT_SCHEMA = 'provider_sandbox';
 
@@ -21,6 +21,11 @@ export const TABLES = {
   refreshTokens: 'refresh_tokens',
   authorizationCodes: 'authorization_codes',
   pendingAuthorizations: 'pending_authorizations',
+  inboxMessages: 'inbox_messages',
+  firebaseUsers: 'firebase_users',
+  firebaseVerifications: 'firebase_verifications',
+  firebaseRefreshTokens: 'firebase_refresh_tokens',
+  turnstileTokens: 'turnstile_tokens',
 } as const;
 
 /** Practice data that a reset wipes and reseeds (tokens and sign-ins in progress survive). */
@@ -30,6 +35,15 @@ export const SEEDED_TABLES = [
   TABLES.customFieldValues,
   TABLES.appointments,
   TABLES.documents,
+] as const;
+
+/** The stand-ins for the other providers: a reset empties them (inbox, Firebase accounts and codes, Turnstile tokens). */
+export const PROVIDER_TABLES = [
+  TABLES.inboxMessages,
+  TABLES.firebaseUsers,
+  TABLES.firebaseVerifications,
+  TABLES.firebaseRefreshTokens,
+  TABLES.turnstileTokens,
 ] as const;
 
 export const SEQUENCES = { appointmentIds: 'appointment_ids', adminIds: 'admin_ids' } as const;
@@ -167,9 +181,58 @@ const createTables = async (trx: Knex.Transaction, schema: string): Promise<void
     table.integer('person_patientid');
     table.timestamp('expires_at', { useTz: true }).notNullable();
   });
+  await createProviderTables(trx, schema);
   await trx.raw(`CREATE SEQUENCE "${schema}"."${SEQUENCES.appointmentIds}" START WITH ${FIRST_APPOINTMENT_ID}`);
   await trx.raw(`CREATE SEQUENCE "${schema}"."${SEQUENCES.adminIds}" START WITH ${FIRST_ADMIN_ID}`);
   await trx.withSchema(schema).table(TABLES.meta).insert({ key: 'schema_version', value: SCHEMA_VERSION });
+};
+
+/** The SMTP/SMS inbox, the Firebase Auth emulator's accounts and codes, Turnstile's tokens. */
+const createProviderTables = async (trx: Knex.Transaction, schema: string): Promise<void> => {
+  const builder = () => trx.schema.withSchema(schema);
+  await builder().createTable(TABLES.inboxMessages, (table) => {
+    table.bigIncrements('id').primary();
+    table.text('channel').notNullable(); // 'email' | 'sms'
+    table.text('from_address');
+    // One row per recipient: a lowercased email address, or an E.164 phone number.
+    table.text('to_address').notNullable();
+    table.text('subject').notNullable();
+    table.text('text').notNullable();
+    table.text('code');
+    table.timestamp('received_at', { useTz: true }).notNullable();
+    table.index(['to_address']);
+  });
+  await builder().createTable(TABLES.firebaseUsers, (table) => {
+    table.text('local_id').primary();
+    table.text('phone_number').notNullable().unique();
+    table.timestamp('created_at', { useTz: true }).notNullable();
+    table.timestamp('last_login_at', { useTz: true }).notNullable();
+    table.timestamp('last_refresh_at', { useTz: true });
+  });
+  await builder().createTable(TABLES.firebaseVerifications, (table) => {
+    table.text('session_info').primary();
+    table.text('phone_number').notNullable();
+    table.text('code').notNullable();
+    table.timestamp('created_at', { useTz: true }).notNullable();
+    table.timestamp('used_at', { useTz: true });
+    table.index(['phone_number', 'created_at']);
+  });
+  await builder().createTable(TABLES.firebaseRefreshTokens, (table) => {
+    table.text('token').primary();
+    table.text('local_id').notNullable();
+    table.timestamp('created_at', { useTz: true }).notNullable();
+  });
+  await builder().createTable(TABLES.turnstileTokens, (table) => {
+    table.text('token').primary();
+    table.text('sitekey').notNullable();
+    table.text('action').notNullable();
+    table.text('cdata').notNullable();
+    table.text('hostname').notNullable();
+    table.timestamp('issued_at', { useTz: true }).notNullable();
+    table.timestamp('expires_at', { useTz: true }).notNullable();
+    table.timestamp('consumed_at', { useTz: true });
+    table.text('idempotency_key');
+  });
 };
 
 /**
