@@ -12,6 +12,8 @@
  * chunks it provides them in; for a remote, remoteEntry.js plus the chunks of its exposed
  * modules, leaving out the chunks that only hold shared singletons (react, react-dom,
  * react-query, single-spa): the shell provides those, so a remote's own copies never load.
+ * Lazy: a remote's chunks that load later, on an import() (a page of its own, the phone-auth
+ * SDK), again without the shared singletons.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +25,7 @@ import type { Configuration, MultiStats, StatsChunk, StatsCompilation } from 'we
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Build order is irrelevant (remotes are found at run time); the shell is listed first. */
-const FRONTENDS = ['shell', 'identity', 'dashboard'] as const;
+const FRONTENDS = ['shell', 'identity', 'dashboard', 'staff'] as const;
 
 /** The host's name; every other frontend is a module federation remote. */
 const HOST = 'shell';
@@ -37,6 +39,10 @@ export interface LoadSize {
   readonly jsGzipBytes: number;
   readonly cssBytes: number;
   readonly cssGzipBytes: number;
+  /** Chunks loaded later, on an import() (remotes only). */
+  readonly lazyFiles: readonly string[];
+  readonly lazyJsBytes: number;
+  readonly lazyJsGzipBytes: number;
   readonly allJsBytes: number;
 }
 
@@ -88,18 +94,31 @@ const reachable = (chunks: readonly StatsChunk[], start: readonly (string | numb
   return result;
 };
 
-const initialFiles = (name: string, stats: StatsCompilation): string[] => {
+/** The chunks of a remote's exposed modules: the container entry loads them for container.get(). */
+const isExposedModuleChunk = (chunk: StatsChunk): boolean =>
+  (chunk.origins ?? []).some((origin) => origin.moduleIdentifier?.startsWith('container entry') === true);
+
+interface LoadFiles {
+  readonly initial: string[];
+  readonly lazy: string[];
+}
+
+const loadFiles = (name: string, stats: StatsCompilation): LoadFiles => {
   const chunks = stats.chunks ?? [];
   const entrypoints = Object.values(stats.entrypoints ?? {});
   if (name === HOST) {
     const main = stats.entrypoints?.main;
     const start = main?.chunks ?? [];
     // The host's singletons load from the chunks it provides them in, never from fallbacks.
-    return reachable(chunks, start, (chunk) => onlyFrom(chunk, isConsumeFallbackOrigin)).flatMap((chunk) => chunk.files ?? []);
+    return { initial: reachable(chunks, start, (chunk) => onlyFrom(chunk, isConsumeFallbackOrigin)).flatMap((chunk) => chunk.files ?? []), lazy: [] };
   }
-  // A remote: its container entry (remoteEntry.js), then the exposed modules it loads.
+  // A remote: its container entry (remoteEntry.js), then the exposed modules it loads; anything
+  // further down loads on an import().
   const start = entrypoints.filter((entry) => entry.name !== 'standalone').flatMap((entry) => entry.chunks ?? []);
-  return reachable(chunks, start, (chunk) => onlyFrom(chunk, isSharedOrigin)).flatMap((chunk) => chunk.files ?? []);
+  const all = reachable(chunks, start, (chunk) => onlyFrom(chunk, isSharedOrigin));
+  const initial = all.filter((chunk) => chunk.entry || isExposedModuleChunk(chunk));
+  const lazy = all.filter((chunk) => !initial.includes(chunk));
+  return { initial: initial.flatMap((chunk) => chunk.files ?? []), lazy: lazy.flatMap((chunk) => chunk.files ?? []) };
 };
 
 const sizeOf = async (outputPath: string, files: readonly string[]): Promise<{ bytes: number; gzip: number }> => {
@@ -115,11 +134,18 @@ const sizeOf = async (outputPath: string, files: readonly string[]): Promise<{ b
 
 const measure = async (name: string, stats: StatsCompilation): Promise<LoadSize> => {
   const outputPath = stats.outputPath ?? path.join(ROOT, 'frontends', name, 'dist');
-  const files = [...new Set(initialFiles(name, stats))];
+  const load = loadFiles(name, stats);
+  const files = [...new Set(load.initial)];
+  const lazyFiles = [...new Set(load.lazy)].filter((file) => file.endsWith('.js') && !files.includes(file));
   const js = files.filter((file) => file.endsWith('.js'));
   const css = files.filter((file) => file.endsWith('.css'));
   const allJs = (await readdir(outputPath)).filter((file) => file.endsWith('.js'));
-  const [jsSize, cssSize, allJsSize] = await Promise.all([sizeOf(outputPath, js), sizeOf(outputPath, css), sizeOf(outputPath, allJs)]);
+  const [jsSize, cssSize, lazySize, allJsSize] = await Promise.all([
+    sizeOf(outputPath, js),
+    sizeOf(outputPath, css),
+    sizeOf(outputPath, lazyFiles),
+    sizeOf(outputPath, allJs),
+  ]);
   return {
     name,
     files,
@@ -127,6 +153,9 @@ const measure = async (name: string, stats: StatsCompilation): Promise<LoadSize>
     jsGzipBytes: jsSize.gzip,
     cssBytes: cssSize.bytes,
     cssGzipBytes: cssSize.gzip,
+    lazyFiles,
+    lazyJsBytes: lazySize.bytes,
+    lazyJsGzipBytes: lazySize.gzip,
     allJsBytes: allJsSize.bytes,
   };
 };
@@ -135,22 +164,26 @@ const bytes = (value: number): string => value.toLocaleString('en-US');
 
 const report = (sizes: readonly LoadSize[]): void => {
   const rows = [
-    ['bundle', 'initial JS bytes', 'gzip', 'initial CSS bytes', 'gzip', 'all emitted JS'],
+    ['bundle', 'initial JS bytes', 'gzip', 'initial CSS bytes', 'gzip', 'lazy JS bytes', 'gzip', 'all emitted JS'],
     ...sizes.map((size) => [
       size.name,
       bytes(size.jsBytes),
       bytes(size.jsGzipBytes),
       bytes(size.cssBytes),
       bytes(size.cssGzipBytes),
+      bytes(size.lazyJsBytes),
+      bytes(size.lazyJsGzipBytes),
       bytes(size.allJsBytes),
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  console.log('\nInitial load per bundle (remotes without the shared singletons the shell provides):');
+  console.log('\nInitial load per bundle (remotes without the shared singletons the shell provides; lazy = loaded later on import()):');
   for (const row of rows) {
     console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
   }
-  for (const size of sizes) console.log(`  ${size.name}: ${size.files.join(', ')}`);
+  for (const size of sizes) {
+    console.log(`  ${size.name}: ${size.files.join(', ')}${size.lazyFiles.length > 0 ? `; lazy: ${size.lazyFiles.join(', ')}` : ''}`);
+  }
 };
 
 export interface BuildFrontendsOptions {

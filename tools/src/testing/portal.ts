@@ -14,6 +14,8 @@ export interface TestPortal {
   readonly db: TestDatabase;
   readonly api: RunningApi;
   readonly sandbox: RunningSandbox;
+  /** The environment the API was started with (to start another instance like it). */
+  readonly env: NodeJS.ProcessEnv;
   logs(): string[];
   close(): Promise<void>;
 }
@@ -27,26 +29,23 @@ export const startTestPortal = async (options: TestPortalOptions = {}): Promise<
   const db = await createTestDatabase();
   const sandbox = await startSandbox({ databaseUrl: db.url, port: 0, smtpPort: 0, faultHoldMs: 3_000, ...options.sandbox });
   const { logger, lines } = capturingLogger();
-  const api = await startApi({
-    databaseUrl: db.url,
-    port: 0,
-    env: {
-      LOG_LEVEL: 'info',
-      ATHENA_BASE_URL: sandbox.url,
-      ATHENA_CLIENT_ID: SANDBOX_CLIENT_ID,
-      ATHENA_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
-      ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
-      PROVIDER_SANDBOX_URL: sandbox.url,
-      SMTP_URL: sandbox.smtpUrl,
-      ...options.env,
-    },
-    logger,
-  });
+  const env: NodeJS.ProcessEnv = {
+    LOG_LEVEL: 'info',
+    ATHENA_BASE_URL: sandbox.url,
+    ATHENA_CLIENT_ID: SANDBOX_CLIENT_ID,
+    ATHENA_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
+    ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
+    PROVIDER_SANDBOX_URL: sandbox.url,
+    SMTP_URL: sandbox.smtpUrl,
+    ...options.env,
+  };
+  const api = await startApi({ databaseUrl: db.url, port: 0, env, logger });
   return {
     url: api.url,
     db,
     api,
     sandbox,
+    env,
     logs: lines,
     close: async () => {
       await api.close();

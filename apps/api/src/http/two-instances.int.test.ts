@@ -1,0 +1,54 @@
+/**
+ * Two API instances on one database behave as one service: sessions, codes, limits and the
+ * signing secret all live in PostgreSQL (docs/deploy.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PATIENT_IDS } from '@portal/provider-sandbox';
+import { startApi, type RunningApi } from '../server.ts';
+import { signIn } from '../../../../tools/src/testing/sign-in.ts';
+import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
+import { capturingLogger } from '../testing.ts';
+
+let portal: TestPortal;
+let second: RunningApi;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  second = await startApi({ databaseUrl: portal.db.url, port: 0, env: portal.env, logger: capturingLogger().logger });
+}, 60_000);
+afterAll(async () => {
+  await second.close();
+  await portal.close();
+});
+
+const post = async (base: string, path: string, body: unknown) => {
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+};
+
+describe('two API instances on one database', () => {
+  it('share sessions: signed in through one, recognised by the other', async () => {
+    const { portal: browser } = await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.margaret });
+    const cookie = browser.jar.get('portal_session')!;
+    const response = await fetch(`${second.url}/api/auth/session`, { headers: { Cookie: `portal_session=${cookie}` } });
+    expect(await response.json()).toMatchObject({ isAuthenticated: true, patientName: 'Margaret Sullivan' });
+  });
+
+  it('share codes, signed tokens and limits', async () => {
+    const token = (await (await fetch(`${portal.sandbox.url}/turnstile/v0/issue`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sitekey: 'sandbox-turnstile-sitekey' }) })).json()) as { token: string };
+    expect((await post(portal.url, '/api/verify-email/send-otp', { email: 'two@example.com', 'cf-turnstile-response': token.token })).status).toBe(200);
+    const inbox = (await (await fetch(`${portal.sandbox.url}/inbox/api/messages?to=two@example.com`)).json()) as Array<{ code: string }>;
+    const verified = await post(second.url, '/api/verify-email/verify-otp', { email: 'two@example.com', code: inbox[0]!.code });
+    expect(verified.status).toBe(200);
+    const check = await fetch(`${portal.url}/api/verify-email/check-session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Email-Session': verified.body.sessionToken },
+      body: JSON.stringify({ email: 'two@example.com' }),
+    });
+    expect(await check.json()).toEqual({ verified: true });
+    // The resend lock set through one instance holds on the other.
+    const token2 = (await (await fetch(`${portal.sandbox.url}/turnstile/v0/issue`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sitekey: 'sandbox-turnstile-sitekey' }) })).json()) as { token: string };
+    const locked = await post(second.url, '/api/verify-email/send-otp', { email: 'two@example.com', 'cf-turnstile-response': token2.token });
+    expect(locked.status).toBe(429);
+  });
+});
