@@ -1,16 +1,31 @@
-import { StrictMode, useState } from 'react';
+import { StrictMode, Suspense, lazy, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createPortalQueryClient, normalizePath, useLocation } from '@portal/ui';
+import { Container, LoadingState, createPortalQueryClient, normalizePath, useLocation } from '@portal/ui';
 import type { PortalCustomProps } from '@portal/ui';
 import { AUTH_REDIRECTS, AuthRedirectPage } from './pages/AuthRedirectPage.tsx';
-import { GuestLoginPage } from './pages/GuestLoginPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { LogoutConfirmationPage } from './pages/LogoutConfirmationPage.tsx';
 
 export type IdentityRootProps = Partial<PortalCustomProps> & { name?: string };
 
+// Guest verification (its forms, the validation codecs) loads only on /guest-login, so /login
+// stays small; the phone-auth SDK loads later still, on the phone step.
+const GuestLoginPage = lazy(() => import(/* webpackChunkName: "guest-login" */ './pages/GuestLoginPage.tsx').then((module) => ({ default: module.GuestLoginPage })));
+
+const pageLoading = (
+  <Container size="md">
+    <LoadingState label="Loading..." />
+  </Container>
+);
+
 const pageFor = (pathname: string) => {
-  if (pathname === '/guest-login') return <GuestLoginPage />;
+  if (pathname === '/guest-login') {
+    return (
+      <Suspense fallback={pageLoading}>
+        <GuestLoginPage />
+      </Suspense>
+    );
+  }
   if (pathname === '/logout-confirmation') return <LogoutConfirmationPage />;
   if (pathname in AUTH_REDIRECTS) return <AuthRedirectPage pathname={pathname} />;
   return <LoginPage />;

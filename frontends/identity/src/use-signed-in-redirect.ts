@@ -5,10 +5,11 @@ import { afterSignInPath } from './after-sign-in.ts';
 /**
  * A signed-in visitor of a sign-in page (provider login or verified guest) is sent on to the
  * `return` path or /dashboard (booking-dashboard-staff §2, §4). Returns true while that happens.
+ * `paused`: the page itself moves on (guest verification waits 2 s on its success screen).
  */
-export const useSignedInRedirect = (returnPath: string | null): boolean => {
+export const useSignedInRedirect = (returnPath: string | null, paused = false): boolean => {
   const { state } = useAuthState();
-  const signedIn = state.kind !== 'unauthenticated';
+  const signedIn = state.kind !== 'unauthenticated' && !paused;
   useEffect(() => {
     if (signedIn) navigate(afterSignInPath(returnPath), { replace: true });
   }, [signedIn, returnPath]);

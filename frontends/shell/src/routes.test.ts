@@ -16,6 +16,11 @@ describe('route table', () => {
     expect(redirectFor('/')).toBeNull();
   });
 
+  it('gives /staff to the staff portal', () => {
+    expect(ownerOf('/staff')).toBe('staff');
+    expect(isKnownRoute('/staff')).toBe(true);
+  });
+
   it('leaves everything else to the 404 view', () => {
     expect(isKnownRoute('/nope')).toBe(false);
     expect(isKnownRoute('/login/extra')).toBe(false);
@@ -34,6 +39,7 @@ describe('route table', () => {
     expect(headerFor('/appointments/booking').title).toBe('Book an Appointment');
     expect(headerFor('/enrollment')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
     expect(headerFor('/enrollment/membership-tier').title).toBe('Member Enrollment');
+    expect(headerFor('/staff')).toEqual({ title: 'Staff Portal', showUserStatus: false });
     expect(headerFor('/no/such/page')).toEqual({ title: 'Member Portal', showUserStatus: false });
   });
 });

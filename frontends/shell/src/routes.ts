@@ -18,16 +18,17 @@ export const AUTH_REDIRECT_PATHS = ['/enrollment-auth', '/appointment-auth'] as 
 export const MICRO_FRONTENDS: readonly MicroFrontendRoute[] = [
   { name: 'identity', paths: ['/login', '/guest-login', '/logout-confirmation', ...AUTH_REDIRECT_PATHS] },
   { name: 'dashboard', paths: ['/', '/dashboard'] },
+  { name: 'staff', paths: ['/staff'] },
 ];
 
 /** Paths the shell rewrites before any micro-frontend sees them (none at the moment). */
 export const REDIRECTS: Readonly<Record<string, string>> = {};
 
-export type HeaderVariant = 'Member Portal' | 'Member Dashboard' | 'Book an Appointment' | 'Member Enrollment';
+export type HeaderVariant = 'Member Portal' | 'Member Dashboard' | 'Book an Appointment' | 'Member Enrollment' | 'Staff Portal';
 
 export interface HeaderConfig {
   readonly title: HeaderVariant;
-  /** Sign-in pages (and the pages around signing in and out) show no user status. */
+  /** Sign-in pages (and the pages around signing in and out) and the staff portal show no patient user status. */
   readonly showUserStatus: boolean;
 }
 
@@ -38,6 +39,8 @@ const underAny = (pathname: string, roots: readonly string[]): boolean =>
 
 export const headerFor = (pathname: string): HeaderConfig => {
   if (SIGN_IN_PATHS.includes(pathname)) return { title: 'Member Portal', showUserStatus: false };
+  // Staff have a session of their own; a patient's user status does not belong there.
+  if (underAny(pathname, ['/staff'])) return { title: 'Staff Portal', showUserStatus: false };
   if (pathname === '/' || underAny(pathname, ['/dashboard'])) return { title: 'Member Dashboard', showUserStatus: true };
   if (underAny(pathname, ['/appointments'])) return { title: 'Book an Appointment', showUserStatus: true };
   if (underAny(pathname, ['/enrollment', '/declination-confirmation', '/pay'])) {

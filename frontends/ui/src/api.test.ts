@@ -1,6 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import {
   ApiError,
+  apiErrorBody,
+  apiErrorField,
   apiErrorMessage,
   createApiClient,
   queryKeyPath,
@@ -140,6 +142,22 @@ describe('createApiClient', () => {
     const { client, expired } = clientAnswering(() => response(401, '{"error":"Unauthorized"}'));
     await expect(client.get('/api/x')).rejects.toThrow('401: {"error":"Unauthorized"}');
     expect(expired).toEqual([]);
+  });
+
+  it('adds the headers a call asks for (a bearer token, X-Email-Session)', async () => {
+    const { client, calls } = clientAnswering(() => response(200, '{"valid":true}'));
+    await client.post('/api/staff/verify-session', { email: 's@example.org' }, { headers: { Authorization: 'Bearer t1' } });
+    expect(calls[0]?.init.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer t1' });
+  });
+
+  it('reads the JSON body of a failed call', () => {
+    const error = new ApiError(400, '{"error":"Invalid verification code. Please try again.","attemptsRemaining":2}', 'Bad Request');
+    expect(apiErrorBody(error)).toEqual({ error: 'Invalid verification code. Please try again.', attemptsRemaining: 2 });
+    expect(apiErrorField(error, 'error')).toBe('Invalid verification code. Please try again.');
+    expect(apiErrorField(error, 'message')).toBeNull();
+    expect(apiErrorBody(new ApiError(500, 'oops', ''))).toBeNull();
+    expect(apiErrorBody(new ApiError(500, '[1]', ''))).toBeNull();
+    expect(apiErrorBody(new Error('x'))).toBeNull();
   });
 
   it('refuses paths that could leave the site', async () => {

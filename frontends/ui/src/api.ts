@@ -3,7 +3,8 @@
  * micro-frontend:
  * - same origin only, credentials always sent;
  * - a JSON content type only when a body is present;
- * - X-Verification-Token when the stored dualVerificationToken is a verified one ('verified_...');
+ * - X-Verification-Token when the stored dualVerificationToken is a verified one ('verified_...'),
+ *   from localStorage ('Remember me') or else sessionStorage;
  * - a non-OK answer throws `${status}: ${body text || status text}`;
  * - a 401 { error: 'Session expired', redirect, clearClientData } runs the client cleanup and
  *   sends the browser to `redirect`; the call then never settles (the page is leaving), so no
@@ -108,6 +109,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   /** JSON body; when given, Content-Type: application/json is sent. */
   readonly body?: unknown;
+  /** Extra headers for this call (a bearer token, X-Email-Session). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly signal?: AbortSignal;
   /** 'no-store' for calls that must never come from a cache (session, auth status). */
   readonly cache?: RequestCache;
@@ -134,14 +137,35 @@ export interface ApiClient {
   queryFn<T>(context: Pick<QueryFunctionContext, 'queryKey' | 'signal'>): Promise<T>;
 }
 
-const browserStorage = (): StorageReader | null => {
+const storeNamed = (name: 'localStorage' | 'sessionStorage'): StorageReader | null => {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return ((globalThis as Record<string, unknown>)[name] as StorageReader | undefined) ?? null;
   } catch {
     // Storage can be blocked (privacy settings); the call then goes without a token.
     return null;
   }
 };
+
+/**
+ * The guest token lives in localStorage when the guest chose 'Remember me', else in
+ * sessionStorage: read the first verified one.
+ */
+const browserStorage = (): StorageReader | null => ({
+  getItem: (key) => {
+    let fallback: string | null = null;
+    for (const store of [storeNamed('localStorage'), storeNamed('sessionStorage')]) {
+      let value: string | null = null;
+      try {
+        value = store?.getItem(key) ?? null;
+      } catch {
+        value = null;
+      }
+      if (verificationTokenFrom(value)) return value;
+      fallback ??= value;
+    }
+    return fallback;
+  },
+});
 
 let redirecting = false;
 
@@ -166,7 +190,7 @@ export const createApiClient = ({
 }: ApiClientOptions = {}): ApiClient => {
   const doFetch = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
-  const request = async <T>(method: HttpMethod, path: string, { body, signal, cache }: RequestOptions = {}): Promise<T> => {
+  const request = async <T>(method: HttpMethod, path: string, { body, signal, cache, headers }: RequestOptions = {}): Promise<T> => {
     assertSameOriginPath(path);
     const hasBody = body !== undefined;
     let stored: string | null = null;
@@ -178,7 +202,7 @@ export const createApiClient = ({
     const init: RequestInit = {
       method,
       credentials: 'include',
-      headers: requestHeaders({ hasBody, verificationToken: verificationTokenFrom(stored) }),
+      headers: { ...requestHeaders({ hasBody, verificationToken: verificationTokenFrom(stored) }), ...headers },
     };
     if (hasBody) init.body = JSON.stringify(body);
     if (signal) init.signal = signal;
@@ -208,6 +232,26 @@ export const createApiClient = ({
       return data;
     },
   };
+};
+
+/**
+ * The JSON object of a failed call's answer ({ error, message, errors, ... }), or null when
+ * the failure is not an ApiError or its body is not a JSON object.
+ */
+export const apiErrorBody = (error: unknown): Readonly<Record<string, unknown>> | null => {
+  if (!(error instanceof ApiError) || error.body === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(error.body);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** A string field of a failed call's JSON answer ('error', 'message'), or null. */
+export const apiErrorField = (error: unknown, field: string): string | null => {
+  const value = apiErrorBody(error)?.[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
 };
 
 /** The page's client. */

@@ -85,3 +85,26 @@ describe('providerSignInUrl', () => {
     expect(providerSignInUrl('/api/auth/athena?practice=1', 'switch', '/')).toBe('/api/auth/athena?practice=1&workflow=switch&redirect=%2F');
   });
 });
+
+describe('readGuestIdentity', () => {
+  it("reads the guest from localStorage ('Remember me') or else sessionStorage, never mixing the two", async () => {
+    const { memoryStorage } = await import('./storage.ts');
+    const { readGuestIdentity } = await import('./session.ts');
+    const globals = globalThis as Record<string, unknown>;
+    const saved = { local: globals.localStorage, session: globals.sessionStorage };
+    try {
+      globals.localStorage = memoryStorage({ verifiedEmail: 'stale@example.org' });
+      globals.sessionStorage = memoryStorage(guestValues);
+      expect(readGuestIdentity(NOW)).toMatchObject({ email: 'guest@example.org' });
+      globals.localStorage = memoryStorage(guestValues);
+      globals.sessionStorage = memoryStorage();
+      expect(readGuestIdentity(NOW)).toMatchObject({ email: 'guest@example.org' });
+      globals.localStorage = memoryStorage({ dualVerificationToken: guestValues.dualVerificationToken, verificationTimestamp: guestValues.verificationTimestamp });
+      globals.sessionStorage = memoryStorage({ verifiedEmail: 'guest@example.org', verifiedPhone: '4015550199' });
+      expect(readGuestIdentity(NOW)).toBeNull();
+    } finally {
+      globals.localStorage = saved.local;
+      globals.sessionStorage = saved.session;
+    }
+  });
+});

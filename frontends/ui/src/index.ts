@@ -50,6 +50,20 @@ export type { IconProps } from './Icons.tsx';
 export { Cluster, Container, Grid, Section, Split, Stack, VisuallyHidden } from './Layout.tsx';
 export type { ClusterProps, ContainerProps, GridProps, SectionProps, Space, SplitProps, StackProps } from './Layout.tsx';
 export { Hero } from './Hero.tsx';
+export { SecurityCheck, useSecurityCheck } from './SecurityCheck.tsx';
+export type { SecurityCheckOptions, SecurityCheckProps, SecurityCheckState, SecurityCheckStatus } from './SecurityCheck.tsx';
+export {
+  TURNSTILE_ERROR_RESET_MS,
+  TURNSTILE_EXPIRED_RESET_MS,
+  TURNSTILE_RESPONSE_FIELD,
+  TURNSTILE_TOKEN_KEY,
+  TURNSTILE_TOKEN_MAX_AGE_MS,
+  clearStoredTurnstileToken,
+  loadTurnstile,
+  readStoredTurnstileToken,
+  storeTurnstileToken,
+} from './turnstile.ts';
+export type { TurnstileApi, TurnstileRenderOptions } from './turnstile.ts';
 export type { HeroProps } from './Hero.tsx';
 export { PlanCard } from './PlanCard.tsx';
 export type { PlanCardProps } from './PlanCard.tsx';
@@ -99,6 +113,8 @@ export {
   VERIFICATION_TOKEN_HEADER,
   VERIFIED_TOKEN_PREFIX,
   api,
+  apiErrorBody,
+  apiErrorField,
   apiErrorMessage,
   createApiClient,
   defaultQueryFn,
@@ -121,6 +137,7 @@ export {
   displayNameOf,
   guestIdentityFrom,
   initialsOf,
+  parseTimestamp,
   providerSignInUrl,
   sessionPollInterval,
 } from './auth-state.ts';
@@ -131,17 +148,22 @@ export {
   CUSTOMER_CHECK_QUERY_KEY,
   DASHBOARD_PATH,
   GUEST_IDENTITY_EVENT,
+  GUEST_SESSION_QUERY_KEY,
   LOGOUT_CONFIRMATION_PATH,
   OAUTH_NOT_CONFIGURED,
   SESSION_QUERY_KEY,
   SIGN_IN_UNAVAILABLE,
+  VERIFICATION_EXPIRED_TITLE,
+  clearGuestIdentity,
   fetchAuthStatus,
   fetchSession,
   listenForSessionCleanup,
   logout,
+  readGuestIdentity,
   startProviderSignIn,
   useAuthState,
   useGuestIdentity,
+  useGuestSessionCheck,
   useLogout,
   useProviderSignIn,
   useSessionQuery,
@@ -160,6 +182,7 @@ export {
 } from './session-expiry.ts';
 export type { SessionExpiryState } from './session-expiry.ts';
 export {
+  GUEST_IDENTITY_KEYS,
   LAST_KNOWN_PATIENT_ID_KEY,
   PATIENT_DATA_KEY_PARTS,
   PATIENT_SWITCHED_EVENT,
@@ -174,6 +197,7 @@ export {
   readStorage,
   removeStorageKeys,
   runClientCleanup,
+  storageKeys,
   trackPatient,
 } from './storage.ts';
 export type { CleanupReason, PatientSwitchedDetail, SessionCleanupDetail, StorageLike } from './storage.ts';

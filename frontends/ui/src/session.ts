@@ -7,12 +7,13 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthConfigResponse, AuthStatusResponse, LogoutResponse, SessionResponse } from '@portal/contracts';
-import { api } from './api.ts';
+import { ApiError, api } from './api.ts';
 import { SESSION_MIN_CHECK_GAP_MS, authStateFrom, guestIdentityFrom, providerSignInUrl, sessionPollInterval } from './auth-state.ts';
 import type { AuthState, GuestIdentity, SignInWorkflow } from './auth-state.ts';
 import { navigate } from './navigation.ts';
 import { resetQueryCache } from './query-client.ts';
-import { SESSION_CLEANUP_EVENT, readStorage, runClientCleanup } from './storage.ts';
+import { GUEST_IDENTITY_KEYS, SESSION_CLEANUP_EVENT, browserStores, readStorage, runClientCleanup } from './storage.ts';
+import { toast } from './toast.ts';
 
 export const SESSION_QUERY_KEY = ['/api/auth/session'] as const;
 export const AUTH_STATUS_QUERY_KEY = ['/api/auth/status'] as const;
@@ -38,7 +39,12 @@ export const fetchSession = (signal?: AbortSignal): Promise<SessionResponse> =>
 export const fetchAuthStatus = (signal?: AbortSignal): Promise<AuthStatusResponse> =>
   api.get<AuthStatusResponse>('/api/auth/status', { cache: 'no-store', ...(signal ? { signal } : {}) });
 
-const readGuestIdentity = (): GuestIdentity | null => guestIdentityFrom((key) => readStorage(key), Date.now());
+/**
+ * The verified guest in browser storage: localStorage when the guest chose 'Remember me', else
+ * sessionStorage (gone when the browser closes). Each store is read as a whole, never mixed.
+ */
+export const readGuestIdentity = (now: number = Date.now()): GuestIdentity | null =>
+  guestIdentityFrom((key) => readStorage(key, 'localStorage'), now) ?? guestIdentityFrom((key) => readStorage(key, 'sessionStorage'), now);
 
 export interface UseSessionOptions {
   /**
@@ -114,6 +120,49 @@ export const useAuthState = (options: UseSessionOptions = {}): AuthStateResult =
 };
 
 // ---------------------------------------------------------------------------------------------
+// The guest's token, checked by the server
+
+export const GUEST_SESSION_QUERY_KEY = ['/api/guest/session'] as const;
+export const VERIFICATION_EXPIRED_TITLE = 'Verification Expired';
+
+/** Removes the guest identity from both storages and tells every screen. */
+export const clearGuestIdentity = (): void => {
+  for (const store of browserStores()) {
+    for (const key of GUEST_IDENTITY_KEYS) {
+      try {
+        store.removeItem(key);
+      } catch {
+        // Blocked storage: nothing stored there.
+      }
+    }
+  }
+  window.dispatchEvent(new Event(GUEST_IDENTITY_EVENT));
+};
+
+/**
+ * Asks the server once per verification whether the stored guest token still holds
+ * (GET /api/guest/session with X-Verification-Token). A 401 ('Verification Expired': signed by
+ * someone else, or expired on the server's clock) clears the guest and says so; other failures
+ * change nothing. The shell runs it for the page.
+ */
+export const useGuestSessionCheck = (): void => {
+  const guest = useGuestIdentity();
+  const query = useQuery({
+    queryKey: [...GUEST_SESSION_QUERY_KEY, guest?.token ?? ''],
+    queryFn: ({ signal }) => api.get<unknown>('/api/guest/session', { cache: 'no-store', signal }),
+    enabled: guest !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const refused = query.error instanceof ApiError && query.error.status === 401;
+  useEffect(() => {
+    if (!refused) return;
+    clearGuestIdentity();
+    toast({ title: VERIFICATION_EXPIRED_TITLE, description: 'Please verify your email and phone again.', variant: 'destructive' });
+  }, [refused]);
+};
+
+// ---------------------------------------------------------------------------------------------
 // Provider sign-in (and Switch Account)
 
 /** The authorize endpoint when it is on this site (a path, or an absolute URL of this origin). */
@@ -173,9 +222,11 @@ export const useProviderSignIn = () => {
  */
 export const logout = async (queryClient?: QueryClient): Promise<void> => {
   let cleanup = true;
+  // A guest's identity lives only in this browser: it always goes, whatever the server says.
+  const guest = readGuestIdentity() !== null;
   try {
     const answer = await api.post<LogoutResponse>('/api/auth/logout');
-    cleanup = answer?.clearClientData === true;
+    cleanup = answer?.clearClientData === true || guest;
   } catch (error) {
     console.warn('Logout failed; clearing this browser anyway', error);
   }

@@ -23,6 +23,9 @@ export const PORTAL_STORAGE_KEYS = [
   'dualVerificationToken',
 ] as const;
 
+/** The guest identity alone (§3): what a guest verification writes and an expired one removes. */
+export const GUEST_IDENTITY_KEYS = PORTAL_STORAGE_KEYS.filter((key) => key !== 'lastKnownPatientId');
+
 /** Keys the portal adds later should start with this, so cleanup finds them without a list. */
 export const PORTAL_KEY_PREFIX = 'portal:';
 

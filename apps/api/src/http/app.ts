@@ -45,7 +45,10 @@ export const createApp = (container: Container): Koa => {
   const trustedOrigins = [
     ...config.remoteOverrides.map(({ url }) => url),
     ...Object.values(config.scripts),
-    ...(config.firebase.emulatorHost ? [`http://${config.firebase.emulatorHost}`] : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']),
+    // Phone auth: the emulator (the sandbox), or Google's endpoints and reCAPTCHA in production.
+    ...(config.firebase.emulatorHost
+      ? [`http://${config.firebase.emulatorHost}`]
+      : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.google.com', 'https://www.gstatic.com']),
   ]
     .map(originOf)
     .filter((origin): origin is string => origin !== null);
@@ -76,7 +79,7 @@ export const createApp = (container: Container): Koa => {
     healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),
     configRouter(config),
     authRouter({ service: authService, audit, cookies, https }),
-    billingRouter({ service: authService, knex: container.get<Knex>(TOKENS.Knex) }),
+    billingRouter({ service: authService, guests: container.get<GuestVerification>(TOKENS.GuestVerification), knex: container.get<Knex>(TOKENS.Knex) }),
     verificationRouter({
       codes: container.get<EmailCodes>(TOKENS.EmailCodes),
       limits: container.get<RateLimits>(TOKENS.RateLimits),

@@ -36,6 +36,11 @@ export class GuestVerification {
     this.#phoneAuth = phoneAuth;
   }
 
+  /** What a guest's own rows (enrollments.guestHash, appointments) are keyed by: never the email itself. */
+  guestHash(email: string): string {
+    return this.#signer.hmac(`guest:${email.trim().toLowerCase()}`);
+  }
+
   emailSession(email: string, now: Date): { sessionToken: string; expiresAt: Date } {
     const expiresAt = new Date(now.getTime() + GUEST_VERIFICATION_VALIDITY_MS);
     return { sessionToken: this.#signer.sign(EMAIL_SESSION_PREFIX, { typ: 'email_session', email, exp: expiresAt.getTime() }), expiresAt };

@@ -1,19 +1,161 @@
-import { useEffect } from 'react';
-import { ArrowLeftIcon, ButtonLink, Container, LoadingState, PageHeader, Stack, useLocation, withReturn } from '@portal/ui';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ConfigResponse } from '@portal/contracts';
+import {
+  Alert,
+  ArrowLeftIcon,
+  Button,
+  ButtonLink,
+  CONFIG_QUERY_KEY,
+  Card,
+  ClockIcon,
+  Container,
+  GUEST_IDENTITY_EVENT,
+  LoadingState,
+  PageHeader,
+  Stack,
+  api,
+  navigate,
+  toast,
+  useLocation,
+  withReturn,
+} from '@portal/ui';
+import { afterSignInPath } from '../after-sign-in.ts';
+import { EmailCard } from '../guest/EmailCard.tsx';
+import type { TurnstileSettings } from '../guest/EmailCard.tsx';
+import { checkEmailSession } from '../guest/guest-api.ts';
+import type { VerifyPhoneAnswer } from '../guest/guest-api.ts';
+import { guestFlow, initialGuestFlow, stepNumber } from '../guest/guest-flow.ts';
+import { browserGuestStores, clearStoredGuest, readStoredGuest, saveEmailProgress, saveVerifiedGuest } from '../guest/guest-storage.ts';
+import { BACK_TO_LOGIN_OPTIONS, SESSION_EXPIRED_DESCRIPTION, SESSION_EXPIRED_TITLE } from '../guest/messages.ts';
+import { PhoneCard } from '../guest/PhoneCard.tsx';
+import { REDIRECT_DELAY_MS } from '../guest/timers.ts';
+import type { FirebaseSettings } from '../guest/use-phone-auth.ts';
+import { VerificationComplete } from '../guest/VerificationComplete.tsx';
+import { VerificationSteps } from '../guest/VerificationSteps.tsx';
 import { useSignedInRedirect } from '../use-signed-in-redirect.ts';
 
+const announceGuestIdentity = (): void => {
+  window.dispatchEvent(new Event(GUEST_IDENTITY_EVENT));
+};
+
+interface Completed {
+  readonly email: string;
+  readonly phone: string;
+  readonly storageFailed: boolean;
+}
+
 /**
- * /guest-login (booking-dashboard-staff §2). The email and phone verification cards join this
- * page later. Signed-in visitors move on to the return path or /dashboard.
+ * /guest-login (booking-dashboard-staff §2; enrollment-and-payment §2 'Guest verification
+ * cards', §3, §4): the email card, then the phone card. When both are verified the guest
+ * identity is stored (localStorage with 'Remember me', else sessionStorage), the header is told
+ * ('portal:guest-identity') and after 2 s the guest goes to `return` (default /dashboard). A
+ * stored verification older than 30 minutes is cleared ('Session Expired'); an email step done
+ * less than 30 minutes ago (a reload) continues at the phone step when the server still holds
+ * it. Signed-in visitors move on at once.
  */
 export function GuestLoginPage() {
   const { searchParams } = useLocation();
   const returnPath = searchParams.get('return');
-  const redirecting = useSignedInRedirect(returnPath);
+  const destination = afterSignInPath(returnPath);
+  const [flow, dispatch] = useReducer(guestFlow, initialGuestFlow);
+  const [completed, setCompleted] = useState<Completed | null>(null);
+  const [restoring, setRestoring] = useState(true);
+  const [restartNotice, setRestartNotice] = useState<string | null>(null);
+  const redirecting = useSignedInRedirect(returnPath, completed !== null);
+  const config = useQuery({
+    queryKey: CONFIG_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<ConfigResponse>('/api/config', { signal }),
+  });
 
   useEffect(() => {
     document.title = 'Guest Verification | Member Portal';
   }, []);
+
+  // What an earlier visit left in this browser: too old, or an email step to continue from.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const stores = browserGuestStores();
+    const stored = readStoredGuest(stores, Date.now());
+    if (stored.kind === 'expired') {
+      toast({ title: SESSION_EXPIRED_TITLE, description: SESSION_EXPIRED_DESCRIPTION, variant: 'destructive' });
+      announceGuestIdentity();
+      setRestoring(false);
+      return;
+    }
+    if (stored.kind !== 'email-verified') {
+      setRestoring(false);
+      return;
+    }
+    const { progress, remember } = stored;
+    const resume = (): void =>
+      dispatch({
+        type: 'resume',
+        email: progress.email,
+        remember,
+        session: { token: progress.emailSessionToken, verifiedAt: progress.emailVerifiedAt, bypass: progress.emailBypass },
+      });
+    if (progress.emailBypass) {
+      resume();
+      setRestoring(false);
+      return;
+    }
+    checkEmailSession(progress.email, progress.emailSessionToken)
+      .then((verified) => {
+        if (verified) resume();
+        else clearStoredGuest(stores);
+      })
+      .catch(() => clearStoredGuest(stores))
+      .finally(() => setRestoring(false));
+  }, []);
+
+  // Verified: tell the header, then go on after 2 s.
+  useEffect(() => {
+    if (!completed || completed.storageFailed) return undefined;
+    announceGuestIdentity();
+    const timer = window.setTimeout(() => navigate(destination, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [completed, destination]);
+
+  const onEmailVerified = useCallback(
+    ({ email, sessionToken, at, bypass }: { email: string; sessionToken: string; at: number; bypass: boolean }) => {
+      setRestartNotice(null);
+      saveEmailProgress(browserGuestStores(), { email, emailSessionToken: sessionToken, emailVerifiedAt: at, emailBypass: bypass }, flow.remember);
+      if (!bypass) dispatch({ type: 'email-verified', token: sessionToken, at });
+    },
+    [flow.remember],
+  );
+
+  const onPhoneVerified = (answer: VerifyPhoneAnswer, firebaseUid: string): void => {
+    const session = flow.emailSession;
+    if (!session) return;
+    const email = answer.email || flow.email;
+    const phone = answer.phone || flow.phone || '';
+    const saved = saveVerifiedGuest(
+      browserGuestStores(),
+      {
+        email,
+        phone,
+        verificationToken: answer.verificationToken,
+        emailSessionToken: session.token,
+        firebaseUid,
+        emailVerifiedAt: session.verifiedAt,
+        phoneVerifiedAt: Date.now(),
+        emailBypass: session.bypass,
+      },
+      flow.remember,
+    );
+    setCompleted({ email, phone, storageFailed: !saved });
+    dispatch({ type: 'verified' });
+  };
+
+  const onEmailExpired = (message: string): void => {
+    clearStoredGuest(browserGuestStores());
+    setRestartNotice(message);
+    dispatch({ type: 'change-email' });
+  };
 
   if (redirecting) {
     return (
@@ -23,20 +165,73 @@ export function GuestLoginPage() {
     );
   }
 
+  const turnstile: TurnstileSettings | null = config.data
+    ? {
+        enabled: config.data.turnstile?.enabled === true,
+        siteKey: config.data.turnstile?.siteKey ?? '',
+        scriptUrl: config.data.scripts?.turnstileApiJs ?? '',
+      }
+    : null;
+  const firebase: FirebaseSettings | null = config.data?.firebase ? { ...config.data.firebase } : null;
+  const done = flow.step === 'done' && completed !== null;
+
   return (
     <Container size="md">
-      <Stack gap={5}>
-        <div>
-          <ButtonLink href={withReturn('/login', returnPath)} variant="secondary" size="sm">
-            <ArrowLeftIcon size={18} />
-            Back to Login Options
-          </ButtonLink>
-        </div>
-        <PageHeader
-          title="Guest Verification"
-          description="Verify your email address and your mobile phone number to continue as a guest."
-        />
-      </Stack>
+      <div className="ui-auth-layout">
+        <Stack gap={5}>
+          <div>
+            <ButtonLink href={withReturn('/login', returnPath)} variant="secondary" size="sm">
+              <ArrowLeftIcon size={18} />
+              {BACK_TO_LOGIN_OPTIONS}
+            </ButtonLink>
+          </div>
+          <PageHeader
+            title="Guest Verification"
+            description="Verify your email address and your mobile phone number to continue as a guest."
+          />
+          <VerificationSteps current={stepNumber(flow.step)} done={done} />
+          {restartNotice ? (
+            <Alert variant="warning" role="alert" title={SESSION_EXPIRED_TITLE}>
+              {restartNotice}
+            </Alert>
+          ) : null}
+          {restoring || config.isPending ? (
+            <Card className="ui-auth-card">
+              <LoadingState compact label={restoring ? 'Checking your verification...' : 'Loading verification...'} />
+            </Card>
+          ) : config.isError || !turnstile ? (
+            <Alert variant="destructive" role="alert" title="Verification could not be loaded">
+              <Stack gap={3}>
+                <p>Please check your connection and try again. If the problem continues, call the practice.</p>
+                <div>
+                  <Button variant="secondary" size="sm" onClick={() => void config.refetch()} loading={config.isFetching} loadingText="Trying again...">
+                    Try again
+                  </Button>
+                </div>
+              </Stack>
+            </Alert>
+          ) : done ? (
+            <VerificationComplete email={completed.email} phone={completed.phone} destination={destination} storageFailed={completed.storageFailed} />
+          ) : flow.step === 'phone' ? (
+            <>
+              {flow.emailSession ? (
+                <Alert variant="success" role="status" className="identity-email-done">
+                  Email verified: <strong className="ui-auth-card__address">{flow.email}</strong>
+                </Alert>
+              ) : null}
+              <PhoneCard flow={flow} dispatch={dispatch} firebase={firebase} onVerified={onPhoneVerified} onEmailExpired={onEmailExpired} />
+            </>
+          ) : (
+            <EmailCard flow={flow} dispatch={dispatch} turnstile={turnstile} onVerified={onEmailVerified} />
+          )}
+          {!done ? (
+            <p className="ui-auth-note">
+              <ClockIcon size={16} />
+              <span>Your verification stays valid on this device for 30 minutes.</span>
+            </p>
+          ) : null}
+        </Stack>
+      </div>
     </Container>
   );
 }

@@ -3,12 +3,13 @@
  * someone is signed in, clears the query cache on every client cleanup, and handles a patient
  * switch: when the session's patient differs from the last known one (localStorage
  * 'lastKnownPatientId'), the previous patient's browser-storage keys go, the query cache is
- * cleared and a window 'patientSwitched' event is raised.
+ * cleared and a window 'patientSwitched' event is raised. A verified guest's token is checked
+ * once with GET /api/guest/session; a refused one is cleared ('Verification Expired').
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
-import { AUTH_STATUS_QUERY_KEY, SESSION_QUERY_KEY, listenForSessionCleanup, resetQueryCache, trackPatient, useAuthState } from '@portal/ui';
+import { AUTH_STATUS_QUERY_KEY, SESSION_QUERY_KEY, listenForSessionCleanup, resetQueryCache, trackPatient, useAuthState, useGuestSessionCheck } from '@portal/ui';
 
 /** The session and auth status answers already describe the new patient: keep them. */
 const isSessionQuery = (query: Query): boolean => {
@@ -19,6 +20,8 @@ const isSessionQuery = (query: Query): boolean => {
 export function SessionMonitor() {
   const queryClient = useQueryClient();
   const { state } = useAuthState({ poll: true });
+  // A guest's token is checked by the server once per verification.
+  useGuestSessionCheck();
   const patientId = state.kind === 'provider' ? state.patientId : null;
 
   useEffect(() => listenForSessionCleanup(queryClient), [queryClient]);

@@ -1,0 +1,122 @@
+/**
+ * Guest verification in a real browser: the human check, the emailed code and the SMS code read
+ * from the provider sandbox's inbox, the real Firebase JS SDK against the sandbox's Auth emulator
+ * subset, and the server-signed guest token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { launchBrowser, type BrowserSession, type Page } from '../../../tools/src/testing/browser.ts';
+import { startTestPortal, type TestPortal } from '../../../tools/src/testing/portal.ts';
+
+let portal: TestPortal;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+const codeFor = async (to: string): Promise<string> => {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${portal.sandbox.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
+    const [latest] = (await response.json()) as Array<{ code: string | null }>;
+    if (latest?.code) return latest.code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no code arrived for ${to}`);
+};
+
+const freshPage = async (): Promise<Page> => {
+  const page = await browser.newPage({ width: 1280, height: 900 });
+  await page.context().clearCookies();
+  await page.goto(`${portal.url}/login`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  return page;
+};
+
+const requestEmailCode = async (page: Page, email: string) => {
+  await page.goto(`${portal.url}/guest-login`);
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
+  await page.getByText('Security check complete.').waitFor();
+  await page.getByRole('button', { name: 'Send Verification Code' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+};
+
+describe('/guest-login', () => {
+  it('verifies an email and a phone and lands on the dashboard as a Guest', async () => {
+    const page = await freshPage();
+    await requestEmailCode(page, 'rosa.guest@example.com');
+    await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor('rosa.guest@example.com'));
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+
+    await page.getByRole('heading', { name: 'Verify your mobile phone' }).waitFor();
+    await page.getByRole('textbox', { name: 'Mobile Phone Number' }).fill('4015550142');
+    await expect(page.getByRole('textbox', { name: 'Mobile Phone Number' }).inputValue()).resolves.toBe('(401) 555-0142');
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByRole('heading', { name: 'Enter the code we texted you' }).waitFor();
+    await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor('+14015550142'));
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+
+    await page.getByRole('heading', { name: 'Verification Complete' }).waitFor();
+    await page.waitForURL(`${portal.url}/dashboard`);
+    await page.getByRole('heading', { name: 'Welcome!' }).waitFor();
+    await page.getByRole('button', { name: 'rosa.guest@example.com, Guest, account menu' }).waitFor();
+
+    // The stored token is the server's, and the server accepts it.
+    const token = await page.evaluate(() => localStorage.getItem('dualVerificationToken') ?? sessionStorage.getItem('dualVerificationToken'));
+    expect(token).toMatch(/^verified_[\w-]+\.[\w-]+$/);
+    const session = await fetch(`${portal.url}/api/guest/session`, { headers: { 'X-Verification-Token': token! } });
+    expect(await session.json()).toMatchObject({ verified: true, email: 'rosa.guest@example.com', phone: '+14015550142' });
+    await page.close();
+  });
+
+  it("shows the spec's message for a wrong code and refuses the sixth wrong try", async () => {
+    const page = await freshPage();
+    await requestEmailCode(page, 'wrong.code@example.com');
+    const right = await codeFor('wrong.code@example.com');
+    const wrong = right === '000000' ? '111111' : '000000';
+    const codeBox = page.getByRole('textbox', { name: 'Verification Code' });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await codeBox.fill(wrong);
+      await page.getByRole('button', { name: 'Verify Code' }).click();
+      const remaining = attempt < 5 ? `You have ${5 - attempt} attempt` : 'No attempts remaining. Please request a new code.';
+      await page.getByText(`Invalid verification code. Please try again. ${remaining}`).waitFor();
+    }
+    // The sixth try is refused: the page no longer offers it, and the server would not take it.
+    await codeBox.fill(right);
+    await expect(page.getByRole('button', { name: 'Verify Code' }).isDisabled()).resolves.toBe(true);
+    const sixth = await fetch(`${portal.url}/api/verify-email/verify-otp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'wrong.code@example.com', code: right }),
+    });
+    expect(sixth.status).toBe(429);
+    await expect(page.getByRole('heading', { name: 'Verify your mobile phone' }).count()).resolves.toBe(0);
+    await page.close();
+  });
+});
+
+describe('/staff', () => {
+  it('signs a listed staff member in with the emailed code', async () => {
+    await portal.db.knex('staff_emails').insert({ email: 'front.desk@mdri-primarycare.example', name: 'Front Desk' });
+    const page = await freshPage();
+    await page.goto(`${portal.url}/staff`);
+    await page.getByRole('heading', { name: 'Staff Sign In' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email Address' }).fill('Front.Desk@mdri-primarycare.example');
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor('front.desk@mdri-primarycare.example'));
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await page.getByRole('heading', { name: 'Signed in as front.desk@mdri-primarycare.example' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('You have been logged out.').waitFor();
+    await page.close();
+  });
+});

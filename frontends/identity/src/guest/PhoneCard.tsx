@@ -1,0 +1,366 @@
+/**
+ * The phone card (enrollment-and-payment §2 'Guest verification cards'): the mobile number
+ * (formatted as typed, sent as E.164), then the SMS code. Buttons: Back, Send Verification Code,
+ * Change Number, Resend Code (60-second cooldown), Verify Code. The phone-auth SDK is loaded when
+ * this card first shows. Once the code is confirmed, the ID token goes to our server, which
+ * answers with the signed guest token.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Dispatch, FormEvent } from 'react';
+import { SmsCodeForm, decodeBody } from '@portal/contracts';
+import {
+  Alert,
+  ArrowLeftIcon,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  CheckIcon,
+  Field,
+  Input,
+  PhoneIcon,
+  Spinner,
+  Stack,
+} from '@portal/ui';
+import type { PendingCode, PhoneVerified } from './firebase-phone.ts';
+import { verifyPhone, verifyPhoneFailure } from './guest-api.ts';
+import type { VerifyPhoneAnswer } from './guest-api.ts';
+import type { GuestFlowAction, GuestFlowState } from './guest-flow.ts';
+import {
+  AUTHENTICATION_ERROR_TITLE,
+  BACK_LABEL,
+  CHANGE_NUMBER_LABEL,
+  NO_VERIFICATION_IN_PROGRESS,
+  PHONE_SERVICE_LOADING,
+  PHONE_SERVICE_LOADING_SHORT,
+  PHONE_SERVICE_UNAVAILABLE,
+  RESEND_CODE_LABEL,
+  RESEND_FAILED,
+  SEND_CODE_LABEL,
+  VERIFICATION_FAILED,
+  VERIFY_CODE_LABEL,
+} from './messages.ts';
+import { INVALID_PHONE_NUMBER, INVALID_SMS_CODE, PHONE_REQUIRED, needsNewCode, phoneAuthErrorCode, phoneAuthErrorMessage } from './phone-auth-errors.ts';
+import { checkPhone, displayPhone, nextPhoneInput } from './phone-input.ts';
+import { clock, smsResendSeconds } from './timers.ts';
+import { useNow } from './use-now.ts';
+import { usePhoneAuth } from './use-phone-auth.ts';
+import type { FirebaseSettings } from './use-phone-auth.ts';
+
+export interface PhoneCardProps {
+  readonly flow: GuestFlowState;
+  readonly dispatch: Dispatch<GuestFlowAction>;
+  readonly firebase: FirebaseSettings | null;
+  readonly onVerified: (answer: VerifyPhoneAnswer, firebaseUid: string) => void;
+  /** The email verification behind this step ran out: the page starts again at the email. */
+  readonly onEmailExpired: (message: string) => void;
+}
+
+interface Problem {
+  readonly title?: string;
+  readonly message: string;
+}
+
+const digitsOnly = (value: string): string => value.replace(/\D/g, '').slice(0, 6);
+
+export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired }: PhoneCardProps) {
+  const titleId = useId();
+  const resendHintId = useId();
+  const load = usePhoneAuth(firebase, flow.step === 'phone');
+  const [phone, setPhone] = useState(() => (flow.phone ? displayPhone(flow.phone) : ''));
+  const [code, setCode] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'send' | 'verify' | 'resend' | null>(null);
+  const pending = useRef<PendingCode | null>(null);
+  const confirmed = useRef<(PhoneVerified & { code: string }) | null>(null);
+  const recaptchaHost = useRef<HTMLDivElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const onSms = flow.phoneStep === 'sms';
+  const now = useNow(onSms);
+  const resendIn = smsResendSeconds(flow.smsSentAt, now);
+
+  const phoneAuth = load.status === 'ready' ? load.phoneAuth : null;
+
+  // Focus follows the step.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      phoneRef.current?.focus();
+      return;
+    }
+    if (onSms) codeRef.current?.focus();
+    else phoneRef.current?.focus();
+  }, [onSms]);
+
+  const clearMessages = (): void => {
+    setPhoneError(null);
+    setCodeError(null);
+    setProblem(null);
+    setNotice(null);
+  };
+
+  /** The SDK must be there before a code can be sent. */
+  const serviceProblem = (): Problem | null => {
+    if (load.status === 'unavailable') return { message: PHONE_SERVICE_UNAVAILABLE };
+    if (!phoneAuth || !recaptchaHost.current) return { message: PHONE_SERVICE_LOADING };
+    return null;
+  };
+
+  const sendTo = async (e164: string, mode: 'send' | 'resend'): Promise<void> => {
+    const unavailable = serviceProblem();
+    if (unavailable || !phoneAuth || !recaptchaHost.current) {
+      setProblem(unavailable ?? { message: PHONE_SERVICE_LOADING });
+      return;
+    }
+    setBusy(mode);
+    try {
+      pending.current = await phoneAuth.sendCode(e164, recaptchaHost.current);
+      confirmed.current = null;
+      setCode('');
+      dispatch({ type: 'sms-sent', phone: e164, at: Date.now() });
+      if (mode === 'resend') {
+        setNotice(`A new code was sent to ${displayPhone(e164)}.`);
+        codeRef.current?.focus();
+      }
+    } catch (error) {
+      const message = phoneAuthErrorMessage(error);
+      if (mode === 'send' && (message === INVALID_PHONE_NUMBER || message === PHONE_REQUIRED)) {
+        setPhoneError(message);
+        phoneRef.current?.focus();
+      } else {
+        setProblem({ message: mode === 'resend' && phoneAuthErrorCode(error) === null ? RESEND_FAILED : message });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const send = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (busy) return;
+    clearMessages();
+    const checked = checkPhone(phone);
+    if (!checked.ok) {
+      setPhoneError(checked.message);
+      phoneRef.current?.focus();
+      return;
+    }
+    await sendTo(checked.e164, 'send');
+  };
+
+  const resend = async (): Promise<void> => {
+    if (busy || resendIn > 0 || !flow.phone) return;
+    clearMessages();
+    await sendTo(flow.phone, 'resend');
+  };
+
+  const verify = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (busy) return;
+    clearMessages();
+    const result = decodeBody(SmsCodeForm, { code });
+    if (result._tag === 'Left') {
+      setCodeError(result.left.errors[0]?.message ?? INVALID_SMS_CODE);
+      codeRef.current?.focus();
+      return;
+    }
+    const session = flow.emailSession;
+    if (!pending.current || !phoneAuth || !flow.phone || !session) {
+      setProblem({ message: NO_VERIFICATION_IN_PROGRESS });
+      return;
+    }
+    setBusy('verify');
+    let verified: PhoneVerified;
+    try {
+      // A code already confirmed (our server failed afterwards) is not confirmed twice.
+      verified = confirmed.current?.code === code ? confirmed.current : await phoneAuth.confirm(pending.current, code);
+      confirmed.current = { ...verified, code };
+    } catch (error) {
+      setBusy(null);
+      const message = phoneAuthErrorMessage(error);
+      if (needsNewCode(error)) setProblem({ message });
+      else {
+        setCodeError(message);
+        codeRef.current?.focus();
+      }
+      return;
+    }
+    try {
+      const answer = await verifyPhone({ emailSessionToken: session.token, firebaseIdToken: verified.idToken, phone: flow.phone });
+      if (typeof answer?.verificationToken !== 'string' || !answer.verificationToken.startsWith('verified_')) {
+        setProblem({ title: AUTHENTICATION_ERROR_TITLE, message: VERIFICATION_FAILED });
+        setBusy(null);
+        return;
+      }
+      onVerified(answer, verified.uid);
+    } catch (error) {
+      setBusy(null);
+      const failure = verifyPhoneFailure(error);
+      if (failure.emailExpired) onEmailExpired(failure.message);
+      else setProblem({ message: failure.message });
+    }
+  };
+
+  const changeNumber = (): void => {
+    clearMessages();
+    pending.current = null;
+    confirmed.current = null;
+    setCode('');
+    phoneAuth?.reset();
+    dispatch({ type: 'change-number' });
+  };
+
+  const back = (): void => {
+    pending.current = null;
+    confirmed.current = null;
+    phoneAuth?.reset();
+    dispatch({ type: 'phone-back' });
+  };
+
+  const problemAlert = problem ? (
+    <Alert variant="destructive" role="alert" title={problem.title}>
+      {problem.message}
+    </Alert>
+  ) : null;
+
+  return (
+    <Card as="section" className="ui-auth-card" aria-labelledby={titleId}>
+      <CardHeader>
+        <span className="ui-card__icon" aria-hidden="true">
+          <PhoneIcon size={22} />
+        </span>
+        <CardTitle as="h2" id={titleId}>
+          {onSms ? 'Enter the code we texted you' : 'Verify your mobile phone'}
+        </CardTitle>
+        <CardDescription>
+          {onSms && flow.phone ? (
+            <>
+              We sent a 6-digit code by text message to <strong className="ui-auth-card__address ui-nowrap">{displayPhone(flow.phone)}</strong>.
+            </>
+          ) : (
+            'We will text a 6-digit verification code to your mobile phone. Message and data rates may apply.'
+          )}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!onSms ? (
+          <form className="ui-auth-form" onSubmit={(event) => void send(event)} noValidate>
+            <Stack gap={4}>
+              <Field
+                label="Mobile Phone Number"
+                error={phoneError}
+                hint="US numbers: (401) 555-0123. Outside the US, start with + and the country code."
+                required
+              >
+                <Input
+                  ref={phoneRef}
+                  type="tel"
+                  name="phone"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  placeholder="(401) 555-0123"
+                  value={phone}
+                  onChange={(event) => {
+                    setPhone((previous) => nextPhoneInput(previous, event.target.value));
+                    if (phoneError) setPhoneError(null);
+                  }}
+                />
+              </Field>
+              {load.status === 'loading' || load.status === 'idle' ? (
+                <p className="ui-inline-status" role="status">
+                  <Spinner size="sm" />
+                  <span>{PHONE_SERVICE_LOADING_SHORT}</span>
+                </p>
+              ) : null}
+              {load.status === 'unavailable' && !problem ? (
+                <Alert variant="warning" role="status">
+                  {PHONE_SERVICE_UNAVAILABLE}
+                </Alert>
+              ) : null}
+              {problemAlert}
+              <div className="ui-actions">
+                <Button variant="secondary" size="lg" onClick={back} disabled={busy !== null}>
+                  <ArrowLeftIcon size={18} />
+                  {BACK_LABEL}
+                </Button>
+                <Button type="submit" size="lg" loading={busy === 'send'} loadingText="Sending code..." className="ui-actions__primary">
+                  {SEND_CODE_LABEL}
+                </Button>
+              </div>
+            </Stack>
+          </form>
+        ) : (
+          <Stack gap={4}>
+            <form className="ui-auth-form" onSubmit={(event) => void verify(event)} noValidate>
+              <Stack gap={4}>
+                <Field label="Verification Code" error={codeError} hint="The 6-digit code from the text message." required>
+                  <Input
+                    ref={codeRef}
+                    className="ui-code-input"
+                    name="sms-code"
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    pattern="[0-9]*"
+                    maxLength={6}
+                    value={code}
+                    onChange={(event) => {
+                      setCode(digitsOnly(event.target.value));
+                      if (codeError) setCodeError(null);
+                    }}
+                  />
+                </Field>
+                {problemAlert}
+                {notice ? (
+                  <Alert variant="success" role="status">
+                    {notice}
+                  </Alert>
+                ) : null}
+                <Button type="submit" size="lg" block loading={busy === 'verify'} loadingText="Verifying...">
+                  {VERIFY_CODE_LABEL}
+                </Button>
+              </Stack>
+            </form>
+            <div className="ui-resend">
+              <p className="ui-resend__hint" id={resendHintId}>
+                {resendIn > 0 ? (
+                  <>
+                    Didn&apos;t get it? You can request a new code in <span className="ui-resend__time">{clock(resendIn)}</span>.
+                  </>
+                ) : (
+                  <>
+                    <CheckIcon size={16} /> Didn&apos;t get it? You can request a new code now.
+                  </>
+                )}
+              </p>
+              <div className="ui-resend__actions">
+                <Button
+                  variant="secondary"
+                  onClick={() => void resend()}
+                  disabled={resendIn > 0}
+                  loading={busy === 'resend'}
+                  loadingText="Sending..."
+                  aria-describedby={resendHintId}
+                >
+                  {RESEND_CODE_LABEL}
+                </Button>
+                <Button variant="ghost" onClick={changeNumber} disabled={busy !== null}>
+                  {CHANGE_NUMBER_LABEL}
+                </Button>
+              </div>
+            </div>
+          </Stack>
+        )}
+        {/* The invisible reCAPTCHA draws here (its badge floats at the corner of the page). */}
+        <div ref={recaptchaHost} className="identity-recaptcha" />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The staff session (booking-dashboard-staff §3 'Staff session', §4 'Staff flow', §7): the
+ * emailed code's session token becomes the bearer token once the code is verified; it and the
+ * address live in sessionStorage (staff_session_token, staff_email), so they go when the browser
+ * closes and a patient's logout (which leaves 'staff_' keys alone) does not touch them. A stored
+ * session is checked on load; an invalid one is cleared silently.
+ * The storage and validation helpers are pure (they take a storage object).
+ */
+import { StaffOtpForm, StaffSendOtpRequest, decodeBody } from '@portal/contracts';
+import { ApiError, api } from '@portal/ui';
+import type { StorageLike } from '@portal/ui';
+
+export const STAFF_SESSION_TOKEN_KEY = 'staff_session_token';
+export const STAFF_EMAIL_KEY = 'staff_email';
+
+export const SEND_CODE_FAILED = 'Failed to send verification code';
+export const INVALID_CODE = 'Invalid verification code';
+export const VERIFICATION_FAILED_TITLE = 'Verification Failed';
+
+export interface StaffSession {
+  readonly token: string;
+  readonly email: string;
+}
+
+const safely = <T>(action: () => T, fallback: T): T => {
+  try {
+    return action();
+  } catch {
+    return fallback;
+  }
+};
+
+export const readStaffSession = (storage: StorageLike | null): StaffSession | null => {
+  if (!storage) return null;
+  const token = safely(() => storage.getItem(STAFF_SESSION_TOKEN_KEY), null);
+  const email = safely(() => storage.getItem(STAFF_EMAIL_KEY), null);
+  return token && email ? { token, email } : null;
+};
+
+export const saveStaffSession = (storage: StorageLike | null, session: StaffSession): void => {
+  safely(() => {
+    storage?.setItem(STAFF_SESSION_TOKEN_KEY, session.token);
+    storage?.setItem(STAFF_EMAIL_KEY, session.email);
+  }, undefined);
+};
+
+export const clearStaffSession = (storage: StorageLike | null): void => {
+  safely(() => {
+    storage?.removeItem(STAFF_SESSION_TOKEN_KEY);
+    storage?.removeItem(STAFF_EMAIL_KEY);
+  }, undefined);
+};
+
+export const staffStorage = (): StorageLike | null => safely(() => (typeof sessionStorage === 'undefined' ? null : sessionStorage), null);
+
+export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+/** The address as sent: trimmed and lowercased; or the form's message. */
+export const checkStaffEmail = (value: string): Checked<string> => {
+  const result = decodeBody(StaffSendOtpRequest, { email: value });
+  if (result._tag === 'Right') return { ok: true, value: result.right.email };
+  return { ok: false, message: result.left.errors[0]?.message ?? 'Please enter a valid email address' };
+};
+
+/** The 6-character code; or the form's message. */
+export const checkStaffCode = (value: string): Checked<string> => {
+  const result = decodeBody(StaffOtpForm, { otpCode: value });
+  if (result._tag === 'Right') return { ok: true, value: result.right.otpCode };
+  return { ok: false, message: result.left.errors[0]?.message ?? 'Verification code is required' };
+};
+
+/** What the code field keeps of what was typed: letters and digits, at most 6, no spaces. */
+export const codeInput = (value: string): string => value.replace(/[^0-9A-Za-z]/g, '').slice(0, 6);
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** POST /api/staff/send-otp: the same answer whether or not the address is allowed. */
+export const sendStaffCode = (email: string): Promise<{ sessionToken: string; message?: string }> =>
+  api.post('/api/staff/send-otp', { email });
+
+/** POST /api/staff/verify-otp: the session token is the bearer token from now on. */
+export const verifyStaffCode = (sessionToken: string, otpCode: string): Promise<{ email: string; expiresAt?: string }> =>
+  api.post('/api/staff/verify-otp', { sessionToken, otpCode });
+
+export type SessionCheck = { readonly kind: 'valid'; readonly email: string; readonly expiresAt: string | null } | { readonly kind: 'invalid' };
+
+/**
+ * POST /api/staff/verify-session. 401 or `valid: false` → invalid (to be cleared silently);
+ * other failures (network, 5xx) are thrown, so the page can offer to try again.
+ */
+export const checkStaffSession = async (session: StaffSession, signal?: AbortSignal): Promise<SessionCheck> => {
+  try {
+    const answer = await api.post<{ valid?: unknown; email?: unknown; expiresAt?: unknown } | undefined>(
+      '/api/staff/verify-session',
+      { email: session.email },
+      { headers: bearer(session.token), ...(signal ? { signal } : {}) },
+    );
+    if (answer?.valid !== true) return { kind: 'invalid' };
+    return {
+      kind: 'valid',
+      email: typeof answer.email === 'string' && answer.email !== '' ? answer.email : session.email,
+      expiresAt: typeof answer.expiresAt === 'string' ? answer.expiresAt : null,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return { kind: 'invalid' };
+    throw error;
+  }
+};
+
+/** POST /api/staff/logout; failures are ignored (the session is cleared here anyway). */
+export const staffLogout = async (token: string): Promise<void> => {
+  try {
+    await api.post('/api/staff/logout', undefined, { headers: bearer(token) });
+  } catch {
+    // The token is forgotten in this browser either way; the server lets it expire.
+  }
+};
+
+/** '4:32 PM' for a session's end, or null. */
+export const sessionEndsAt = (expiresAt: string | null, locale?: string): string | null => {
+  if (!expiresAt) return null;
+  const time = Date.parse(expiresAt);
+  if (Number.isNaN(time)) return null;
+  return new Date(time).toLocaleTimeString(locale ?? 'en-US', { hour: 'numeric', minute: '2-digit' });
+};

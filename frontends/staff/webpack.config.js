@@ -1,0 +1,17 @@
+// The staff micro-frontend (/staff): a module federation remote exposing './app' (single-spa
+// lifecycles). `--env standalone` adds a page of its own for working on it without the shell.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig } from '../../webpack.config.base.js';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default (env = {}, argv = {}) =>
+  createConfig({
+    name: 'staff',
+    dir,
+    exposes: { './app': './src/app.tsx' },
+    port: 3103,
+    mode: argv.mode ?? 'production',
+    ...(env.standalone ? { standaloneEntry: './src/standalone.ts' } : {}),
+  });

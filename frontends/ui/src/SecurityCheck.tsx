@@ -1,0 +1,205 @@
+/**
+ * The human check (Turnstile) as a hook and its box. The hook owns the widget: it loads api.js,
+ * renders the widget when the box is on the page, keeps the token (also in sessionStorage),
+ * resets the widget 3 s after an error and 1 s after expiry, and removes it on unmount.
+ *
+ *   const check = useSecurityCheck({ enabled, siteKey, scriptUrl });
+ *   <SecurityCheck check={check} error={missing ? SECURITY_CHECK_REQUIRED : null} />
+ *   api.post(url, { ..., 'cf-turnstile-response': check.token ?? undefined }); check.spend();
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { cx } from './cx.ts';
+import { AlertIcon, CheckIcon, ShieldIcon } from './Icons.tsx';
+import { Spinner } from './Spinner.tsx';
+import {
+  TURNSTILE_ERROR_RESET_MS,
+  TURNSTILE_EXPIRED_RESET_MS,
+  clearStoredTurnstileToken,
+  loadTurnstile,
+  readStoredTurnstileToken,
+  sessionStore,
+  storeTurnstileToken,
+} from './turnstile.ts';
+import type { TurnstileApi } from './turnstile.ts';
+
+export type SecurityCheckStatus = 'off' | 'loading' | 'ready' | 'verified' | 'error' | 'expired' | 'unavailable';
+
+export interface SecurityCheckOptions {
+  /** config.turnstile.enabled; when false the hook does nothing and `token` stays null. */
+  enabled: boolean;
+  siteKey: string;
+  /** config.scripts.turnstileApiJs. */
+  scriptUrl: string;
+  /** Turnstile 'action' (shows in the server's siteverify answer). */
+  action?: string;
+}
+
+export interface SecurityCheckState {
+  readonly enabled: boolean;
+  readonly status: SecurityCheckStatus;
+  /** The current token, or null. Send it, then call spend(): tokens are single use. */
+  readonly token: string | null;
+  /** Ref for the element the widget draws into. */
+  readonly containerRef: (element: HTMLDivElement | null) => void;
+  /** A fresh challenge (after the server refused the token). */
+  readonly reset: () => void;
+  /** The token was sent: forget it and get a new one for the next request. */
+  readonly spend: () => void;
+}
+
+/** Turnstile's normal widget is 300 px wide; narrower boxes (small phones) get the compact one. */
+const NORMAL_WIDGET_WIDTH = 300;
+
+/** The width the widget may take: its box's content width (the widget element is empty until drawn). */
+const roomFor = (container: HTMLElement): number => {
+  const box = container.parentElement;
+  if (!box) return NORMAL_WIDGET_WIDTH;
+  const style = window.getComputedStyle(box);
+  return box.clientWidth - parseFloat(style.paddingLeft || '0') - parseFloat(style.paddingRight || '0');
+};
+
+export const useSecurityCheck = ({ enabled, siteKey, scriptUrl, action }: SecurityCheckOptions): SecurityCheckState => {
+  const [token, setToken] = useState<string | null>(() => (enabled ? readStoredTurnstileToken(sessionStore(), Date.now()) : null));
+  const [status, setStatus] = useState<SecurityCheckStatus>(() => (!enabled ? 'off' : token ? 'verified' : 'loading'));
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const api = useRef<TurnstileApi | null>(null);
+  const widgetId = useRef<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+
+  const clearTimer = (): void => {
+    if (timer.current !== undefined) window.clearTimeout(timer.current);
+    timer.current = undefined;
+  };
+
+  const forget = useCallback((): void => {
+    setToken(null);
+    clearStoredTurnstileToken(sessionStore());
+  }, []);
+
+  const reset = useCallback((): void => {
+    clearTimer();
+    forget();
+    if (api.current && widgetId.current !== null) {
+      try {
+        api.current.reset(widgetId.current);
+        setStatus('ready');
+      } catch {
+        setStatus('unavailable');
+      }
+    }
+  }, [forget]);
+
+  useEffect(() => {
+    if (!enabled || !container) return undefined;
+    let cancelled = false;
+    setStatus((current) => (current === 'verified' ? current : 'loading'));
+    loadTurnstile(scriptUrl)
+      .then((turnstile) => {
+        if (cancelled) return;
+        api.current = turnstile;
+        const id = turnstile.render(container, {
+          sitekey: siteKey,
+          theme: 'light',
+          size: roomFor(container) < NORMAL_WIDGET_WIDTH ? 'compact' : 'normal',
+          ...(action ? { action } : {}),
+          callback: (value: string) => {
+            clearTimer();
+            setToken(value);
+            storeTurnstileToken(sessionStore(), value, Date.now());
+            setStatus('verified');
+          },
+          'error-callback': () => {
+            forget();
+            setStatus('error');
+            clearTimer();
+            timer.current = window.setTimeout(reset, TURNSTILE_ERROR_RESET_MS);
+            // Handled: Turnstile should not log it as uncaught.
+            return true;
+          },
+          'expired-callback': () => {
+            forget();
+            setStatus('expired');
+            clearTimer();
+            timer.current = window.setTimeout(reset, TURNSTILE_EXPIRED_RESET_MS);
+          },
+        });
+        widgetId.current = typeof id === 'string' ? id : null;
+        setStatus((current) => (current === 'loading' ? 'ready' : current));
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.error('The security check could not be loaded', error);
+        setStatus('unavailable');
+      });
+    return () => {
+      cancelled = true;
+      clearTimer();
+      if (api.current && widgetId.current !== null) {
+        try {
+          api.current.remove(widgetId.current);
+        } catch {
+          // Already gone.
+        }
+      }
+      widgetId.current = null;
+    };
+  }, [enabled, container, siteKey, scriptUrl, action, forget, reset]);
+
+  const spend = useCallback((): void => {
+    if (enabled) reset();
+  }, [enabled, reset]);
+
+  return { enabled, status, token, containerRef: setContainer, reset, spend };
+};
+
+const STATUS_TEXT: Record<SecurityCheckStatus, string> = {
+  off: '',
+  loading: 'Loading security check...',
+  ready: 'Please complete the security check.',
+  verified: 'Security check complete.',
+  error: 'The security check failed. It will restart in a moment.',
+  expired: 'The security check expired. It will restart in a moment.',
+  unavailable: 'The security check could not be loaded. Please refresh the page.',
+};
+
+export interface SecurityCheckProps {
+  check: SecurityCheckState;
+  /** 'Please complete security verification to continue' when the user went on without it. */
+  error?: string | null;
+  /** What the box says while waiting to be solved (default 'Please complete the security check.'). */
+  readyText?: string;
+  className?: string;
+}
+
+/** The widget's box: a label, the widget, its state (announced politely) and an error in red. */
+export function SecurityCheck({ check, error, readyText, className }: SecurityCheckProps) {
+  const id = useId();
+  if (!check.enabled) return null;
+  const { status } = check;
+  const labelId = `${id}-label`;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div
+      className={cx('ui-security-check', error && 'ui-security-check--invalid', className)}
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={errorId}
+    >
+      <p className="ui-security-check__label" id={labelId}>
+        <ShieldIcon size={18} />
+        Security check
+      </p>
+      <div className="ui-security-check__widget" ref={check.containerRef} />
+      <p className={cx('ui-security-check__status', `ui-security-check__status--${status}`)} role="status" aria-live="polite">
+        {status === 'loading' ? <Spinner size="sm" /> : status === 'verified' ? <CheckIcon size={16} /> : null}
+        <span>{status === 'ready' && readyText ? readyText : STATUS_TEXT[status]}</span>
+      </p>
+      {error ? (
+        <p className="ui-error-text ui-security-check__error" id={errorId} role="alert">
+          <AlertIcon size={16} />
+          <span>{error}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
