@@ -5,7 +5,7 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { AppError } from './AppError.tsx';
+import { AppError } from '@portal/ui';
 import { IdentityRoot } from './IdentityRoot.tsx';
 import type { IdentityRootProps } from './IdentityRoot.tsx';
 

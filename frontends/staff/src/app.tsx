@@ -5,7 +5,7 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { AppError } from './AppError.tsx';
+import { AppError } from '@portal/ui';
 import { StaffRoot } from './StaffRoot.tsx';
 import type { StaffRootProps } from './StaffRoot.tsx';
 

@@ -205,3 +205,4 @@ export { createPortalQueryClient, resetQueryCache } from './query-client.ts';
 export { usePrefersReducedMotion } from './use-reduced-motion.ts';
 export { cx } from './cx.ts';
 export type { PortalCustomProps } from './portal-props.ts';
+export { AppError } from './AppError.tsx';

@@ -1,6 +1,9 @@
-import { AlertIcon, Button, Container, EmptyState } from '@portal/ui';
+import { Button } from './Button.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { AlertIcon } from './Icons.tsx';
+import { Container } from './Layout.tsx';
 
-/** Rendered by the error boundary when the staff portal crashes. */
+/** What a micro-frontend's error boundary shows when its pages crash. */
 export function AppError() {
   return (
     <Container size="md">
