@@ -25,3 +25,4 @@ export * from './use-cases/list-providers.use-case.ts';
 export type * from './ports/mailer.port.ts';
 export * from './ports/phone-auth.port.ts';
 export type * from './ports/human-check.port.ts';
+export * from './ports/signing.port.ts';

@@ -1,8 +1,8 @@
 /**
  * The sandbox's Koa application: request id and one log line, errors, CORS for the browser-called
- * provider routes, faults, form/JSON bodies, bearer checks on the proprietary and FHIR routes, then
- * the routers — athenahealth, the Firebase Auth emulator subset, Turnstile, the inbox, the test
- * controls. Creating it makes the schema and seeds it on first use.
+ * provider routes, faults, form/JSON bodies, bearer checks on the proprietary and FHIR routes and
+ * the API key on SignWell's, then the routers — athenahealth, the Firebase Auth emulator subset,
+ * Turnstile, SignWell, the inbox, the test controls. Creating it makes the schema and seeds it on first use.
  */
 import { randomUUID } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
@@ -19,9 +19,12 @@ import { DEFAULT_SMS_PER_NUMBER_PER_HOUR, firebaseAuthEmulator, firebaseErrorBou
 import { inboxRouter } from './http/inbox.router.ts';
 import { oauthRouter } from './http/oauth.router.ts';
 import { practiceRouter } from './http/practice.router.ts';
+import { requireSignwellKey, signwellApiBoundary, signwellBodyParser, signwellRouter } from './http/signwell.router.ts';
 import { isTurnstilePath, turnstileErrorBoundary, turnstileRouter } from './http/turnstile.router.ts';
 import { createInbox, type Inbox } from './inbox/store.ts';
 import { PRACTICE_ID } from './seed/practice.ts';
+import { SIGNWELL_WEBHOOK_RETRY_DELAYS_MS } from './seed/providers.ts';
+import { createSignwellWebhooks } from './signwell/webhooks.ts';
 import { slotHorizon } from './seed/slots.ts';
 import { createDb } from './store/db.ts';
 import { DEFAULT_SCHEMA, PROVIDER_TABLES, assertSchemaName, ensureSchema, lockSchema } from './store/schema.ts';
@@ -42,17 +45,23 @@ export interface SandboxAppOptions {
   readonly log?: (line: string) => void;
   /** Firebase phone sign-in: codes one number may be sent per hour (default 5; the 6th is TOO_MANY_ATTEMPTS_TRY_LATER). */
   readonly smsPerNumberPerHour?: number;
+  /** SignWell webhooks: waits between delivery attempts (default 1 s, 5 s, 15 s; then the delivery fails). */
+  readonly signwellWebhookRetryDelaysMs?: readonly number[];
+  /** SignWell webhooks: how long one attempt may take (default 5000 ms). */
+  readonly signwellWebhookTimeoutMs?: number;
 }
 
 export interface SandboxApp {
   readonly app: Koa;
   /** The inbox (caught emails, SMS codes); the SMTP catcher stores into it. */
   readonly inbox: Inbox;
-  /** Reseeds the practice data for the sandbox clock's day, empties the inbox, Firebase accounts and Turnstile tokens, and clears faults. */
+  /** Reseeds the practice data for the sandbox clock's day, empties the inbox, Firebase accounts, Turnstile tokens and SignWell's documents, hooks and deliveries, and clears faults. */
   reset(): Promise<void>;
+  /** Resolves when no SignWell webhook delivery is in flight or waiting for a retry. */
+  webhooksIdle(): Promise<void>;
   /** The faults in force. */
   faults(): readonly Fault[];
-  /** Drops the requests held by timeout faults (call before closing the server). */
+  /** Drops the requests held by timeout faults and stops webhook deliveries (call before closing the server). */
   releaseHeldRequests(): void;
 }
 
@@ -71,6 +80,12 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
   const faults = createFaultRegistry(options.faultHoldMs ?? 30_000);
   const log = options.log;
   const inbox = createInbox(db, now);
+  const signwell = createSignwellWebhooks({
+    db,
+    now,
+    retryDelaysMs: options.signwellWebhookRetryDelaysMs ?? SIGNWELL_WEBHOOK_RETRY_DELAYS_MS,
+    ...(options.signwellWebhookTimeoutMs === undefined ? {} : { timeoutMs: options.signwellWebhookTimeoutMs }),
+  });
 
   await db.knex.transaction(async (trx) => {
     await lockSchema(trx, schema);
@@ -86,7 +101,9 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     redirectUris: options.redirectUris ?? envRedirectUris(),
     faults,
     inbox,
+    signwell,
     reset: async () => {
+      signwell.clear();
       await db.knex.transaction(async (trx) => {
         await lockSchema(trx, schema);
         await reseed(trx, schema, now());
@@ -126,6 +143,9 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
   app.use(faults.middleware());
   app.use(firebaseErrorBoundary());
   app.use(turnstileErrorBoundary());
+  app.use(signwellApiBoundary());
+  app.use(requireSignwellKey());
+  app.use(signwellBodyParser());
   app.use(
     bodyParser({
       enableTypes: ['json', 'form'],
@@ -163,6 +183,7 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     controlRouter(sandbox),
     inboxRouter(sandbox),
     turnstileRouter(sandbox),
+    signwellRouter(sandbox),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
@@ -182,6 +203,10 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     inbox,
     reset: sandbox.reset,
     faults: () => faults.list(),
-    releaseHeldRequests: () => faults.releaseAll(),
+    webhooksIdle: () => signwell.idle(),
+    releaseHeldRequests: () => {
+      faults.releaseAll();
+      signwell.stop();
+    },
   };
 };

@@ -211,6 +211,10 @@ describe('state in PostgreSQL', () => {
         'firebase_verifications',
         'firebase_refresh_tokens',
         'turnstile_tokens',
+        'signwell_documents',
+        'signwell_recipients',
+        'signwell_hooks',
+        'signwell_events',
       ].sort(),
     );
     const other = await startSandbox({ databaseUrl: db.url, port: 0, schema: 'sandbox_b' });

@@ -1,8 +1,9 @@
 /**
  * The provider sandbox: a local athenahealth for practice 29391, wire-compatible with
  * docs/design/athena-wire.md, and stand-ins for the other providers on the same port — the
- * Firebase Auth emulator's phone sign-in API, Cloudflare Turnstile (script and siteverify) — plus
- * an SMTP catcher on its own port and an inbox page for the caught emails and SMS codes.
+ * Firebase Auth emulator's phone sign-in API, Cloudflare Turnstile (script and siteverify), SignWell
+ * (REST API, signing page, embedded.js, webhooks) — plus an SMTP catcher on its own port and an
+ * inbox page for the caught emails and SMS codes.
  * `startSandbox` listens; `createSandboxApp` gives the Koa app for supertest.
  */
 import http from 'node:http';
@@ -33,6 +34,9 @@ export {
   TURNSTILE_TEST_SECRETS,
   TURNSTILE_TEST_SITEKEYS,
   TURNSTILE_TOKEN_SECONDS,
+  SIGNWELL_API_KEY,
+  SIGNWELL_API_PREFIX,
+  SIGNWELL_WEBHOOK_RETRY_DELAYS_MS,
 } from './seed/providers.ts';
 export { DEFAULT_SCHEMA } from './store/schema.ts';
 export type { Inbox, InboxChannel, InboxMessage } from './inbox/store.ts';
@@ -59,13 +63,18 @@ export interface StartSandboxOptions {
   readonly smtpPort?: number;
   /** Firebase phone sign-in: codes one number may be sent per hour (default 5). */
   readonly smsPerNumberPerHour?: number;
+  /** SignWell webhooks: waits between delivery attempts (default 1 s, 5 s, 15 s). */
+  readonly signwellWebhookRetryDelaysMs?: readonly number[];
+  /** SignWell webhooks: how long one attempt may take (default 5000 ms). */
+  readonly signwellWebhookTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
   /**
    * The real base URL, e.g. http://127.0.0.1:4010: ATHENA_BASE_URL for the adapter, the Firebase
    * Auth emulator (`connectAuthEmulator(auth, url)`; FIREBASE_AUTH_EMULATOR_HOST is its host:port),
-   * Turnstile (`${url}/turnstile/v0/api.js`, `${url}/turnstile/v0/siteverify`), the inbox (`${url}/inbox`).
+   * Turnstile (`${url}/turnstile/v0/api.js`, `${url}/turnstile/v0/siteverify`), SignWell
+   * (`${url}/signwell/api/v1`, `${url}/signwell/assets/embedded.js`), the inbox (`${url}/inbox`).
    */
   readonly url: string;
   /** The SMTP catcher, e.g. smtp://127.0.0.1:4025 (no TLS, no auth). */
@@ -91,6 +100,8 @@ export const startSandbox = async ({
   log,
   smtpPort = port === 0 ? 0 : Number(process.env.SANDBOX_SMTP_PORT ?? 4025),
   smsPerNumberPerHour,
+  signwellWebhookRetryDelaysMs,
+  signwellWebhookTimeoutMs,
 }: StartSandboxOptions): Promise<RunningSandbox> => {
   const knex = createKnex({ url: databaseUrl, poolMax: 5 });
   let sandbox;
@@ -103,6 +114,8 @@ export const startSandbox = async ({
       ...(faultHoldMs === undefined ? {} : { faultHoldMs }),
       ...(log === undefined ? {} : { log }),
       ...(smsPerNumberPerHour === undefined ? {} : { smsPerNumberPerHour }),
+      ...(signwellWebhookRetryDelaysMs === undefined ? {} : { signwellWebhookRetryDelaysMs }),
+      ...(signwellWebhookTimeoutMs === undefined ? {} : { signwellWebhookTimeoutMs }),
     });
   } catch (error) {
     await knex.destroy();

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@portal/persistence';
-import { FIREBASE_API_KEY, FIREBASE_PROJECT_ID, TURNSTILE_SECRET, TURNSTILE_SITEKEY, startSandbox } from './index.ts';
+import { FIREBASE_API_KEY, FIREBASE_PROJECT_ID, SIGNWELL_API_KEY, TURNSTILE_SECRET, TURNSTILE_SITEKEY, startSandbox } from './index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -36,6 +36,7 @@ console.log(
     `  SMTP catcher: ${sandbox.smtpUrl} (no TLS, no auth)\n` +
     `  Firebase Auth emulator: FIREBASE_AUTH_EMULATOR_HOST=${new URL(sandbox.url).host}, project ${FIREBASE_PROJECT_ID}, API key ${FIREBASE_API_KEY}\n` +
     `  Turnstile: ${sandbox.url}/turnstile/v0/api.js, sitekey ${TURNSTILE_SITEKEY}, secret ${TURNSTILE_SECRET}\n` +
+    `  SignWell: ${sandbox.url}/signwell/api/v1 (X-Api-Key ${SIGNWELL_API_KEY}), script ${sandbox.url}/signwell/assets/embedded.js\n` +
     '  Press Ctrl+C to stop.\n',
 );
 

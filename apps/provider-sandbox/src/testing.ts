@@ -1,11 +1,15 @@
 /**
  * Helpers for tests that drive the sandbox over HTTP: a sandbox on its own database and free
- * ports, a backend token, form posts, the SMART sign-in steps a browser would take, and the
- * Firebase emulator's phone sign-in over REST.
+ * ports, a backend token, form posts, the SMART sign-in steps a browser would take, the
+ * Firebase emulator's phone sign-in over REST, and SignWell: its API, the signing page's form,
+ * and a local receiver for its webhooks.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '../../../tools/src/testing/test-database.ts';
 import { s256 } from './oauth/crypto.ts';
 import { BACKEND_CLIENT_ID, BACKEND_CLIENT_SECRET, PATIENT_APP_CLIENT_ID } from './seed/practice.ts';
+import { SIGNWELL_API_KEY, SIGNWELL_API_PREFIX } from './seed/providers.ts';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from './index.ts';
 
 export interface TestSandbox {
@@ -190,4 +194,141 @@ export const firebasePhoneSignIn = async (url: string, phoneNumber: string): Pro
   const [latest] = await inboxMessages(url, phoneNumber);
   if (latest?.code == null) throw new Error('no SMS code in the inbox');
   return firebaseCall(url, SIGN_IN_WITH_PHONE, { sessionInfo: sent.body.sessionInfo, code: latest.code });
+};
+
+// ---- SignWell ------------------------------------------------------------------------------------
+
+/** A JSON call to the SignWell API of the sandbox (`path` after /signwell/api/v1). */
+export const signwellCall = async (url: string, method: string, path: string, body?: unknown, apiKey: string = SIGNWELL_API_KEY): Promise<JsonResponse> => {
+  const response = await fetch(`${url}${SIGNWELL_API_PREFIX}${path}`, {
+    method,
+    headers: { 'X-Api-Key': apiKey, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+};
+
+/** A one-page PDF whose text the signing page shows as the preview. */
+export const samplePdfBase64 = (text = 'Membership Agreement. The member agrees to the terms of membership.'): string => {
+  const content = `BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1').toString('base64');
+};
+
+/** The create body the portal's adapter sends: one embedded signer "1" and SignWell's signature page. */
+export const embeddedDocumentBody = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  test_mode: true,
+  embedded_signing: true,
+  name: 'Membership Agreement',
+  files: [{ name: 'membership-agreement.pdf', file_base64: samplePdfBase64() }],
+  recipients: [{ id: '1', name: 'Margaret Sullivan', email: 'margaret.sullivan@example.com' }],
+  with_signature_page: true,
+  metadata: { enrollmentId: 'enr-123', kind: 'membership_agreement' },
+  ...overrides,
+});
+
+export interface SigningSubmission {
+  /** Default 'sign'. */
+  readonly action?: 'sign' | 'decline';
+  /** The typed signature (default 'Margaret Sullivan'); '' to leave it empty. */
+  readonly fullName?: string;
+  /** Tick both agreement boxes (default true). */
+  readonly agree?: boolean;
+  readonly declineReason?: string;
+}
+
+/**
+ * What a person does on the signing page: open `signingUrl` (the recipient's embedded_signing_url)
+ * and submit its form. Returns the answer to the post (its HTML in `html`).
+ */
+export const submitSigningPage = async (signingUrl: string, submission: SigningSubmission = {}): Promise<{ status: number; html: string; headers: Headers }> => {
+  const page = await fetch(signingUrl);
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`signing page: ${page.status}`);
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
+  if (action === undefined || token === undefined) throw new Error('no signing form on the page');
+  const unescape = (value: string): string => value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+  const fields: Record<string, string> = {
+    token: unescape(token),
+    action: submission.action ?? 'sign',
+    full_name: submission.fullName ?? 'Margaret Sullivan',
+  };
+  if (submission.agree ?? true) {
+    fields['agree_terms'] = 'yes';
+    fields['agree_esign'] = 'yes';
+  }
+  if (submission.declineReason !== undefined) fields['decline_reason'] = submission.declineReason;
+  const target = new URL(unescape(action), signingUrl);
+  const response = await fetch(target, { method: 'POST', body: form(fields), redirect: 'manual' });
+  return { status: response.status, html: await response.text(), headers: response.headers };
+};
+
+export interface ReceivedWebhook {
+  readonly body: any;
+  readonly headers: http.IncomingHttpHeaders;
+}
+
+export interface WebhookReceiver {
+  readonly url: string;
+  readonly received: ReceivedWebhook[];
+  /** Status codes to answer with, in turn (then 200). */
+  answers: number[];
+  /** Resolves when `count` deliveries have arrived (or rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  close(): Promise<void>;
+}
+
+/** A local HTTP server that records what is POSTed to it, for webhook tests. */
+export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
+  const received: ReceivedWebhook[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
+  const receiver = { answers: [] as number[] };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const status = receiver.answers.shift() ?? 200;
+      if (status >= 200 && status < 300) {
+        const text = Buffer.concat(chunks).toString('utf8');
+        received.push({ body: text === '' ? null : JSON.parse(text), headers: request.headers });
+        for (const waiter of [...waiting]) if (received.length >= waiter.count) waiter.resolve();
+      }
+      response.statusCode = status;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(receiver, {
+    url: `http://127.0.0.1:${port}/webhooks/signwell`,
+    received,
+    waitFor: (count: number, timeoutMs = 10_000) =>
+      new Promise<ReceivedWebhook[]>((resolve, reject) => {
+        if (received.length >= count) return resolve(received);
+        const timer = setTimeout(() => reject(new Error(`expected ${count} webhook deliveries, got ${received.length}`)), timeoutMs);
+        waiting.push({ count, resolve: () => { clearTimeout(timer); resolve(received); } });
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  });
 };

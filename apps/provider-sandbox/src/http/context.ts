@@ -1,5 +1,6 @@
 /** What every router of the sandbox needs. */
 import type { Inbox } from '../inbox/store.ts';
+import type { SignwellWebhooks } from '../signwell/webhooks.ts';
 import type { Db } from '../store/db.ts';
 import type { FaultRegistry } from './faults.ts';
 
@@ -12,7 +13,9 @@ export interface SandboxContext {
   readonly faults: FaultRegistry;
   /** Caught emails and "sent" SMS codes. */
   readonly inbox: Inbox;
-  /** Reseeds the practice data, empties the inbox, Firebase accounts and Turnstile tokens, clears faults. */
+  /** SignWell webhook deliveries to the registered hooks. */
+  readonly signwell: SignwellWebhooks;
+  /** Reseeds the practice data, empties the inbox, Firebase accounts, Turnstile tokens and SignWell's state, clears faults. */
   reset(): Promise<void>;
   /** Adds slots up to the booking horizon when the calendar has moved on. */
   ensureSlots(): Promise<void>;

@@ -1,6 +1,7 @@
 /**
  * Test controls under /_sandbox (sandbox-only, not athena): reseed, inject faults, see what was
- * filed into charts, and an index of the seeded people, credentials and the other providers' keys.
+ * filed into charts, SignWell's documents and webhook deliveries, and an index of the seeded people,
+ * credentials and the other providers' keys.
  */
 import Router from '@koa/router';
 import {
@@ -17,6 +18,8 @@ import {
   TURNSTILE_SITEKEY,
   TURNSTILE_TEST_SECRETS,
   TURNSTILE_TEST_SITEKEYS,
+  SIGNWELL_API_KEY,
+  SIGNWELL_API_PREFIX,
 } from '../seed/providers.ts';
 import { TABLES } from '../store/schema.ts';
 import type { SandboxContext } from './context.ts';
@@ -78,6 +81,13 @@ export const controlRouter = (sandbox: SandboxContext): Router => {
         testSitekeys: TURNSTILE_TEST_SITEKEYS,
         testSecrets: TURNSTILE_TEST_SECRETS,
       },
+      signwell: {
+        api: SIGNWELL_API_PREFIX,
+        apiKey: SIGNWELL_API_KEY,
+        script: '/signwell/assets/embedded.js',
+        documents: '/_sandbox/signwell/documents',
+        webhookDeliveries: '/_sandbox/signwell/events',
+      },
       inbox: { page: '/inbox', api: '/inbox/api/messages' },
       faults: sandbox.faults.list(),
     };
@@ -125,6 +135,33 @@ export const controlRouter = (sandbox: SandboxContext): Router => {
       })),
       totalcount: rows.length,
     };
+  });
+
+  router.get('/signwell/documents', async (ctx) => {
+    const documents = (await db
+      .table(TABLES.signwellDocuments)
+      .orderBy('created_at', 'desc')
+      .select('id', 'name', 'status', 'test_mode', 'metadata', 'created_at', 'updated_at', 'completed_at')) as Record<string, unknown>[];
+    const recipients = (await db.table(TABLES.signwellRecipients).orderBy(['document_id', 'position']).select('document_id', 'id', 'name', 'email', 'status', 'signed_at', 'declined_at')) as {
+      document_id: string;
+    }[];
+    ctx.body = {
+      documents: documents.map((document) => ({
+        ...document,
+        recipients: recipients.filter((recipient) => recipient.document_id === document['id']).map(({ document_id: _, ...rest }) => rest),
+      })),
+    };
+  });
+
+  router.get('/signwell/events', async (ctx) => {
+    const documentId = field(ctx.query, 'document_id');
+    const query = db
+      .table(TABLES.signwellEvents)
+      .orderBy('id')
+      .select('id', 'hook_id', 'callback_url', 'document_id', 'type', 'time', 'status', 'attempts', 'last_status', 'last_error', 'created_at', 'delivered_at');
+    if (documentId !== '') query.where({ document_id: documentId });
+    const rows = (await query) as (Record<string, unknown> & { id: string; time: string })[];
+    ctx.body = { events: rows.map((row) => ({ ...row, id: Number(row.id), time: Number(row.time) })) };
   });
 
   router.get('/documents/:adminid/content', async (ctx) => {

@@ -1,7 +1,7 @@
 /**
  * The keys of the providers the sandbox stands in for besides athenahealth: Firebase Auth (its
  * emulator's REST API, phone sign-in) and Cloudflare Turnstile (Cloudflare's published test keys
- * plus one sandbox key pair that issues real, single-use tokens).
+ * plus one sandbox key pair that issues real, single-use tokens), and SignWell.
  */
 
 /** A `demo-` project id, as the Firebase emulators expect. */
@@ -32,3 +32,10 @@ export const TURNSTILE_TEST_SECRETS = {
 
 /** How long a Turnstile token stays valid (Cloudflare: 300 s). */
 export const TURNSTILE_TOKEN_SECONDS = 300;
+
+/** The one X-Api-Key the SignWell stand-in accepts. */
+export const SIGNWELL_API_KEY = 'sandbox-signwell-key';
+/** Where the SignWell stand-in answers (SignWell: https://www.signwell.com/api/v1). */
+export const SIGNWELL_API_PREFIX = '/signwell/api/v1';
+/** How long the sandbox waits between attempts to deliver a webhook event (then gives up). */
+export const SIGNWELL_WEBHOOK_RETRY_DELAYS_MS = [1_000, 5_000, 15_000] as const;

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 
-export const SCHEMA_VERSION = '2';
+export const SCHEMA_VERSION = '3';
 
 export const DEFAULT_SCHEMA = 'provider_sandbox';
 
@@ -26,6 +26,10 @@ export const TABLES = {
   firebaseVerifications: 'firebase_verifications',
   firebaseRefreshTokens: 'firebase_refresh_tokens',
   turnstileTokens: 'turnstile_tokens',
+  signwellDocuments: 'signwell_documents',
+  signwellRecipients: 'signwell_recipients',
+  signwellHooks: 'signwell_hooks',
+  signwellEvents: 'signwell_events',
 } as const;
 
 /** Practice data that a reset wipes and reseeds (tokens and sign-ins in progress survive). */
@@ -37,13 +41,17 @@ export const SEEDED_TABLES = [
   TABLES.documents,
 ] as const;
 
-/** The stand-ins for the other providers: a reset empties them (inbox, Firebase accounts and codes, Turnstile tokens). */
+/** The stand-ins for the other providers: a reset empties them (inbox, Firebase accounts and codes, Turnstile tokens, SignWell documents, hooks and deliveries). */
 export const PROVIDER_TABLES = [
   TABLES.inboxMessages,
   TABLES.firebaseUsers,
   TABLES.firebaseVerifications,
   TABLES.firebaseRefreshTokens,
   TABLES.turnstileTokens,
+  TABLES.signwellDocuments,
+  TABLES.signwellRecipients,
+  TABLES.signwellHooks,
+  TABLES.signwellEvents,
 ] as const;
 
 export const SEQUENCES = { appointmentIds: 'appointment_ids', adminIds: 'admin_ids' } as const;
@@ -232,6 +240,84 @@ const createProviderTables = async (trx: Knex.Transaction, schema: string): Prom
     table.timestamp('expires_at', { useTz: true }).notNullable();
     table.timestamp('consumed_at', { useTz: true });
     table.text('idempotency_key');
+  });
+  await createSignwellTables(trx, schema);
+};
+
+/** SignWell: documents with their recipients (one signing token each), webhooks, and the log of webhook deliveries. */
+const createSignwellTables = async (trx: Knex.Transaction, schema: string): Promise<void> => {
+  const builder = () => trx.schema.withSchema(schema);
+  await builder().createTable(TABLES.signwellDocuments, (table) => {
+    table.text('id').primary();
+    table.text('name').notNullable();
+    // SignWell's document status: Draft, Pending, Viewed, Completed, Declined, ...
+    table.text('status').notNullable();
+    table.boolean('test_mode').notNullable();
+    table.boolean('embedded_signing').notNullable();
+    table.boolean('draft').notNullable();
+    table.boolean('with_signature_page').notNullable();
+    table.boolean('allow_decline').notNullable();
+    table.boolean('allow_reassign').notNullable();
+    table.boolean('reminders').notNullable();
+    table.boolean('apply_signing_order').notNullable();
+    table.text('subject');
+    table.text('message');
+    table.text('redirect_url');
+    table.text('decline_redirect_url');
+    table.integer('expires_in');
+    table.jsonb('metadata').notNullable();
+    table.jsonb('fields').notNullable();
+    // [{name, pages_number, size, sha256, file_url?}]: the bytes themselves are not kept.
+    table.jsonb('files').notNullable();
+    table.text('preview_text').notNullable();
+    table.text('decline_message');
+    table.text('file_token').notNullable();
+    table.timestamp('created_at', { useTz: true }).notNullable();
+    table.timestamp('updated_at', { useTz: true }).notNullable();
+    table.timestamp('completed_at', { useTz: true });
+  });
+  await builder().createTable(TABLES.signwellRecipients, (table) => {
+    table.text('document_id').notNullable();
+    table.text('id').notNullable();
+    table.integer('position').notNullable();
+    table.text('name');
+    table.text('email').notNullable();
+    // SignWell's recipient status: created, viewed, signed, declined.
+    table.text('status').notNullable();
+    table.integer('signing_order').notNullable();
+    table.boolean('send_email').notNullable();
+    table.text('token').notNullable().unique();
+    table.text('signature_name');
+    table.text('decline_reason');
+    table.text('client_ip');
+    table.text('user_agent');
+    table.timestamp('viewed_at', { useTz: true });
+    table.timestamp('signed_at', { useTz: true });
+    table.timestamp('declined_at', { useTz: true });
+    table.primary(['document_id', 'id']);
+  });
+  await builder().createTable(TABLES.signwellHooks, (table) => {
+    table.text('id').primary();
+    table.text('callback_url').notNullable();
+    table.text('api_application_id');
+    table.timestamp('created_at', { useTz: true }).notNullable();
+  });
+  await builder().createTable(TABLES.signwellEvents, (table) => {
+    table.bigIncrements('id').primary();
+    table.text('hook_id').notNullable();
+    table.text('callback_url').notNullable();
+    table.text('document_id').notNullable();
+    table.text('type').notNullable();
+    table.bigInteger('time').notNullable();
+    table.text('hash').notNullable();
+    // pending → delivered | failed
+    table.text('status').notNullable();
+    table.integer('attempts').notNullable();
+    table.integer('last_status');
+    table.text('last_error');
+    table.timestamp('created_at', { useTz: true }).notNullable();
+    table.timestamp('delivered_at', { useTz: true });
+    table.index(['document_id']);
   });
 };
 

@@ -1,0 +1,143 @@
+/**
+ * The completed PDF of a signed document, made by the sandbox: the document's name and the text
+ * read from its file, a signature page with each signer's typed name as the signature and the
+ * signing time, and (unless `audit_page=false`) an "Audit Trail" page as SignWell appends one.
+ * It does not reproduce the uploaded file's pages: the sandbox keeps only their fingerprint.
+ */
+import { PAGE_WIDTH, PageFlow, writePdf, type PdfDrawing } from './pdf-writer.ts';
+
+export interface CompletedFile {
+  readonly name: string;
+  readonly size: number;
+  readonly sha256: string;
+  readonly pagesNumber: number;
+  readonly fileUrl?: string;
+}
+
+export interface CompletedSigner {
+  readonly id: string;
+  readonly name: string | null;
+  readonly email: string;
+  readonly signatureName: string;
+  readonly signedAt: Date;
+  readonly viewedAt: Date | null;
+  readonly clientIp: string | null;
+  readonly userAgent: string | null;
+}
+
+export interface CompletedDocument {
+  readonly id: string;
+  readonly name: string;
+  readonly testMode: boolean;
+  readonly createdAt: Date;
+  readonly completedAt: Date;
+  readonly files: readonly CompletedFile[];
+  readonly previewText: string;
+  readonly signers: readonly CompletedSigner[];
+}
+
+export const AUDIT_TRAIL_HEADING = 'Audit Trail';
+
+const INK: readonly [number, number, number] = [0.12, 0.11, 0.14];
+const MUTED: readonly [number, number, number] = [0.36, 0.35, 0.4];
+const BRAND: readonly [number, number, number] = [0.15, 0.38, 0.73];
+const SIGNATURE_INK: readonly [number, number, number] = [0.05, 0.2, 0.55];
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "March 1, 2026 10:05:09 AM UTC" (by hand: ICU puts a narrow no-break space before AM, which WinAnsi lacks). */
+export const formatSigningTime = (date: Date): string => {
+  const hours = date.getUTCHours();
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()} ${hours % 12 === 0 ? 12 : hours % 12}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'} UTC`;
+};
+
+const label = (flow: PageFlow, name: string, value: string): void => {
+  flow.text(`${name}: ${value}`, 10, 'regular', { color: INK });
+};
+
+export const completedPdf = (document: CompletedDocument, options: { readonly auditPage: boolean }): Buffer => {
+  const footer = (pageNumber: number): readonly PdfDrawing[] => [
+    { kind: 'line', x1: 56, y1: 44, x2: PAGE_WIDTH - 56, y2: 44, width: 0.5, color: [0.85, 0.85, 0.88] },
+    {
+      kind: 'text',
+      text: `SignWell sandbox${document.testMode ? ' - test mode, not legally binding' : ''} - Document ID ${document.id} - Page ${pageNumber}`,
+      x: 56,
+      y: 30,
+      size: 8,
+      font: 'regular',
+      color: MUTED,
+    },
+  ];
+  const flow = new PageFlow(56, footer);
+
+  flow.text('Completed document', 10, 'bold', { color: BRAND });
+  flow.text(document.name, 22, 'bold', { color: INK });
+  flow.space(4);
+  label(flow, 'Completed', formatSigningTime(document.completedAt));
+  for (const file of document.files) label(flow, 'File', `${file.name} (${file.pagesNumber} page${file.pagesNumber === 1 ? '' : 's'}, ${file.size} bytes)`);
+  flow.rule();
+  flow.text('Document text', 12, 'bold', { color: INK });
+  flow.space(2);
+  flow.text(document.previewText, 10, 'regular', { color: INK });
+
+  // Signature page: each signer's typed name in a script face above a line, then who and when.
+  flow.newPage();
+  flow.text('Signatures', 18, 'bold', { color: INK });
+  flow.text(`${document.name}`, 11, 'regular', { color: MUTED });
+  flow.space(12);
+  for (const signer of document.signers) {
+    flow.draw(
+      (top, left) => [
+        { kind: 'box', x: left, y: top - 118, width: 360, height: 118, fill: [0.97, 0.97, 0.99] },
+        { kind: 'text', text: 'Signature', x: left + 12, y: top - 18, size: 8, font: 'bold', color: MUTED },
+        { kind: 'text', text: signer.signatureName, x: left + 14, y: top - 56, size: 28, font: 'script', color: SIGNATURE_INK },
+        { kind: 'line', x1: left + 12, y1: top - 66, x2: left + 348, y2: top - 66, width: 0.75, color: MUTED },
+        { kind: 'text', text: `Signed by ${signer.signatureName}${signer.name !== null && signer.name !== signer.signatureName ? ` (recipient ${signer.name})` : ''}`, x: left + 12, y: top - 82, size: 9, font: 'regular', color: INK },
+        { kind: 'text', text: signer.email, x: left + 12, y: top - 95, size: 9, font: 'regular', color: INK },
+        { kind: 'text', text: `Date signed: ${formatSigningTime(signer.signedAt)}`, x: left + 12, y: top - 108, size: 9, font: 'regular', color: INK },
+      ],
+      134,
+    );
+  }
+
+  if (options.auditPage) {
+    flow.newPage();
+    flow.text(AUDIT_TRAIL_HEADING, 18, 'bold', { color: INK });
+    flow.text('Generated by the provider sandbox in place of SignWell.', 9, 'regular', { color: MUTED });
+    flow.space(8);
+    label(flow, 'Document', document.name);
+    label(flow, 'Document ID', document.id);
+    label(flow, 'Status', 'Completed');
+    label(flow, 'Test mode', document.testMode ? 'yes' : 'no');
+    for (const file of document.files) {
+      label(flow, 'File', file.name);
+      flow.text(`SHA-256 ${file.sha256}`, 8, 'regular', { color: MUTED, indent: 12 });
+      if (file.fileUrl !== undefined) flow.text(`From ${file.fileUrl}`, 8, 'regular', { color: MUTED, indent: 12 });
+    }
+    flow.rule();
+    flow.text('Events (UTC)', 12, 'bold', { color: INK });
+    const events: { readonly at: Date; readonly text: string }[] = [{ at: document.createdAt, text: 'Document created and sent for signing' }];
+    for (const signer of document.signers) {
+      const who = `${signer.signatureName} (${signer.email})`;
+      const from = [signer.clientIp === null ? null : `IP ${signer.clientIp}`, signer.userAgent].filter((part) => part !== null).join(', ');
+      if (signer.viewedAt !== null) events.push({ at: signer.viewedAt, text: `Viewed by ${who}` });
+      events.push({ at: signer.signedAt, text: `Signed by ${who}, typed signature "${signer.signatureName}"${from === '' ? '' : ` from ${from}`}` });
+    }
+    events.push({ at: document.completedAt, text: 'Document completed: all signers signed' });
+    events.sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const event of events) {
+      flow.space(4);
+      flow.text(formatSigningTime(event.at), 9, 'bold', { color: INK });
+      flow.text(event.text, 9, 'regular', { color: INK, indent: 12 });
+    }
+  }
+
+  return writePdf({
+    title: document.name,
+    subject: 'Completed document (SignWell sandbox)',
+    keywords: options.auditPage ? 'signed, audit trail' : 'signed',
+    creationDate: document.completedAt,
+    pages: flow.pages(),
+  });
+};
