@@ -24,8 +24,9 @@ if (!existsSync(path.join(root, 'frontends/shell/dist/index.html'))) {
   await buildFrontends({ quiet: true });
 }
 
+const dataDir = path.resolve(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres');
 const database = await openDatabase(process.env, {
-  dataDir: path.resolve(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres'),
+  dataDir,
   port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
 }).catch((error: Error) => fail(error instanceof DatabaseInUseError ? error.message : `Database: ${error.message}`));
 
@@ -47,7 +48,7 @@ const api = await startApi({ databaseUrl: database.url }).catch(async (error: Er
 
 console.log(
   `\n  Member portal ready on ${api.url}  (${Math.round(performance.now() - started)} ms)\n` +
-    `  Database: ${database.embedded ? 'embedded PostgreSQL in .data/postgres' : 'DATABASE_URL'}\n` +
+    `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.relative(root, dataDir) || dataDir}` : 'DATABASE_URL'}\n` +
     (sandbox
       ? `  Provider sandbox (athenahealth, Firebase, Turnstile, mail): ${sandbox.url}\n` +
         `  Inbox (emailed and texted codes): ${sandbox.url}/inbox\n`
