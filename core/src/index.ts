@@ -26,3 +26,6 @@ export type * from './ports/mailer.port.ts';
 export * from './ports/phone-auth.port.ts';
 export type * from './ports/human-check.port.ts';
 export * from './ports/signing.port.ts';
+export type * from './ports/enrollment.repository.port.ts';
+export * from './use-cases/create-oauth-enrollment.use-case.ts';
+export * from './testing/in-memory-enrollments.ts';

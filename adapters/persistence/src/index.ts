@@ -7,3 +7,4 @@ export * from './repositories/database-health.repository.ts';
 export * from './repositories/patient-session.repository.ts';
 export * from './repositories/provider-cache.repository.ts';
 export * from './repositories/app-secrets.repository.ts';
+export * from './repositories/enrollment.repository.ts';

@@ -124,3 +124,29 @@ export interface PatientLogin {
 export class PatientLoginError extends Error {
   override readonly name = 'PatientLoginError';
 }
+
+/** A custom field to set on a patient's record: a select option or a free-text value. */
+export interface CustomFieldUpdate {
+  readonly customFieldId: string;
+  /** For select fields: the option to choose (athenahealth `optionid`). */
+  readonly optionId?: string;
+  /** For free-text fields. */
+  readonly value?: string;
+}
+
+export interface CustomFieldsUpdateResult {
+  readonly updatedCount: number;
+  readonly disallowedCount: number;
+}
+
+/** Writes of patient custom fields; throws HealthRecordUnavailableError or a rejection error. */
+export interface HealthRecordCustomFields {
+  updateCustomFields(patientId: string, departmentId: string, fields: readonly CustomFieldUpdate[]): Promise<CustomFieldsUpdateResult>;
+}
+
+/** Custom field 21 'MDRI Paid Up' (select: 2101 Yes / 2102 No). */
+export const PAID_UP_CUSTOM_FIELD_ID = '21';
+export const PAID_UP_YES_OPTION_ID = '2101';
+/** Custom field 81 membership opt-out (select: 8101 Yes / 8102 No). */
+export const MEMBERSHIP_OPT_OUT_CUSTOM_FIELD_ID = '81';
+export const MEMBERSHIP_OPT_OUT_YES_OPTION_ID = '8101';

@@ -1,6 +1,6 @@
 /** Service identifiers of the composition root. Core classes stay free of Inversify. */
 import type { Knex } from 'knex';
-import type { AuditLog, DatabaseHealth, HealthRecord, PatientLogin, ProviderCache } from '@portal/core';
+import type { AuditLog, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, PatientLogin, ProviderCache } from '@portal/core';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -28,4 +28,6 @@ export const TOKENS = {
   EmailCodes: token<unknown>('EmailCodes'),
   GuestVerification: token<unknown>('GuestVerification'),
   StaffAuth: token<unknown>('StaffAuth'),
+  EnrollmentRepository: token<EnrollmentRepository>('EnrollmentRepository'),
+  EnrollmentHealthRecord: token<HealthRecord & HealthRecordCustomFields>('EnrollmentHealthRecord'),
 } as const;

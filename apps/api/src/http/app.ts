@@ -3,7 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
-import type { AuditLog, DatabaseHealth, HealthRecord, HumanCheck, Mailer, ProviderCache } from '@portal/core';
+import type { AuditLog, Clock, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, ProviderCache } from '@portal/core';
 import type { EmailCodes } from '../verification/email-codes.ts';
 import type { GuestVerification } from '../verification/guest-verification.ts';
 import type { RateLimits } from '../verification/rate-limits.ts';
@@ -16,6 +16,7 @@ import { sessionMiddleware } from '../auth/session.middleware.ts';
 import { requestAudit } from './audit.ts';
 import { authRouter } from './auth.router.ts';
 import { billingRouter } from './billing.router.ts';
+import { enrollmentsRouter } from './enrollments.router.ts';
 import { providersRouter } from './providers.router.ts';
 import { sameOriginWrites } from './same-origin.ts';
 import type { AppConfig } from '../config.ts';
@@ -54,7 +55,8 @@ export const createApp = (container: Container): Koa => {
     .filter((origin): origin is string => origin !== null);
 
   app.use(requestContext(logger));
-  app.use(securityHeaders({ trustedOrigins, https: config.publicOrigin.startsWith('https:') }));
+  const https = config.publicOrigin.startsWith('https:');
+  app.use(securityHeaders({ trustedOrigins, https }));
   app.use(errorMiddleware(logger));
   app.use(
     bodyParser({
@@ -68,7 +70,6 @@ export const createApp = (container: Container): Koa => {
     }),
   );
 
-  const https = config.publicOrigin.startsWith('https:');
   const cookies = cookieNames(https);
   const authService = container.get<PatientAuthService>(TOKENS.PatientAuthService);
   const audit = requestAudit(container.get<AuditLog>(TOKENS.AuditLog));
@@ -96,6 +97,14 @@ export const createApp = (container: Container): Koa => {
       audit,
       hashAddress: (email) => container.get<EmailCodes>(TOKENS.EmailCodes).subjectHash('staff_email', email),
       now: () => new Date(),
+    }),
+    enrollmentsRouter({
+      service: authService,
+      guests: container.get<GuestVerification>(TOKENS.GuestVerification),
+      enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
+      healthRecord: container.get<HealthRecord & HealthRecordCustomFields>(TOKENS.EnrollmentHealthRecord),
+      clock: container.get<Clock>(TOKENS.Clock),
+      audit,
     }),
     providersRouter({
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),

@@ -1,0 +1,139 @@
+/**
+ * Enrollments in PostgreSQL through the Objection model. No business rules here beyond the one
+ * the port asks for: a status change is checked against the status machine with the row locked
+ * (SELECT ... FOR UPDATE) inside a transaction.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import type { Knex } from 'knex';
+import {
+  domainError,
+  isEnrollmentStatus,
+  isTierCode,
+  transition,
+  type Enrollment,
+  type EnrollmentNotFoundError,
+  type EnrollmentRepository,
+  type EnrollmentStatus,
+  type IllegalTransitionError,
+  type NewEnrollment,
+} from '@portal/core';
+import { EnrollmentModel } from '../models/index.ts';
+
+interface EnrollmentRow {
+  id: string;
+  status: string;
+  membershipTier: string;
+  patientStatus: string | null;
+  department: string | null;
+  isGuardianSigning: boolean;
+  athenaPatientId: string | null;
+  guestHash: string | null;
+  signwellDocumentId: string | null;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  membershipStartDate: Date | null;
+  membershipEndDate: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const COLUMNS = [
+  'id',
+  'status',
+  'membershipTier',
+  'patientStatus',
+  'department',
+  'isGuardianSigning',
+  'athenaPatientId',
+  'guestHash',
+  'signwellDocumentId',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+  'membershipStartDate',
+  'membershipEndDate',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const toEnrollment = (row: EnrollmentRow): Enrollment => {
+  if (!isEnrollmentStatus(row.status)) throw new Error(`enrollment ${row.id}: unknown status`);
+  if (!isTierCode(row.membershipTier)) throw new Error(`enrollment ${row.id}: unknown tier`);
+  return {
+    id: row.id,
+    status: row.status,
+    membershipTier: row.membershipTier,
+    patientStatus: row.patientStatus,
+    department: row.department,
+    isGuardianSigning: row.isGuardianSigning,
+    athenaPatientId: row.athenaPatientId,
+    guestHash: row.guestHash,
+    signwellDocumentId: row.signwellDocumentId,
+    stripeCustomerId: row.stripeCustomerId,
+    stripeSubscriptionId: row.stripeSubscriptionId,
+    membershipStartDate: row.membershipStartDate,
+    membershipEndDate: row.membershipEndDate,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+};
+
+export class KnexEnrollmentRepository implements EnrollmentRepository {
+  readonly #knex: Knex;
+
+  constructor(knex: Knex) {
+    this.#knex = knex;
+  }
+
+  #query(trx?: Knex.Transaction) {
+    return EnrollmentModel.query(trx ?? this.#knex);
+  }
+
+  async create(enrollment: NewEnrollment): Promise<Enrollment> {
+    const row = (await this.#query()
+      .insert({
+        status: enrollment.status,
+        membershipTier: enrollment.membershipTier,
+        department: enrollment.department,
+        athenaPatientId: enrollment.athenaPatientId,
+        patientStatus: enrollment.patientStatus ?? null,
+        isGuardianSigning: enrollment.isGuardianSigning ?? false,
+        guestHash: enrollment.guestHash ?? null,
+        createdAt: enrollment.createdAt,
+        updatedAt: enrollment.createdAt,
+      })
+      .returning([...COLUMNS])) as unknown as EnrollmentRow;
+    return toEnrollment(row);
+  }
+
+  async findById(id: string): Promise<Enrollment | null> {
+    const row = (await this.#query().findById(id).select([...COLUMNS])) as unknown as EnrollmentRow | undefined;
+    return row ? toEnrollment(row) : null;
+  }
+
+  async findActiveForPatient(athenaPatientId: string): Promise<Enrollment | null> {
+    const row = (await this.#query()
+      .where({ athenaPatientId, status: 'active' })
+      .orderBy('createdAt', 'desc')
+      .select([...COLUMNS])
+      .first()) as unknown as EnrollmentRow | undefined;
+    return row ? toEnrollment(row) : null;
+  }
+
+  async updateStatus(
+    id: string,
+    to: EnrollmentStatus,
+    at: Date,
+  ): Promise<E.Either<IllegalTransitionError | EnrollmentNotFoundError, Enrollment>> {
+    return this.#knex.transaction(async (trx) => {
+      const current = (await this.#query(trx).findById(id).forUpdate().select([...COLUMNS])) as unknown as EnrollmentRow | undefined;
+      if (!current) return E.left(domainError('ENROLLMENT.NOT_FOUND', 'Enrollment not found'));
+      const next = transition(toEnrollment(current).status, to);
+      if (E.isLeft(next)) return next;
+      const updated = (await this.#query(trx)
+        .findById(id)
+        .patch({ status: next.right, updatedAt: at } as never)
+        .returning([...COLUMNS])) as unknown as EnrollmentRow;
+      return E.right(toEnrollment(updated));
+    });
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Stored enrollments (spec §3 `enrollments`). Status changes go through the status machine of
+ * domain/enrollment.ts: `updateStatus` reads the current status and writes the new one in one
+ * transaction, so two racing changes cannot both pass the check.
+ */
+import type * as E from 'fp-ts/lib/Either.js';
+import type { EnrollmentStatus, IllegalTransitionError } from '../domain/enrollment.ts';
+import type { DomainError } from '../domain/domain-error.ts';
+import type { TierCode } from '../domain/tier.ts';
+
+export interface Enrollment {
+  readonly id: string;
+  readonly status: EnrollmentStatus;
+  readonly membershipTier: TierCode;
+  readonly patientStatus: string | null;
+  readonly department: string | null;
+  readonly isGuardianSigning: boolean;
+  readonly athenaPatientId: string | null;
+  readonly guestHash: string | null;
+  readonly signwellDocumentId: string | null;
+  readonly stripeCustomerId: string | null;
+  readonly stripeSubscriptionId: string | null;
+  readonly membershipStartDate: Date | null;
+  readonly membershipEndDate: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface NewEnrollment {
+  readonly status: EnrollmentStatus;
+  readonly membershipTier: TierCode;
+  readonly department: string;
+  readonly athenaPatientId: string | null;
+  readonly patientStatus?: string | null;
+  readonly isGuardianSigning?: boolean;
+  readonly guestHash?: string | null;
+  readonly createdAt: Date;
+}
+
+export type EnrollmentNotFoundError = DomainError<'ENROLLMENT.NOT_FOUND'>;
+
+export interface EnrollmentRepository {
+  create(enrollment: NewEnrollment): Promise<Enrollment>;
+  findById(id: string): Promise<Enrollment | null>;
+  /** The patient's enrollment whose status is active, if any. */
+  findActiveForPatient(athenaPatientId: string): Promise<Enrollment | null>;
+  /** Moves the enrollment to `to` when the status machine allows it from its current status. */
+  updateStatus(
+    id: string,
+    to: EnrollmentStatus,
+    at: Date,
+  ): Promise<E.Either<IllegalTransitionError | EnrollmentNotFoundError, Enrollment>>;
+}
