@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
+import { attemptsNote, describeDecodeErrors, isRetryable, retryAfterMs } from '@portal/http-support';
 import { HealthRecordUnavailableError } from '@portal/core';
 import type { Clock } from '@portal/core';
 import type { AthenaConfig, AthenaRequestEvent } from './athena.config.ts';
@@ -286,19 +287,8 @@ function toSearchParams(fields: Fields): URLSearchParams {
   return params;
 }
 
-function isRetryable(status: number): boolean {
-  return status === 429 || status >= 500;
-}
 
-function attemptsNote(attempts: number): string {
-  return attempts > 1 ? ` after ${attempts} attempts` : '';
-}
 
-function retryAfterMs(header: string | null): number | null {
-  if (header === null) return null;
-  const seconds = Number(header.trim());
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
-}
 
 function unavailable(request: Pick<AthenaRequest, 'method' | 'path'>, what: string, cause?: unknown): HealthRecordUnavailableError {
   return new HealthRecordUnavailableError(`athena ${request.method} ${request.path} ${what}`, cause === undefined ? undefined : { cause });
@@ -324,17 +314,5 @@ export function decodeOrThrow<A>(request: Pick<AthenaRequest, 'method' | 'path'>
 }
 
 /** `patients.0.dob, ...`: where the answer went wrong, without the values (which may be PHI). */
-export function describeDecodeErrors(errors: t.Errors): string {
-  const paths = new Set<string>();
-  for (const error of errors) {
-    const keys: string[] = [];
-    error.context.forEach((entry, index) => {
-      const parent = index > 0 ? (error.context[index - 1]?.type as { readonly _tag?: string } | undefined) : undefined;
-      const structural = parent?._tag === 'UnionType' || parent?._tag === 'IntersectionType';
-      if (entry.key !== '' && !structural) keys.push(entry.key);
-    });
-    paths.add(keys.length === 0 ? '(root)' : keys.join('.'));
-  }
-  const list = [...paths];
-  return list.slice(0, 5).join(', ') + (list.length > 5 ? ` and ${list.length - 5} more` : '');
-}
+
+export { describeDecodeErrors };
