@@ -21,6 +21,27 @@ describe('route table', () => {
     expect(isKnownRoute('/staff')).toBe(true);
   });
 
+  it('gives /enrollment, its provider-login screens and the declination confirmation to enrollment', () => {
+    for (const path of [
+      '/enrollment',
+      '/enrollment/practice-location',
+      '/enrollment/membership-tier',
+      '/declination-confirmation',
+      '/declination-confirmation/abc-123',
+    ]) {
+      expect(ownerOf(path)).toBe('enrollment');
+      expect(isKnownRoute(path)).toBe(true);
+    }
+    expect(ownerOf('/enrollment-auth')).toBe('identity');
+    expect(isKnownRoute('/enrollment/unknown')).toBe(false);
+  });
+
+  it('sends /enrollment/auth to the enrollment sign-in redirect', () => {
+    expect(redirectFor('/enrollment/auth')).toBe('/enrollment-auth');
+    expect(isKnownRoute('/enrollment/auth')).toBe(true);
+    expect(redirectFor('/enrollment')).toBeNull();
+  });
+
   it('leaves everything else to the 404 view', () => {
     expect(isKnownRoute('/nope')).toBe(false);
     expect(isKnownRoute('/login/extra')).toBe(false);
@@ -39,6 +60,9 @@ describe('route table', () => {
     expect(headerFor('/appointments/booking').title).toBe('Book an Appointment');
     expect(headerFor('/enrollment')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
     expect(headerFor('/enrollment/membership-tier').title).toBe('Member Enrollment');
+    expect(headerFor('/enrollment/practice-location')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
+    expect(headerFor('/declination-confirmation/abc')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
+    expect(headerFor('/declination-confirmation')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
     expect(headerFor('/staff')).toEqual({ title: 'Staff Portal', showUserStatus: false });
     expect(headerFor('/no/such/page')).toEqual({ title: 'Member Portal', showUserStatus: false });
   });

@@ -19,10 +19,18 @@ export const MICRO_FRONTENDS: readonly MicroFrontendRoute[] = [
   { name: 'identity', paths: ['/login', '/guest-login', '/logout-confirmation', ...AUTH_REDIRECT_PATHS] },
   { name: 'dashboard', paths: ['/', '/dashboard'] },
   { name: 'staff', paths: ['/staff'] },
+  {
+    name: 'enrollment',
+    paths: ['/enrollment', '/enrollment/practice-location', '/enrollment/membership-tier', '/declination-confirmation'],
+    prefixes: ['/declination-confirmation/'],
+  },
 ];
 
-/** Paths the shell rewrites before any micro-frontend sees them (none at the moment). */
-export const REDIRECTS: Readonly<Record<string, string>> = {};
+/**
+ * Paths the shell rewrites before any micro-frontend sees them. A tier screen error sends people
+ * to /enrollment/auth (enrollment-and-payment §2): that is the /enrollment-auth redirect.
+ */
+export const REDIRECTS: Readonly<Record<string, string>> = { '/enrollment/auth': '/enrollment-auth' };
 
 export type HeaderVariant = 'Member Portal' | 'Member Dashboard' | 'Book an Appointment' | 'Member Enrollment' | 'Staff Portal';
 

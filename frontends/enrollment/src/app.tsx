@@ -1,0 +1,20 @@
+/**
+ * Exposed as './app': the single-spa lifecycles of the enrollment micro-frontend. The shell loads
+ * this module through module federation and mounts it on /enrollment, /enrollment/practice-location,
+ * /enrollment/membership-tier and /declination-confirmation.
+ */
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { AppError } from '@portal/ui';
+import { EnrollmentRoot } from './EnrollmentRoot.tsx';
+import type { EnrollmentRootProps } from './EnrollmentRoot.tsx';
+
+const lifecycles = singleSpaReact<EnrollmentRootProps>({
+  React,
+  ReactDOMClient,
+  rootComponent: EnrollmentRoot,
+  errorBoundary: () => <AppError />,
+});
+
+export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,0 +1,40 @@
+import { Button, Dialog } from '@portal/ui';
+import { CONCIERGE_CANCEL, CONCIERGE_CONFIRM, CONCIERGE_DIALOG_TEXT, CONCIERGE_DIALOG_TITLE } from '../messages.ts';
+
+export interface ConciergeDialogProps {
+  /** The concierge plan waiting for the acknowledgment, or null when closed. */
+  planName: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Concierge care is only for patients of three named doctors: acknowledge before choosing it. */
+export function ConciergeDialog({ planName, onCancel, onConfirm }: ConciergeDialogProps) {
+  return (
+    <Dialog
+      open={planName !== null}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+      title={CONCIERGE_DIALOG_TITLE}
+      description={CONCIERGE_DIALOG_TEXT}
+      dismissible={false}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            {CONCIERGE_CANCEL}
+          </Button>
+          <Button onClick={onConfirm}>{CONCIERGE_CONFIRM}</Button>
+        </>
+      }
+    >
+      {planName ? (
+        <p>
+          You chose <strong>{planName}</strong>. Select &lsquo;{CONCIERGE_CONFIRM}&rsquo; to keep this plan, or &lsquo;{CONCIERGE_CANCEL}&rsquo; to
+          choose another.
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

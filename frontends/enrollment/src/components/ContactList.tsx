@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { Badge } from '@portal/ui';
+import type { Contact } from '@portal/contracts';
+import { contactView } from '../location-form.ts';
+import { CONTACT_MISSING_HINT, CONTACT_QUESTION, NO_CONTACTS } from '../messages.ts';
+
+export interface ContactListProps {
+  contacts: readonly Contact[];
+  value: string;
+  onChange: (contactId: string) => void;
+  error?: string | null;
+}
+
+/**
+ * 'Who is this enrollment for?': one radio per contact. A radio is named by the contact's
+ * displayName; the 'You' badge, a caregiver's relationship and the email describe it.
+ */
+export function ContactList({ contacts, value, onChange, error }: ContactListProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="ui-fieldset" role="radiogroup" aria-describedby={error ? errorId : undefined} aria-required="true">
+      <legend className="ui-legend">
+        {CONTACT_QUESTION} <span className="ui-legend__hint">{CONTACT_MISSING_HINT}</span>
+      </legend>
+      {contacts.length === 0 ? (
+        <p className="ui-choice-empty">{NO_CONTACTS}</p>
+      ) : (
+        <div className="ui-choice-list">
+          {contacts.map((contact, index) => {
+            const view = contactView(contact);
+            const inputId = `${id}-contact-${index}`;
+            const nameId = `${inputId}-name`;
+            const detailsId = `${inputId}-details`;
+            return (
+              <label key={contact.id} className="ui-choice" htmlFor={inputId}>
+                <input
+                  id={inputId}
+                  type="radio"
+                  className="ui-choice__control"
+                  name={`${id}-contact`}
+                  value={contact.id}
+                  checked={value === contact.id}
+                  onChange={() => onChange(contact.id)}
+                  aria-labelledby={nameId}
+                  aria-describedby={detailsId}
+                  aria-invalid={error ? true : undefined}
+                />
+                <span className="ui-choice__body">
+                  <span className="ui-choice__title">
+                    <span id={nameId} className="ui-choice__name">
+                      {view.name}
+                    </span>
+                    {view.isYou ? <Badge variant="success">You</Badge> : null}
+                  </span>
+                  <span id={detailsId} className="ui-choice__meta">
+                    {view.isYou ? <span className="ui-visually-hidden">You. </span> : null}
+                    {view.relationship ? <span>{view.relationship}</span> : null}
+                    {view.email ? <span>{view.email}</span> : null}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+      )}
+      {error ? (
+        <p id={errorId} className="ui-error-text">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The practice location step (enrollment-and-payment §2 'Practice location screen', §5
+ * 'Eligibility'): the choices, when Continue may be pressed, what is wrong, and the two
+ * update-session bodies that save the choice.
+ */
+import { PRACTICE_LOCATIONS } from '@portal/ui';
+import type { Contact, HasMedicareInsurance } from '@portal/contracts';
+import {
+  CONTACT_REQUIRED,
+  MEDICARE_REQUIRED,
+  OFFICE_ENROLLMENT_REQUIRED_MESSAGE,
+  PRACTICE_LOCATION_REQUIRED,
+} from './messages.ts';
+
+export interface MedicareOption {
+  readonly value: HasMedicareInsurance;
+  readonly label: string;
+}
+
+export const MEDICARE_OPTIONS: readonly MedicareOption[] = [
+  { value: 'no', label: 'No, neither Medicare nor Medicaid' },
+  { value: 'medicare', label: 'Yes, Medicare' },
+  { value: 'medicaid', label: 'Yes, Medicaid' },
+  { value: 'both', label: 'Yes, both Medicare and Medicaid' },
+];
+
+export const isMedicareValue = (value: string): value is HasMedicareInsurance => MEDICARE_OPTIONS.some((option) => option.value === value);
+
+/** Medicaid participants (alone or with Medicare) enroll by phone or at the office. */
+export const needsOfficeEnrollment = (value: string): boolean => value === 'medicaid' || value === 'both';
+
+export const isPracticeLocationId = (value: string): boolean => PRACTICE_LOCATIONS.some((location) => location.id === value);
+
+/** A location's name; unknown ids read 'Unknown Location' (enrollment-and-payment §3). */
+export const practiceLocationName = (id: string): string =>
+  PRACTICE_LOCATIONS.find((location) => location.id === id)?.name ?? 'Unknown Location';
+
+export interface LocationFormValues {
+  readonly practiceLocation: string;
+  readonly contactId: string;
+  readonly hasMedicareInsurance: string;
+}
+
+export type LocationFormField = keyof LocationFormValues;
+
+/** With exactly one contact it is preselected; otherwise nobody is. */
+export const initialContactId = (contacts: readonly Pick<Contact, 'id'>[]): string => (contacts.length === 1 ? contacts[0]!.id : '');
+
+/** Continue is enabled once a location and a contact are chosen, and never for Medicaid participants. */
+export const canContinue = (values: LocationFormValues, contacts: readonly Pick<Contact, 'id'>[]): boolean =>
+  isPracticeLocationId(values.practiceLocation) &&
+  contacts.some((contact) => contact.id === values.contactId) &&
+  !needsOfficeEnrollment(values.hasMedicareInsurance);
+
+/** The first problem with the form, in screen order, or null. */
+export const locationFormError = (
+  values: LocationFormValues,
+  contacts: readonly Pick<Contact, 'id'>[],
+): { field: LocationFormField; message: string } | null => {
+  if (!isPracticeLocationId(values.practiceLocation)) return { field: 'practiceLocation', message: PRACTICE_LOCATION_REQUIRED };
+  if (!isMedicareValue(values.hasMedicareInsurance)) return { field: 'hasMedicareInsurance', message: MEDICARE_REQUIRED };
+  if (needsOfficeEnrollment(values.hasMedicareInsurance)) {
+    return { field: 'hasMedicareInsurance', message: OFFICE_ENROLLMENT_REQUIRED_MESSAGE };
+  }
+  if (!contacts.some((contact) => contact.id === values.contactId)) return { field: 'contactId', message: CONTACT_REQUIRED };
+  return null;
+};
+
+/** POST /api/auth/update-session: the location with the chosen contact. */
+export const contactSessionUpdate = (practiceLocation: string, contact: Pick<Contact, 'id' | 'type'>) => ({
+  practiceLocation,
+  workflowType: 'enrollment' as const,
+  selectedContactId: contact.id,
+  selectedContactType: contact.type,
+});
+
+/** POST /api/auth/update-session: the location with the Medicare/Medicaid status. */
+export const medicareSessionUpdate = (practiceLocation: string, hasMedicareInsurance: HasMedicareInsurance) => ({
+  practiceLocation,
+  workflowType: 'enrollment' as const,
+  hasMedicareInsurance,
+});
+
+export interface ContactView {
+  readonly name: string;
+  readonly isYou: boolean;
+  /** Shown for caregivers (someone else's record). */
+  readonly relationship: string | null;
+  readonly email: string | null;
+}
+
+const text = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
+
+export const contactView = (contact: Contact): ContactView => ({
+  name: text(contact.displayName) ?? 'Unnamed contact',
+  isYou: contact.isCurrentPatient,
+  relationship: contact.type === 'caregiver' ? text(contact.relationship) : null,
+  email: text(contact.displayEmail),
+});

@@ -1,0 +1,61 @@
+/**
+ * The enrollment screens' texts (enrollment-and-payment §2, §5, §8; booking-dashboard-staff §2,
+ * §8), in one place so pages and tests use the same words.
+ */
+
+export const WELCOME_PREFIX = 'Welcome, ';
+
+export const PRACTICE_LOCATION_LABEL = 'Practice Location';
+export const PRACTICE_LOCATION_PLACEHOLDER = 'Select practice location...';
+
+export const MEDICARE_LABEL = 'Do you have Medicare or Medicaid?';
+export const MEDICARE_PLACEHOLDER = 'Select Medicare/Medicaid status...';
+
+export const CONTACT_QUESTION = 'Who is this enrollment for?';
+export const CONTACT_MISSING_HINT = 'Missing a contact person? Please contact your practice to link your accounts.';
+export const NO_CONTACTS = 'No contact options available';
+export const CONTACT_LOAD_ERROR_TITLE = 'Contact Load Error';
+export const CONTACT_LOAD_ERROR_TEXT = 'Unable to load contact options. Please try again.';
+
+export const PRACTICE_LOCATION_REQUIRED = 'Please select a practice location';
+export const CONTACT_REQUIRED = 'Please select who this enrollment is for';
+export const MEDICARE_REQUIRED = 'Medicare/Medicaid participation required';
+export const OFFICE_ENROLLMENT_REQUIRED_TITLE = 'Office Enrollment Required';
+export const OFFICE_ENROLLMENT_REQUIRED_MESSAGE =
+  'Medicaid participants must complete enrollment by calling or visiting our office during business hours.';
+
+export const SAVE_SELECTION_ERROR_TITLE = 'Error saving selection';
+export const SAVE_LOCATION_ERROR = 'Failed to save practice location. Please try again.';
+
+export const NEXT_STEP_TITLE = 'Choose Membership Plan';
+
+export const TIER_PAGE_TITLE = 'Choose Your Membership';
+export const READY_TO_ENROLL_PREFIX = 'Ready to enroll: ';
+export const PRIMARY_PRACTICE_LABEL = 'Primary Practice';
+export const TIER_REQUIRED = 'Please select a membership tier';
+export const CREATE_ENROLLMENT_ERROR_TITLE = 'Error creating enrollment';
+export const CREATE_ENROLLMENT_ERROR = 'Failed to create enrollment. Please try again.';
+
+export const CONCIERGE_DIALOG_TITLE = 'Concierge Membership';
+export const CONCIERGE_DIALOG_TEXT =
+  'Concierge services are only offered to patients of three named doctors at our practice. Please choose a concierge plan only if one of these doctors is your primary care provider.';
+export const CONCIERGE_CANCEL = 'Cancel';
+export const CONCIERGE_CONFIRM = 'I Understand';
+
+export const MEMBERSHIP_DETAILS_URL = 'https://www.mdri-primarycare.example/membership';
+
+export const AUTH_REQUIRED_TITLE = 'Authentication Required';
+export const AUTH_REQUIRED_TEXT = 'Please log in to continue.';
+export const SESSION_ERROR_TITLE = 'Session Error';
+export const SESSION_ERROR_TEXT = 'Unable to verify authentication. Please try again.';
+export const SESSION_INCOMPLETE_TEXT = 'Please complete the verification steps.';
+
+export const SIGNATURE_TITLE = 'Membership Agreement';
+export const SIGNATURE_COMING_SOON = 'Your enrollment was created. The e-signature step is coming soon.';
+
+export const DECLINATION_CONFIRMED_TITLE = 'Membership Declination Confirmed';
+export const CONFIRMATION_NOT_FOUND_TITLE = 'Confirmation Not Found';
+export const DECLINED_DECISION = 'Declined';
+export const NOTICE_OPTIONAL =
+  'Membership is optional. Declining does not affect your access to medically necessary care at our practice.';
+export const NOTICE_ENROLL_LATER = 'You can enroll in a membership later at any time.';

@@ -1,0 +1,236 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Alert,
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  Container,
+  Grid,
+  MINIMUM_ENROLLMENT_AGE,
+  MapPinIcon,
+  PageHeader,
+  PlanCard,
+  ProgressBar,
+  Stack,
+  UserIcon,
+  api,
+  navigate,
+  toast,
+} from '@portal/ui';
+import type { TierCode } from '@portal/ui';
+import { practiceLocationName } from '../location-form.ts';
+import { ConciergeDialog } from '../components/ConciergeDialog.tsx';
+import { ProviderGate } from '../components/ProviderGate.tsx';
+import type { ProviderState } from '../components/ProviderGate.tsx';
+import { TopLinks } from '../components/TopLinks.tsx';
+import { createEnrollmentErrorNotice } from '../errors.ts';
+import type { ErrorNotice } from '../errors.ts';
+import { PRACTICE_LOCATION_PATH, afterCreatePath } from '../flow.ts';
+import {
+  MEMBERSHIP_DETAILS_URL,
+  PRIMARY_PRACTICE_LABEL,
+  READY_TO_ENROLL_PREFIX,
+  SESSION_ERROR_TITLE,
+  SESSION_INCOMPLETE_TEXT,
+  TIER_PAGE_TITLE,
+  TIER_REQUIRED,
+} from '../messages.ts';
+import { readSelection } from '../selection.ts';
+import type { EnrollmentSelection } from '../selection.ts';
+import { TIER_PLANS, needsConciergeAcknowledgment, selectLabel, submitLabel, tierPlan } from '../tiers.ts';
+
+/**
+ * /enrollment/membership-tier (provider-login step 1): the six plans; submitting creates the
+ * enrollment (POST /api/enrollments/oauth) for the contact and location chosen on the previous
+ * screen, then goes to signing, or to the declination confirmation for a decline.
+ */
+export function MembershipTierPage() {
+  useEffect(() => {
+    document.title = 'Choose Your Membership | Member Enrollment';
+  }, []);
+  return <ProviderGate loadingLabel="Verifying your session...">{(provider) => <TierScreen provider={provider} />}</ProviderGate>;
+}
+
+function TierScreen({ provider }: { provider: ProviderState }) {
+  const selection = useMemo(() => readSelection(provider.patientId), [provider.patientId]);
+
+  useEffect(() => {
+    if (selection) return;
+    toast({ title: SESSION_ERROR_TITLE, description: SESSION_INCOMPLETE_TEXT, variant: 'destructive' });
+    navigate(PRACTICE_LOCATION_PATH, { replace: true });
+  }, [selection]);
+
+  if (!selection) return null;
+  return <TierForm selection={selection} />;
+}
+
+function TierForm({ selection }: { selection: EnrollmentSelection }) {
+  const [tier, setTier] = useState<TierCode | null>(null);
+  const [pendingConcierge, setPendingConcierge] = useState<TierCode | null>(null);
+  const [missingTier, setMissingTier] = useState(false);
+  const [failure, setFailure] = useState<ErrorNotice | null>(null);
+  const plansRef = useRef<HTMLFieldSetElement>(null);
+
+  const create = useMutation({
+    mutationFn: (membershipTier: TierCode) =>
+      api.post<{ id: string; status?: string }>('/api/enrollments/oauth', {
+        patientId: selection.contactId,
+        practiceLocation: selection.practiceLocation,
+        membershipTier,
+      }),
+    onSuccess: (created) => navigate(afterCreatePath(created)),
+    onError: (error) => {
+      const notice = createEnrollmentErrorNotice(error);
+      setFailure(notice);
+      toast({ title: notice.title, description: notice.description, variant: 'destructive' });
+    },
+  });
+
+  const choose = (code: TierCode): void => {
+    setMissingTier(false);
+    setFailure(null);
+    if (needsConciergeAcknowledgment(code) && code !== tier) {
+      setPendingConcierge(code);
+      return;
+    }
+    setTier(code);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (!tier) {
+      setMissingTier(true);
+      toast({ title: TIER_REQUIRED, variant: 'destructive' });
+      plansRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      return;
+    }
+    setFailure(null);
+    create.mutate(tier);
+  };
+
+  return (
+    <Container size="xl">
+      <Stack gap={5}>
+        <TopLinks>
+          <ButtonLink href={PRACTICE_LOCATION_PATH} variant="ghost" size="sm">
+            Change location or contact
+          </ButtonLink>
+        </TopLinks>
+        <ProgressBar title="Choose Membership Plan" percent={25} />
+        <PageHeader title={TIER_PAGE_TITLE} description={<p>Pick the plan that fits you. You can cancel a paid plan at any time.</p>} />
+        <Card className="enrollment-summary">
+          <dl className="enrollment-summary__list">
+            <div className="enrollment-summary__item">
+              <UserIcon size={20} />
+              <dt className="ui-visually-hidden">Patient</dt>
+              <dd>
+                {READY_TO_ENROLL_PREFIX}
+                <strong>{selection.contactName}</strong>
+              </dd>
+            </div>
+            <div className="enrollment-summary__item">
+              <MapPinIcon size={20} />
+              <dt>{PRIMARY_PRACTICE_LABEL}</dt>
+              <dd>
+                <strong>{practiceLocationName(selection.practiceLocation)}</strong>
+              </dd>
+            </div>
+          </dl>
+        </Card>
+
+        <form noValidate onSubmit={onSubmit} id="enrollment-tier-form">
+          <Stack gap={5}>
+            <fieldset
+              ref={plansRef}
+              className="ui-fieldset"
+              aria-describedby={missingTier ? 'enrollment-tier-error' : undefined}
+              aria-required="true"
+            >
+              <legend className="ui-visually-hidden">Membership plan</legend>
+              <Grid minColumnWidth="17rem" gap={5} className="ui-plan-grid">
+                {TIER_PLANS.map((plan) => {
+                  const checked = tier === plan.code;
+                  return (
+                    <PlanCard
+                      key={plan.code}
+                      title={plan.name}
+                      subtitle={plan.concierge ? 'For select doctors only' : plan.decline ? 'Decline membership' : 'Enhanced'}
+                      badge={plan.badge ?? undefined}
+                      price={plan.price}
+                      priceUnit={plan.priceUnit}
+                      priceAlternative={plan.savings ? <Badge variant="success">{plan.savings}</Badge> : undefined}
+                      features={plan.features}
+                      highlighted={checked}
+                      className={checked ? 'enrollment-plan enrollment-plan--selected' : 'enrollment-plan'}
+                      action={
+                        <label className="ui-plan-select">
+                          <input
+                            type="radio"
+                            name="membershipTier"
+                            value={plan.code}
+                            checked={checked}
+                            onChange={() => choose(plan.code)}
+                            onClick={() => {
+                              // A concierge plan whose acknowledgment was cancelled can be picked again.
+                              if (!checked && pendingConcierge === null && needsConciergeAcknowledgment(plan.code)) choose(plan.code);
+                            }}
+                            aria-label={selectLabel(plan)}
+                            className="ui-plan-select__control"
+                          />
+                          <span aria-hidden="true">{checked ? 'Selected' : 'Select'}</span>
+                        </label>
+                      }
+                    />
+                  );
+                })}
+              </Grid>
+            </fieldset>
+
+            {missingTier ? (
+              <p id="enrollment-tier-error" className="ui-error-text" role="alert">
+                {TIER_REQUIRED}
+              </p>
+            ) : null}
+
+            <Alert variant="info" title="Before you choose">
+              <ul className="enrollment-notes">
+                <li>Memberships are open to patients aged {MINIMUM_ENROLLMENT_AGE} and older.</li>
+                <li>The membership program is optional and does not affect your access to medically necessary care.</li>
+                <li>
+                  <a href={MEMBERSHIP_DETAILS_URL} target="_blank" rel="noreferrer">
+                    Read the membership details on our website
+                    <span className="ui-visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              </ul>
+            </Alert>
+
+            {failure ? (
+              <Alert variant="destructive" role="alert" title={failure.title}>
+                <p>{failure.description}</p>
+              </Alert>
+            ) : null}
+
+            <div className="ui-actions">
+              <Button type="submit" size="lg" className="ui-actions__primary" loading={create.isPending} variant={tier && tierPlan(tier).decline ? 'secondary' : 'primary'}>
+                {submitLabel(tier)}
+              </Button>
+            </div>
+          </Stack>
+        </form>
+      </Stack>
+      <ConciergeDialog
+        planName={pendingConcierge ? tierPlan(pendingConcierge).name : null}
+        onCancel={() => setPendingConcierge(null)}
+        onConfirm={() => {
+          if (pendingConcierge) setTier(pendingConcierge);
+          setPendingConcierge(null);
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,223 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Field,
+  LoadingState,
+  PRACTICE_LOCATIONS,
+  PageHeader,
+  Select,
+  Stack,
+  api,
+  navigate,
+  toast,
+} from '@portal/ui';
+import type { Contact, HasMedicareInsurance, PatientContactsResponse } from '@portal/contracts';
+import { ContactList } from '../components/ContactList.tsx';
+import { ProviderGate } from '../components/ProviderGate.tsx';
+import type { ProviderState } from '../components/ProviderGate.tsx';
+import { TopLinks } from '../components/TopLinks.tsx';
+import { MEMBERSHIP_TIER_PATH } from '../flow.ts';
+import {
+  MEDICARE_OPTIONS,
+  canContinue,
+  contactSessionUpdate,
+  initialContactId,
+  locationFormError,
+  medicareSessionUpdate,
+  needsOfficeEnrollment,
+} from '../location-form.ts';
+import type { LocationFormField, LocationFormValues } from '../location-form.ts';
+import {
+  CONTACT_LOAD_ERROR_TEXT,
+  CONTACT_LOAD_ERROR_TITLE,
+  MEDICARE_LABEL,
+  MEDICARE_PLACEHOLDER,
+  OFFICE_ENROLLMENT_REQUIRED_MESSAGE,
+  OFFICE_ENROLLMENT_REQUIRED_TITLE,
+  PRACTICE_LOCATION_LABEL,
+  PRACTICE_LOCATION_PLACEHOLDER,
+  SAVE_LOCATION_ERROR,
+  SAVE_SELECTION_ERROR_TITLE,
+  WELCOME_PREFIX,
+} from '../messages.ts';
+import { readSelection, saveSelection } from '../selection.ts';
+
+export const CONTACTS_QUERY_KEY = ['/api/oauth/patient-contacts'] as const;
+
+/**
+ * /enrollment/practice-location (provider-login step 0): practice location, Medicare/Medicaid
+ * status and whom the enrollment is for, saved to the session; then the tier screen.
+ */
+export function PracticeLocationPage() {
+  useEffect(() => {
+    document.title = 'Select Practice Location | Member Enrollment';
+  }, []);
+  return <ProviderGate loadingLabel="Verifying your session...">{(provider) => <PracticeLocationForm provider={provider} />}</ProviderGate>;
+}
+
+function PracticeLocationForm({ provider }: { provider: ProviderState }) {
+  const contactsQuery = useQuery<PatientContactsResponse>({ queryKey: CONTACTS_QUERY_KEY });
+  const contacts: readonly Contact[] = useMemo(() => contactsQuery.data?.contacts ?? [], [contactsQuery.data]);
+  const previous = useMemo(() => readSelection(provider.patientId), [provider.patientId]);
+
+  const [values, setValues] = useState<LocationFormValues>(() => ({
+    practiceLocation: previous?.practiceLocation ?? '',
+    contactId: previous?.contactId ?? '',
+    hasMedicareInsurance: previous?.hasMedicareInsurance ?? '',
+  }));
+  const [errors, setErrors] = useState<Partial<Record<LocationFormField, string>>>({});
+  const [saveFailed, setSaveFailed] = useState(false);
+  const locationRef = useRef<HTMLSelectElement>(null);
+  const medicareRef = useRef<HTMLSelectElement>(null);
+
+  // Once contacts arrive: keep a previous choice that is still offered, else preselect a lone contact.
+  useEffect(() => {
+    if (!contactsQuery.data) return;
+    setValues((current) =>
+      contacts.some((contact) => contact.id === current.contactId) ? current : { ...current, contactId: initialContactId(contacts) },
+    );
+  }, [contactsQuery.data, contacts]);
+
+  const save = useMutation({
+    mutationFn: async (form: { practiceLocation: string; contact: Contact; hasMedicareInsurance: HasMedicareInsurance }) => {
+      await api.post('/api/auth/update-session', contactSessionUpdate(form.practiceLocation, form.contact));
+      await api.post('/api/auth/update-session', medicareSessionUpdate(form.practiceLocation, form.hasMedicareInsurance));
+      return form;
+    },
+    onSuccess: (form) => {
+      saveSelection({
+        sessionPatientId: provider.patientId,
+        practiceLocation: form.practiceLocation,
+        contactId: form.contact.id,
+        contactType: form.contact.type,
+        contactName: form.contact.displayName,
+        hasMedicareInsurance: form.hasMedicareInsurance,
+      });
+      navigate(MEMBERSHIP_TIER_PATH);
+    },
+    onError: () => {
+      setSaveFailed(true);
+      toast({ title: SAVE_SELECTION_ERROR_TITLE, description: SAVE_LOCATION_ERROR, variant: 'destructive' });
+    },
+  });
+
+  const update = (field: LocationFormField, value: string): void => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setSaveFailed(false);
+  };
+
+  const officeOnly = needsOfficeEnrollment(values.hasMedicareInsurance);
+  const ready = canContinue(values, contacts) && !contactsQuery.isPending && !contactsQuery.isError;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const problem = locationFormError(values, contacts);
+    if (problem) {
+      setErrors({ [problem.field]: problem.message });
+      if (problem.field === 'practiceLocation') locationRef.current?.focus();
+      if (problem.field === 'hasMedicareInsurance') medicareRef.current?.focus();
+      return;
+    }
+    const contact = contacts.find((candidate) => candidate.id === values.contactId);
+    if (!contact || save.isPending) return;
+    save.mutate({ practiceLocation: values.practiceLocation, contact, hasMedicareInsurance: values.hasMedicareInsurance as HasMedicareInsurance });
+  };
+
+  const welcomeName = provider.caregiverName ?? provider.patientName;
+
+  return (
+    <Container size="md">
+      <Stack gap={5}>
+        <TopLinks />
+        <PageHeader
+          title={`${WELCOME_PREFIX}${welcomeName}`}
+          description={<p>Choose your practice location and who this membership enrollment is for.</p>}
+        />
+        <Card>
+          <form noValidate onSubmit={onSubmit} className="enrollment-form">
+            <Stack gap={5}>
+              <Field label={PRACTICE_LOCATION_LABEL} required error={errors.practiceLocation}>
+                <Select
+                  ref={locationRef}
+                  placeholder={PRACTICE_LOCATION_PLACEHOLDER}
+                  value={values.practiceLocation}
+                  onChange={(event) => update('practiceLocation', event.target.value)}
+                >
+                  {PRACTICE_LOCATIONS.map((location) => (
+                    <option key={location.id} value={location.id}>
+                      {location.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+
+              <Field
+                label={MEDICARE_LABEL}
+                required
+                hint="Medicaid participants enroll by phone or at the office."
+                error={officeOnly ? undefined : errors.hasMedicareInsurance}
+              >
+                <Select
+                  ref={medicareRef}
+                  placeholder={MEDICARE_PLACEHOLDER}
+                  value={values.hasMedicareInsurance}
+                  onChange={(event) => update('hasMedicareInsurance', event.target.value)}
+                  aria-describedby={officeOnly ? 'enrollment-office-only' : undefined}
+                >
+                  {MEDICARE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+
+              {officeOnly ? (
+                <div id="enrollment-office-only">
+                  <Alert variant="warning" role="alert" title={OFFICE_ENROLLMENT_REQUIRED_TITLE}>
+                    <p>{OFFICE_ENROLLMENT_REQUIRED_MESSAGE}</p>
+                  </Alert>
+                </div>
+              ) : null}
+
+              {contactsQuery.isPending ? (
+                <LoadingState compact label="Loading contact options..." />
+              ) : contactsQuery.isError ? (
+                <Alert variant="destructive" role="alert" title={CONTACT_LOAD_ERROR_TITLE}>
+                  <Stack gap={3}>
+                    <p>{CONTACT_LOAD_ERROR_TEXT}</p>
+                    <div>
+                      <Button size="sm" variant="secondary" onClick={() => void contactsQuery.refetch()}>
+                        Try again
+                      </Button>
+                    </div>
+                  </Stack>
+                </Alert>
+              ) : (
+                <ContactList contacts={contacts} value={values.contactId} onChange={(id) => update('contactId', id)} error={errors.contactId ?? null} />
+              )}
+
+              {saveFailed ? (
+                <Alert variant="destructive" role="alert" title={SAVE_SELECTION_ERROR_TITLE}>
+                  <p>{SAVE_LOCATION_ERROR}</p>
+                </Alert>
+              ) : null}
+
+              <div className="ui-actions">
+                <Button type="submit" size="lg" className="ui-actions__primary" disabled={!ready} loading={save.isPending}>
+                  Continue
+                </Button>
+              </div>
+            </Stack>
+          </form>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

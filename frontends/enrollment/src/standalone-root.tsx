@@ -1,0 +1,35 @@
+/**
+ * Runs the enrollment micro-frontend on its own page, with its own single-spa and QueryClient,
+ * for working on it without the shell: `npm run start:standalone -w @portal/enrollment`, then
+ * serve frontends/enrollment/dist with any static server that falls back to index.html (and
+ * proxies /api to the API).
+ */
+import '@portal/ui/styles.css';
+import { createRoot } from 'react-dom/client';
+import { registerApplication, start } from 'single-spa';
+import { ToastHost, createPortalQueryClient, listenForSessionCleanup, normalizePath } from '@portal/ui';
+import type { PortalCustomProps } from '@portal/ui';
+
+const main = document.getElementById('portal-main') ?? document.body;
+const queryClient = createPortalQueryClient();
+listenForSessionCleanup(queryClient);
+const customProps: PortalCustomProps = { queryClient, domElementGetter: () => main };
+
+if (window.location.pathname.endsWith('.html')) {
+  window.history.replaceState(null, '', '/enrollment/practice-location');
+}
+
+const overlays = document.getElementById('portal-overlays');
+if (overlays) createRoot(overlays).render(<ToastHost />);
+
+registerApplication({
+  name: 'enrollment',
+  app: () => import('./app.tsx'),
+  activeWhen: (location) => {
+    const path = normalizePath(location.pathname);
+    return path === '/enrollment' || path.startsWith('/enrollment/') || path === '/declination-confirmation' || path.startsWith('/declination-confirmation/');
+  },
+  customProps,
+});
+
+start({ urlRerouteOnly: true });

@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { TIER_PLANS, isDeclineTier, needsConciergeAcknowledgment, selectLabel, submitLabel, tierPlan } from './tiers.ts';
+
+describe('tier plans', () => {
+  it('has the six cards of the tier table in order', () => {
+    expect(TIER_PLANS.map((plan) => plan.code)).toEqual([
+      '120_annual',
+      '70_biannual',
+      '300_concierge_biannual',
+      '500_concierge_annual',
+      'decline',
+      'decline_hardship',
+    ]);
+  });
+
+  it('marks Best Value and Premium Annual with their savings', () => {
+    expect(tierPlan('120_annual')).toMatchObject({ name: 'Enhanced Annual', price: '$120', priceUnit: 'per year', badge: 'Best Value', savings: 'Save $20!' });
+    expect(tierPlan('500_concierge_annual')).toMatchObject({ price: '$500', badge: 'Premium Annual', savings: 'Save $100!' });
+    expect(tierPlan('70_biannual')).toMatchObject({ price: '$70', priceUnit: 'per 6 months', badge: null, savings: null });
+    expect(tierPlan('decline')).toMatchObject({ name: 'Basic', price: '$0', priceUnit: 'no cost', decline: true });
+  });
+
+  it('asks for the concierge acknowledgment only for concierge plans', () => {
+    expect(TIER_PLANS.filter((plan) => needsConciergeAcknowledgment(plan.code)).map((plan) => plan.code)).toEqual([
+      '300_concierge_biannual',
+      '500_concierge_annual',
+    ]);
+  });
+
+  it('labels the submit button Decline for the decline options, Continue otherwise', () => {
+    expect(submitLabel('decline')).toBe('Decline');
+    expect(submitLabel('decline_hardship')).toBe('Decline');
+    expect(submitLabel('120_annual')).toBe('Continue');
+    expect(submitLabel(null)).toBe('Continue');
+    expect(isDeclineTier('300_concierge_biannual')).toBe(false);
+  });
+
+  it('names each select control after its plan', () => {
+    expect(selectLabel(tierPlan('70_biannual'))).toBe('Select Enhanced 6 Month');
+  });
+});

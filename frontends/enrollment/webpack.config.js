@@ -1,0 +1,19 @@
+// The enrollment micro-frontend (/enrollment, /enrollment/practice-location,
+// /enrollment/membership-tier and /declination-confirmation): a module federation remote
+// exposing './app' (single-spa lifecycles). `--env standalone` adds a page of its own for
+// working on it without the shell.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig } from '../../webpack.config.base.js';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default (env = {}, argv = {}) =>
+  createConfig({
+    name: 'enrollment',
+    dir,
+    exposes: { './app': './src/app.tsx' },
+    port: 3105,
+    mode: argv.mode ?? 'production',
+    ...(env.standalone ? { standaloneEntry: './src/standalone.ts' } : {}),
+  });
