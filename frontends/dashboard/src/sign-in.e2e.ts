@@ -2,22 +2,11 @@
  * Provider login in a real browser: the portal's login card, the provider sandbox's sign-in
  * pages (standing in for athenahealth), the dashboard, Switch Account and logout.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { launchBrowser, type BrowserSession, type Page } from '../../../tools/src/testing/browser.ts';
-import { startTestPortal, type TestPortal } from '../../../tools/src/testing/portal.ts';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from '../../../tools/src/testing/browser.ts';
+import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 
-let portal: TestPortal;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  portal = await startTestPortal();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const setup = portalInBrowser();
 
 const watch = (page: Page): string[] => {
   const problems: string[] = [];
@@ -29,18 +18,18 @@ const watch = (page: Page): string[] => {
 };
 
 const signInAs = async (page: Page, person: string) => {
-  await page.goto(`${portal.url}/login`);
+  await page.goto(`${setup.portal.url}/login`);
   await page.getByRole('button', { name: 'Sign in with athenahealth' }).click();
   await page.getByRole('button', { name: `Sign in as ${person}` }).click();
 };
 
 describe('signing in with athenahealth', () => {
   it('brings an adult patient to the dashboard with the welcome line', async () => {
-    const page = await browser.newPage();
+    const page = await setup.browser.newPage();
     await page.context().clearCookies();
     const problems = watch(page);
     await signInAs(page, 'Margaret Sullivan');
-    await page.waitForURL(`${portal.url}/dashboard`);
+    await page.waitForURL(`${setup.portal.url}/dashboard`);
     await page.getByRole('heading', { name: 'Welcome, Margaret Sullivan' }).waitFor();
     await expect(page.locator('#portal-main').innerText()).resolves.toContain('margaret.sullivan@example.com');
     await expect(page.getByRole('note', { name: 'Manage Dependents?' }).isVisible()).resolves.toBe(true);
@@ -50,7 +39,7 @@ describe('signing in with athenahealth', () => {
   });
 
   it('lets a caregiver switch to a dependent and then log out', async () => {
-    const page = await browser.newPage({ width: 1280, height: 900 });
+    const page = await setup.browser.newPage({ width: 1280, height: 900 });
     await page.context().clearCookies();
     await signInAs(page, 'Carol Bennett');
     await page.getByRole('button', { name: 'Continue as Carol Bennett' }).click();
@@ -74,24 +63,24 @@ describe('signing in with athenahealth', () => {
     // The session is over on the server too.
     const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
     expect(session).toEqual({ isAuthenticated: false });
-    const actions = (await portal.db.knex('audit_logs').where({ eventType: 'auth' }).select('action')).map((row: { action: string }) => row.action);
+    const actions = (await setup.portal.db.knex('audit_logs').where({ eventType: 'auth' }).select('action')).map((row: { action: string }) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['sign_in', 'switch_account', 'sign_out']));
     await page.close();
   });
 
   it('sends a signed-out visitor of the dashboard to the login', async () => {
-    const page = await browser.newPage();
+    const page = await setup.browser.newPage();
     await page.context().clearCookies();
-    await page.goto(`${portal.url}/dashboard`);
+    await page.goto(`${setup.portal.url}/dashboard`);
     await page.waitForURL(/\/login\?return=(%2F|\/)dashboard/);
     await page.getByRole('button', { name: 'Sign in with athenahealth' }).waitFor();
     await page.close();
   });
 
   it('shows the failure on the login page when the sign-in is cancelled', async () => {
-    const page = await browser.newPage();
+    const page = await setup.browser.newPage();
     await page.context().clearCookies();
-    await page.goto(`${portal.url}/login`);
+    await page.goto(`${setup.portal.url}/login`);
     await page.getByRole('button', { name: 'Sign in with athenahealth' }).click();
     await page.getByRole('link', { name: /Cancel/ }).click();
     await page.waitForURL(/\/login\?auth=error/);

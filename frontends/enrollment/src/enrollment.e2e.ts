@@ -2,27 +2,16 @@
  * The provider-login enrollment path in a real browser: location and contact, the tier screen
  * (concierge acknowledgment, decline), the declination confirmation, and an eligibility refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { launchBrowser, type BrowserSession, type Page } from '../../../tools/src/testing/browser.ts';
-import { startTestPortal, type TestPortal } from '../../../tools/src/testing/portal.ts';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from '../../../tools/src/testing/browser.ts';
+import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 
-let portal: TestPortal;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  portal = await startTestPortal();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const setup = portalInBrowser();
 
 const signInAs = async (person: string): Promise<Page> => {
-  const page = await browser.newPage({ width: 1280, height: 900 });
+  const page = await setup.browser.newPage({ width: 1280, height: 900 });
   await page.context().clearCookies();
-  await page.goto(`${portal.url}/login?return=/enrollment/practice-location`);
+  await page.goto(`${setup.portal.url}/login?return=/enrollment/practice-location`);
   await page.getByRole('button', { name: 'Sign in with athenahealth' }).click();
   await page.getByRole('button', { name: `Sign in as ${person}` }).click();
   await page.getByRole('heading', { name: `Welcome, ${person}` }).waitFor();
@@ -53,7 +42,7 @@ describe('provider-login enrollment', () => {
     await page.getByRole('heading', { name: 'Membership Declination Confirmed' }).waitFor();
     expect(page.url()).toMatch(/\/declination-confirmation\/[0-9a-f-]{36}$/);
 
-    const row = await portal.db.knex('enrollments').where({ athenaPatientId: '5101' }).first('status', 'membershipTier');
+    const row = await setup.portal.db.knex('enrollments').where({ athenaPatientId: '5101' }).first('status', 'membershipTier');
     expect(row).toEqual({ status: 'declined', membershipTier: 'decline' });
     await page.close();
   });
@@ -64,7 +53,7 @@ describe('provider-login enrollment', () => {
     await page.getByRole('radio', { name: 'Select Enhanced Annual' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Age Requirement Not Met').first().waitFor();
-    await expect(portal.db.knex('enrollments').where({ athenaPatientId: '5103' }).first()).resolves.toBeUndefined();
+    await expect(setup.portal.db.knex('enrollments').where({ athenaPatientId: '5103' }).first()).resolves.toBeUndefined();
     await page.close();
   });
 });

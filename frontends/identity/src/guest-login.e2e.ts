@@ -3,26 +3,15 @@
  * from the provider sandbox's inbox, the real Firebase JS SDK against the sandbox's Auth emulator
  * subset, and the server-signed guest token.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { launchBrowser, type BrowserSession, type Page } from '../../../tools/src/testing/browser.ts';
-import { startTestPortal, type TestPortal } from '../../../tools/src/testing/portal.ts';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from '../../../tools/src/testing/browser.ts';
+import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 
-let portal: TestPortal;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  portal = await startTestPortal();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const setup = portalInBrowser();
 
 const codeFor = async (to: string): Promise<string> => {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${portal.sandbox.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${setup.portal.sandbox.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
     const [latest] = (await response.json()) as Array<{ code: string | null }>;
     if (latest?.code) return latest.code;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -31,9 +20,9 @@ const codeFor = async (to: string): Promise<string> => {
 };
 
 const freshPage = async (): Promise<Page> => {
-  const page = await browser.newPage({ width: 1280, height: 900 });
+  const page = await setup.browser.newPage({ width: 1280, height: 900 });
   await page.context().clearCookies();
-  await page.goto(`${portal.url}/login`);
+  await page.goto(`${setup.portal.url}/login`);
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
@@ -42,7 +31,7 @@ const freshPage = async (): Promise<Page> => {
 };
 
 const requestEmailCode = async (page: Page, email: string) => {
-  await page.goto(`${portal.url}/guest-login`);
+  await page.goto(`${setup.portal.url}/guest-login`);
   await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
   await page.getByText('Security check complete.').waitFor();
   await page.getByRole('button', { name: 'Send Verification Code' }).click();
@@ -65,14 +54,14 @@ describe('/guest-login', () => {
     await page.getByRole('button', { name: 'Verify Code' }).click();
 
     await page.getByRole('heading', { name: 'Verification Complete' }).waitFor();
-    await page.waitForURL(`${portal.url}/dashboard`);
+    await page.waitForURL(`${setup.portal.url}/dashboard`);
     await page.getByRole('heading', { name: 'Welcome!' }).waitFor();
     await page.getByRole('button', { name: 'rosa.guest@example.com, Guest, account menu' }).waitFor();
 
     // The stored token is the server's, and the server accepts it.
     const token = await page.evaluate(() => localStorage.getItem('dualVerificationToken') ?? sessionStorage.getItem('dualVerificationToken'));
     expect(token).toMatch(/^verified_[\w-]+\.[\w-]+$/);
-    const session = await fetch(`${portal.url}/api/guest/session`, { headers: { 'X-Verification-Token': token! } });
+    const session = await fetch(`${setup.portal.url}/api/guest/session`, { headers: { 'X-Verification-Token': token! } });
     expect(await session.json()).toMatchObject({ verified: true, email: 'rosa.guest@example.com', phone: '+14015550142' });
     await page.close();
   });
@@ -92,7 +81,7 @@ describe('/guest-login', () => {
     // The sixth try is refused: the page no longer offers it, and the server would not take it.
     await codeBox.fill(right);
     await expect(page.getByRole('button', { name: 'Verify Code' }).isDisabled()).resolves.toBe(true);
-    const sixth = await fetch(`${portal.url}/api/verify-email/verify-otp`, {
+    const sixth = await fetch(`${setup.portal.url}/api/verify-email/verify-otp`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'wrong.code@example.com', code: right }),
@@ -105,9 +94,9 @@ describe('/guest-login', () => {
 
 describe('/staff', () => {
   it('signs a listed staff member in with the emailed code', async () => {
-    await portal.db.knex('staff_emails').insert({ email: 'front.desk@mdri-primarycare.example', name: 'Front Desk' });
+    await setup.portal.db.knex('staff_emails').insert({ email: 'front.desk@mdri-primarycare.example', name: 'Front Desk' });
     const page = await freshPage();
-    await page.goto(`${portal.url}/staff`);
+    await page.goto(`${setup.portal.url}/staff`);
     await page.getByRole('heading', { name: 'Staff Sign In' }).waitFor();
     await page.getByRole('textbox', { name: 'Email Address' }).fill('Front.Desk@mdri-primarycare.example');
     await page.getByRole('button', { name: 'Send Verification Code' }).click();

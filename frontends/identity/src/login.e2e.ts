@@ -2,33 +2,22 @@
  * The composed portal in a real browser: the shell loads the identity micro-frontend through
  * module federation from the API's origin, against a real database.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { launchBrowser, type BrowserSession, type Page } from '../../../tools/src/testing/browser.ts';
-import { startTestPortal, type TestPortal } from '../../../tools/src/testing/portal.ts';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from '../../../tools/src/testing/browser.ts';
+import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 
-let portal: TestPortal;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  portal = await startTestPortal();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const setup = portalInBrowser();
 
 /** A page that records console errors and failed requests, so a CSP or loading problem fails the test. */
 const openPage = async (path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: string[] }> => {
-  const page = await browser.newPage(viewport);
+  const page = await setup.browser.newPage(viewport);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('requestfailed', (request) => problems.push(`${request.url()} ${request.failure()?.errorText}`));
-  await page.goto(`${portal.url}${path}`);
+  await page.goto(`${setup.portal.url}${path}`);
   return { page, problems };
 };
 
