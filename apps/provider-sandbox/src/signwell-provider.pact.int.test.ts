@@ -8,12 +8,13 @@
  * way the portal and a signer would: the SignWell API to create documents and hooks, and the
  * signing page's form to sign.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
+import type { VerifierOptions } from '@pact-foundation/pact';
 import { createTestDatabase, type TestDatabase } from '../../../tools/src/testing/test-database.ts';
 import { startSandbox, type RunningSandbox } from './index.ts';
+import { providerStatesIn, verifySandboxAgainst } from './pact-verification.ts';
 import { embeddedDocumentBody, signwellCall, submitSigningPage } from './testing.ts';
 
 // No usage metrics from the Pact core: this test runs offline.
@@ -132,23 +133,11 @@ afterAll(async () => {
 describe('the provider sandbox against the SignWell consumer contract', () => {
   it('has a state handler for every provider state in the contract', () => {
     expect(existsSync(PACT_FILE)).toBe(true);
-    const pact = JSON.parse(readFileSync(PACT_FILE, 'utf8')) as { interactions: { providerStates?: { name: string }[] }[] };
-    const names = new Set(pact.interactions.flatMap((interaction) => (interaction.providerStates ?? []).map((s) => s.name)));
-    expect([...names].filter((name) => !(name in stateHandlers))).toEqual([]);
+    expect(providerStatesIn(PACT_FILE).filter((name) => !(name in stateHandlers))).toEqual([]);
   });
 
   it('satisfies every interaction', async () => {
-    await new Verifier({
-      provider: 'signwell',
-      providerBaseUrl: running().url,
-      pactUrls: [PACT_FILE],
-      stateHandlers,
-      requestFilter,
-      logLevel: 'warn',
-      // Nothing is published (no broker); pact-core still asks for a version next to the flag.
-      publishVerificationResult: false,
-      providerVersion: 'local',
-    }).verifyProvider();
+    await verifySandboxAgainst({ provider: 'signwell', url: running().url, pactFile: PACT_FILE, stateHandlers, requestFilter });
     expect(stateFailures).toEqual([]);
   }, 60_000);
 });

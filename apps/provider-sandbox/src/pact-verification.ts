@@ -1,0 +1,32 @@
+/**
+ * For the sandbox's provider-verification tests: the provider states a consumer pact names, and
+ * one verification run of the running sandbox against that pact (nothing published).
+ */
+import { readFileSync } from 'node:fs';
+import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
+
+/** Every provider state named by the pact's interactions. */
+export const providerStatesIn = (pactFile: string): string[] => {
+  const pact = JSON.parse(readFileSync(pactFile, 'utf8')) as { interactions: { providerStates?: { name: string }[] }[] };
+  return [...new Set(pact.interactions.flatMap((interaction) => (interaction.providerStates ?? []).map((state) => state.name)))];
+};
+
+export const verifySandboxAgainst = async (options: {
+  readonly provider: string;
+  readonly url: string;
+  readonly pactFile: string;
+  readonly stateHandlers: NonNullable<VerifierOptions['stateHandlers']>;
+  readonly requestFilter: NonNullable<VerifierOptions['requestFilter']>;
+}): Promise<void> => {
+  await new Verifier({
+    provider: options.provider,
+    providerBaseUrl: options.url,
+    pactUrls: [options.pactFile],
+    stateHandlers: options.stateHandlers,
+    requestFilter: options.requestFilter,
+    logLevel: 'warn',
+    // Nothing is published (no broker); pact-core still asks for a version next to the flag.
+    publishVerificationResult: false,
+    providerVersion: 'local',
+  }).verifyProvider();
+};
