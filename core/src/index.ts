@@ -29,3 +29,4 @@ export * from './ports/signing.port.ts';
 export type * from './ports/enrollment.repository.port.ts';
 export * from './use-cases/create-oauth-enrollment.use-case.ts';
 export * from './testing/in-memory-enrollments.ts';
+export * from './ports/document-filing.port.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import * as E from 'fp-ts/lib/Either.js';
 import { SigningRejectedError, SigningUnavailableError } from '@portal/core';
 import { SignwellSigning, signwellConfigFromEnv, verifySignwellEvent } from '@portal/signwell';
-import { checkPdfStructure } from './signwell/pdf-check.ts';
+import { checkPdfStructure } from '@portal/pdf';
 import { samplePdfBase64, startTestSandbox, startWebhookReceiver, submitSigningPage, type TestSandbox, type WebhookReceiver } from './testing.ts';
 
 let sandbox: TestSandbox;

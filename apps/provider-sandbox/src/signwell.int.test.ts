@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { SIGNWELL_API_KEY } from './seed/providers.ts';
-import { checkPdfStructure } from './signwell/pdf-check.ts';
+import { checkPdfStructure } from '@portal/pdf';
 import {
   embeddedDocumentBody,
   inboxMessages,

@@ -29,6 +29,11 @@ export interface HealthRecordPatient {
   readonly primaryDepartmentId: string | null;
   readonly primaryProviderId: string | null;
   readonly customFields: readonly HealthRecordCustomField[];
+  /**
+   * The last four digits of the SSN on file (athena answers the SSN masked, `*****6789`), or
+   * null when none is on file. Used only to match an existing patient; never stored or logged.
+   */
+  readonly ssnLastFour?: string | null;
 }
 
 /** Someone with portal access to a patient's record (athenahealth /patients/{id}/portalaccess). */
@@ -150,3 +155,96 @@ export const PAID_UP_YES_OPTION_ID = '2101';
 /** Custom field 81 membership opt-out (select: 8101 Yes / 8102 No). */
 export const MEMBERSHIP_OPT_OUT_CUSTOM_FIELD_ID = '81';
 export const MEMBERSHIP_OPT_OUT_YES_OPTION_ID = '8101';
+
+/** A person the new patient names (emergency contact, or the guardian signing for them). */
+export interface NewPatientContact {
+  readonly name: string;
+  /** Emergency contacts: CHILD, COUSIN, ... SPOUSE; guardians: the relationship id (10 Guardian, ...). */
+  readonly relationship: string;
+  /** Digits only. */
+  readonly mobilePhone: string;
+}
+
+/** A guardian (caregiver) who signs for a new patient: written as the record's guarantor. */
+export interface NewPatientGuardian {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  /** Digits only. */
+  readonly phone: string;
+  /** MM/DD/YYYY */
+  readonly dateOfBirth: string;
+  /** Relationship id of spec §3 (10 = Guardian). */
+  readonly relationshipToPatient: string;
+  readonly address1: string;
+  readonly address2: string | null;
+  readonly city: string;
+  readonly state: string;
+  readonly zip: string;
+}
+
+/** A new patient's registration (athenahealth POST /patients). */
+export interface NewPatient {
+  readonly firstName: string;
+  readonly lastName: string;
+  /** MM/DD/YYYY */
+  readonly dateOfBirth: string;
+  readonly departmentId: string;
+  readonly email: string;
+  /** Digits only. */
+  readonly mobilePhone: string;
+  readonly address1: string;
+  readonly address2: string | null;
+  readonly city: string;
+  readonly state: string;
+  readonly zip: string;
+  /** Nine digits. Passed to the health record only; never stored or logged by us. */
+  readonly ssn: string;
+  readonly sex: 'M' | 'F' | null;
+  readonly emergencyContact: NewPatientContact | null;
+  readonly primaryProviderId: string | null;
+  readonly guardian: NewPatientGuardian | null;
+}
+
+/**
+ * Registration of new patients. athenahealth answers the EXISTING patient's id when its best
+ * match finds one, so the caller must not treat the answer as proof the record is new.
+ * Throws HealthRecordUnavailableError (5xx, timeout: never retried, a retry could register
+ * twice) or HealthRecordRejectedError (4xx, or athena's 200 with an `errormessage`).
+ */
+export interface PatientRegistration {
+  createPatient(patient: NewPatient): Promise<{ readonly patientId: string }>;
+}
+
+/** The health record refused a write (4xx or an error inside a 200). The message holds no PHI. */
+export class HealthRecordRejectedError extends Error {
+  override readonly name = 'HealthRecordRejectedError';
+}
+
+/** A signed PDF to file into the patient's chart (athenahealth admin documents). */
+export interface AdminDocumentInput {
+  readonly patientId: string;
+  readonly departmentId: string;
+  /** e.g. ADMIN_CONSENT */
+  readonly documentSubclass: string;
+  /** The PDF, base64-encoded. */
+  readonly pdfBase64: string;
+  /** Free text shown to staff in the chart; carries our submission marker, never PHI. */
+  readonly internalNote: string;
+}
+
+export interface ChartAdminDocument {
+  readonly adminId: string;
+  readonly documentSubclass: string | null;
+  readonly internalNote: string | null;
+  readonly createdAt: string | null;
+}
+
+/**
+ * The patient's chart documents. `fileAdminDocument` is never retried by the adapter (a retry
+ * could file twice): the caller looks with `listAdminDocuments` for its marker before trying again.
+ */
+export interface ChartDocuments {
+  fileAdminDocument(input: AdminDocumentInput): Promise<{ readonly adminId: string }>;
+  listAdminDocuments(patientId: string, departmentId: string): Promise<readonly ChartAdminDocument[]>;
+}

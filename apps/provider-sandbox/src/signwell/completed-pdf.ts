@@ -4,7 +4,7 @@
  * signing time, and (unless `audit_page=false`) an "Audit Trail" page as SignWell appends one.
  * It does not reproduce the uploaded file's pages: the sandbox keeps only their fingerprint.
  */
-import { PAGE_WIDTH, PageFlow, writePdf, type PdfDrawing } from './pdf-writer.ts';
+import { PAGE_WIDTH, PageFlow, writePdf, type PdfDrawing } from '@portal/pdf';
 
 export interface CompletedFile {
   readonly name: string;
