@@ -391,14 +391,26 @@ export type CreateDocumentResponse = t.TypeOf<typeof CreateDocumentResponse>;
 export const VerifyCompletionResponse = t.type({ isComplete: t.boolean }, 'VerifyCompletionResponse');
 export type VerifyCompletionResponse = t.TypeOf<typeof VerifyCompletionResponse>;
 
+/** Where the signed PDF's filing into the chart stands. */
+export const DocumentUploadStatusCodec = literalUnion(['processing', 'uploaded', 'failed'] as const, 'DocumentUploadStatus');
+export type DocumentUploadStatus = t.TypeOf<typeof DocumentUploadStatusCodec>;
+
 /**
  * POST /api/enrollments/{id}/signature and /privacy-signature (not shown by the spec): the new
- * status, whether the privacy notice is next (new patients), and `declined` for a decline tier.
+ * status, whether the privacy notice is next (new patients), `declined` when the signer declined
+ * in SignWell, and `upload`: the chart filing ('processing' → ask again; 'uploaded' → done).
+ * Repeating the call is safe: it files the document once and answers where the filing stands.
+ * A filing that failed after the last retry answers 502 with UploadFailureResponse (critical).
  */
 export const SignatureResponse = t.intersection(
   [
     t.type({ status: EnrollmentStatusCodec }),
-    t.partial({ requiresPrivacyPractices: t.boolean, declined: t.boolean, message: t.string }),
+    t.partial({
+      requiresPrivacyPractices: t.boolean,
+      declined: t.boolean,
+      message: t.string,
+      upload: DocumentUploadStatusCodec,
+    }),
   ],
   'SignatureResponse',
 );
