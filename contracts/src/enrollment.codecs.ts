@@ -355,6 +355,8 @@ export const EnrollmentRecord = t.intersection(
       updatedAt: nullable(t.string),
       patientStatus: nullable(PatientStatusCodec),
       signwellDocumentId: nullable(t.string),
+      privacyPracticesDocumentId: nullable(t.string),
+      isGuardianSigning: t.boolean,
       firstName: nullable(t.string),
       lastName: nullable(t.string),
       email: nullable(t.string),

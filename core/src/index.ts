@@ -30,3 +30,6 @@ export type * from './ports/enrollment.repository.port.ts';
 export * from './use-cases/create-oauth-enrollment.use-case.ts';
 export * from './testing/in-memory-enrollments.ts';
 export * from './ports/document-filing.port.ts';
+export * from './domain/consent-documents.ts';
+export * from './use-cases/enroll-guest.use-case.ts';
+export * from './use-cases/sign-enrollment-documents.use-case.ts';

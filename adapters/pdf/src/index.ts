@@ -2,3 +2,4 @@
 export * from './pdf-writer.ts';
 export * from './pdf-text.ts';
 export * from './pdf-check.ts';
+export * from './consent-pdf.ts';

@@ -1,5 +1,5 @@
 /**
- * A small PDF 1.7 writer for the sandbox's completed documents: Letter pages of text in the
+ * A small PDF 1.7 writer (the consent documents we send for signing, the sandbox's completed documents): Letter pages of text in the
  * standard 14 fonts (WinAnsiEncoding, nothing embedded), lines and boxes, an Info dictionary and
  * a classic cross-reference table. Content streams are left uncompressed so tests (and people)
  * can read them. Text outside WinAnsi becomes '?'.

@@ -100,6 +100,7 @@ describe('SignwellSigning.getDocument', () => {
       declined: false,
       metadata: { enrollmentId: 'enr-1', kind: 'membership_agreement' },
       declineMessage: null,
+      embeddedSigningUrl: `https://www.signwell.com/docs/embedded/${DOCUMENT_ID}/1/`,
       updatedAt: '2026-03-01T10:05:00Z',
     });
     expect(fake.requests[0]?.url.pathname).toBe(`/api/v1/documents/${DOCUMENT_ID}`);

@@ -81,6 +81,7 @@ export class SignwellSigning implements Signing {
       declined: document.status === 'Declined',
       metadata: document.metadata ?? {},
       declineMessage: document.decline_message ?? null,
+      embeddedSigningUrl: document.recipients?.find((candidate) => candidate.id === SIGNER_RECIPIENT_ID)?.embedded_signing_url ?? null,
       updatedAt: document.updated_at ?? null,
     };
   }

@@ -163,6 +163,7 @@ describe('SignWell contract: documents', () => {
           declined: false,
           metadata: METADATA,
           declineMessage: null,
+          embeddedSigningUrl: null,
           updatedAt: '2026-03-01T10:05:00Z',
         });
       });

@@ -3,6 +3,7 @@
  * are not in the spec; these are the practice's published details and live only here.
  */
 
+export const PRACTICE_NAME = 'MDRI Primary Care';
 export const PRACTICE_ID = '29391';
 export const DEFAULT_DEPARTMENT_ID = '1';
 export const PRACTICE_TIME_ZONE = 'America/New_York';

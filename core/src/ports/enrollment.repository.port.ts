@@ -7,6 +7,7 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { EnrollmentStatus, IllegalTransitionError } from '../domain/enrollment.ts';
 import type { DomainError } from '../domain/domain-error.ts';
 import type { TierCode } from '../domain/tier.ts';
+import type { ChartDocumentType } from './document-filing.port.ts';
 
 export interface Enrollment {
   readonly id: string;
@@ -18,6 +19,9 @@ export interface Enrollment {
   readonly athenaPatientId: string | null;
   readonly guestHash: string | null;
   readonly signwellDocumentId: string | null;
+  readonly privacyPracticesDocumentId: string | null;
+  /** Who signs the documents: the patient, or the caregiver signing for them (guests only; provider-login sessions name their person). */
+  readonly signerName: string | null;
   readonly stripeCustomerId: string | null;
   readonly stripeSubscriptionId: string | null;
   readonly membershipStartDate: Date | null;
@@ -34,6 +38,7 @@ export interface NewEnrollment {
   readonly patientStatus?: string | null;
   readonly isGuardianSigning?: boolean;
   readonly guestHash?: string | null;
+  readonly signerName?: string | null;
   readonly createdAt: Date;
 }
 
@@ -44,6 +49,15 @@ export interface EnrollmentRepository {
   findById(id: string): Promise<Enrollment | null>;
   /** The patient's enrollment whose status is active, if any. */
   findActiveForPatient(athenaPatientId: string): Promise<Enrollment | null>;
+  /** The enrollment whose membership agreement or privacy document this SignWell document is. */
+  findBySigningDocument(documentId: string): Promise<Enrollment | null>;
+  /** Keeps the SignWell document id of the agreement (signwellDocumentId) or the privacy acknowledgment. */
+  setSigningDocument(id: string, type: ChartDocumentType, documentId: string, at: Date): Promise<Enrollment>;
+  /**
+   * Runs `work` while holding a lock on the enrollment (one holder at a time across processes),
+   * so two clicks cannot create two signing documents. `work` should be short.
+   */
+  withLock<T>(id: string, work: () => Promise<T>): Promise<T>;
   /** Moves the enrollment to `to` when the status machine allows it from its current status. */
   updateStatus(
     id: string,

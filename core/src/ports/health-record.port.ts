@@ -233,16 +233,21 @@ export interface AdminDocumentInput {
   readonly internalNote: string;
 }
 
+/** An admin document in the chart (athenahealth GET /patients/{id}/documents/admin). */
 export interface ChartAdminDocument {
   readonly adminId: string;
   readonly documentSubclass: string | null;
   readonly internalNote: string | null;
+  /** MM/DD/YYYY HH:mm:ss as athenahealth writes it (practice time). */
   readonly createdAt: string | null;
 }
 
 /**
  * The patient's chart documents. `fileAdminDocument` is never retried by the adapter (a retry
  * could file twice): the caller looks with `listAdminDocuments` for its marker before trying again.
+ * It throws HealthRecordRejectedError (4xx) or HealthRecordUnavailableError (5xx, 429, timeout:
+ * the document MAY have been filed). `listAdminDocuments` is a read: retried by the adapter, then
+ * HealthRecordUnavailableError; an unknown patient has none ([]).
  */
 export interface ChartDocuments {
   fileAdminDocument(input: AdminDocumentInput): Promise<{ readonly adminId: string }>;

@@ -69,6 +69,8 @@ export interface SigningDocument {
   readonly metadata: Readonly<Record<string, string>>;
   /** The signer's reason, when they declined and gave one. */
   readonly declineMessage: string | null;
+  /** The signer's embedded signing URL while the document waits for them; null otherwise or when SignWell omits it. */
+  readonly embeddedSigningUrl: string | null;
   /** ISO 8601, SignWell's `updated_at`. */
   readonly updatedAt: string | null;
 }
