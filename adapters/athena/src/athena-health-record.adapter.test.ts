@@ -1,5 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
-import { HealthRecordUnavailableError } from '@portal/core';
+import { HealthRecordRejectedError, HealthRecordUnavailableError } from '@portal/core';
+import type { NewPatient } from '@portal/core';
 import { AthenaHealthRecord } from './athena-health-record.adapter.ts';
 import { AthenaRejectedError } from './athena.errors.ts';
 import { ScriptedFetch, json } from './testing/scripted-fetch.ts';
@@ -14,6 +15,8 @@ function setup() {
     patientClientId: 'patient-app',
     fetch: fake.fetch,
     sleep: async () => undefined,
+    // Short, for the tests of requests that never answer.
+    timeoutMs: 300,
   });
   return { fake, record };
 }
@@ -67,8 +70,26 @@ describe('AthenaHealthRecord reads', () => {
         { customFieldId: '21', value: 'Yes', optionId: '2101' },
         { customFieldId: '81', value: 'No', optionId: '8102' },
       ],
+      ssnLastFour: null,
     });
     expect(fake.to('GET', /patients/)[0]?.url.search).toBe('?showcustomfields=true');
+  });
+
+  it('keeps only the last four digits of the masked SSN athena answers', async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /^\/v1\/29391\/patients\/1001$/,
+      json([{ ...margaret, ssn: '*****6789' }]),
+      json([{ ...margaret, ssn: 'XXX-XX-0042' }]),
+      json([{ ...margaret, ssn: '' }]),
+      json([{ ...margaret, ssn: null }]),
+    );
+
+    const lastFours = [];
+    for (let i = 0; i < 4; i += 1) lastFours.push((await record.getPatient('1001'))?.ssnLastFour);
+
+    expect(lastFours).toEqual(['6789', '0042', null, null]);
   });
 
   it('answers null for an unknown patient', async () => {
@@ -382,5 +403,184 @@ describe('AthenaHealthRecord chart writes', () => {
       internalnote: 'Consent',
       autoclose: 'true',
     });
+  });
+
+  it('files with the port input, and never retries: a 503 or a timeout is HealthRecordUnavailableError after one attempt', async () => {
+    const { fake, record } = setup();
+    const input = { patientId: '1001', departmentId: '1', documentSubclass: 'ADMIN_CONSENT', pdfBase64: 'JVBERi0=', internalNote: 'portal:sub-1' };
+    fake.on('POST', /documents\/admin$/, json({ error: 'Service unavailable' }, 503), 'hang', json({ error: 'Invalid departmentid' }, 400));
+
+    await expect(record.fileAdminDocument(input)).rejects.toBeInstanceOf(HealthRecordUnavailableError);
+    await expect(record.fileAdminDocument(input)).rejects.toBeInstanceOf(HealthRecordUnavailableError);
+    await expect(record.fileAdminDocument(input)).rejects.toBeInstanceOf(HealthRecordRejectedError);
+    expect(fake.to('POST', /documents\/admin$/)).toHaveLength(3);
+  });
+
+  it("lists the chart's admin documents in a department, with their notes", async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /^\/v1\/29391\/patients\/1001\/documents\/admin$/,
+      json({
+        admins: [
+          { adminid: 880, documentclass: 'ADMIN', documentsubclass: 'ADMIN_CONSENT', internalnote: 'portal:sub-1', status: 'CLOSED', createddatetime: '03/10/2026 09:15:02' },
+          { adminid: '881', documentclass: 'ADMIN' },
+        ],
+        totalcount: 2,
+      }),
+    );
+    fake.on('GET', /^\/v1\/29391\/patients\/9\/documents\/admin$/, json({ error: 'Patient not found' }, 404));
+
+    await expect(record.listAdminDocuments('1001', '1')).resolves.toEqual([
+      { adminId: '880', documentSubclass: 'ADMIN_CONSENT', internalNote: 'portal:sub-1', createdAt: '03/10/2026 09:15:02' },
+      { adminId: '881', documentSubclass: null, internalNote: null, createdAt: null },
+    ]);
+    expect(fake.to('GET', /1001\/documents\/admin$/)[0]?.url.search).toBe('?departmentid=1');
+    await expect(record.listAdminDocuments('9', '1')).resolves.toEqual([]);
+  });
+
+  it('retries the list like other reads, then reports HealthRecordUnavailableError', async () => {
+    const { fake, record } = setup();
+    fake.on('GET', /documents\/admin$/, json({}, 503), json({ admins: [], totalcount: 0 }), json({}, 502));
+
+    await expect(record.listAdminDocuments('1001', '1')).resolves.toEqual([]);
+    await expect(record.listAdminDocuments('1001', '1')).rejects.toBeInstanceOf(HealthRecordUnavailableError);
+    expect(fake.to('GET', /documents\/admin$/)).toHaveLength(2 + 3);
+  });
+});
+
+describe('AthenaHealthRecord patient registration', () => {
+  const SSN = '900991234';
+  const adult: NewPatient = {
+    firstName: 'Nora',
+    lastName: 'Quinn',
+    dateOfBirth: '02/14/1990',
+    departmentId: '1',
+    email: 'nora@example.com',
+    mobilePhone: '4015550199',
+    address1: '5 Hope St',
+    address2: null,
+    city: 'Providence',
+    state: 'RI',
+    zip: '02906',
+    ssn: SSN,
+    sex: 'F',
+    emergencyContact: { name: 'Liam Quinn', relationship: 'SPOUSE', mobilePhone: '4015550198' },
+    primaryProviderId: '7',
+    guardian: null,
+  };
+  const child: NewPatient = {
+    ...adult,
+    firstName: 'Ada',
+    dateOfBirth: '06/01/2015',
+    sex: null,
+    emergencyContact: null,
+    primaryProviderId: null,
+    guardian: {
+      firstName: 'Nora',
+      lastName: 'Quinn',
+      email: 'nora@example.com',
+      phone: '4015550199',
+      dateOfBirth: '02/14/1990',
+      relationshipToPatient: '10',
+      address1: '5 Hope St',
+      address2: 'Apt 2',
+      city: 'Providence',
+      state: 'RI',
+      zip: '02906',
+    },
+  };
+  const createPath = /^\/v1\/29391\/patients$/;
+
+  it('registers an adult with a form POST in athena field names', async () => {
+    const { fake, record } = setup();
+    fake.on('POST', createPath, json([{ patientid: '1042' }]));
+
+    await expect(record.createPatient(adult)).resolves.toEqual({ patientId: '1042' });
+    expect(form(fake, 'POST', createPath)).toEqual({
+      firstname: 'Nora',
+      lastname: 'Quinn',
+      dob: '02/14/1990',
+      departmentid: '1',
+      email: 'nora@example.com',
+      mobilephone: '4015550199',
+      address1: '5 Hope St',
+      city: 'Providence',
+      state: 'RI',
+      zip: '02906',
+      ssn: SSN,
+      sex: 'F',
+      contactname: 'Liam Quinn',
+      contactrelationship: 'SPOUSE',
+      contactmobilephone: '4015550198',
+      primaryproviderid: '7',
+    });
+    expect(fake.to('POST', createPath)[0]?.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+  });
+
+  it("writes a guardian as the record's guarantor", async () => {
+    const { fake, record } = setup();
+    fake.on('POST', createPath, json([{ patientid: 1043 }]));
+
+    await expect(record.createPatient(child)).resolves.toEqual({ patientId: '1043' });
+    const sent = form(fake, 'POST', createPath);
+    expect(sent).toMatchObject({
+      firstname: 'Ada',
+      guarantorfirstname: 'Nora',
+      guarantorlastname: 'Quinn',
+      guarantoremail: 'nora@example.com',
+      guarantorphone: '4015550199',
+      guarantordob: '02/14/1990',
+      guarantorrelationshiptopatient: '10',
+      guarantoraddress1: '5 Hope St',
+      guarantoraddress2: 'Apt 2',
+      guarantorcity: 'Providence',
+      guarantorstate: 'RI',
+      guarantorzip: '02906',
+    });
+    expect(Object.keys(sent)).not.toEqual(expect.arrayContaining(['sex', 'contactname', 'primaryproviderid']));
+  });
+
+  it('answers the id athena gives, also when its best match found an existing patient', async () => {
+    const { fake, record } = setup();
+    fake.on('POST', createPath, json([{ patientid: '1001' }]));
+
+    await expect(record.createPatient(adult)).resolves.toEqual({ patientId: '1001' });
+  });
+
+  it.each([
+    ['an errormessage inside a 200', json([{ patientid: '', errormessage: `Patient Nora Quinn ${SSN} could not be registered` }])],
+    ['an empty patientid', json([{ patientid: '' }])],
+    ['an empty array', json([])],
+    ['a 400', json({ error: 'Additional fields are required', detailedmessage: `ssn ${SSN}` }, 400)],
+    ['a 409', json({ error: 'Conflict' }, 409)],
+  ])('refuses on %s, with no field value in the message', async (_, answer) => {
+    const { fake, record } = setup();
+    fake.on('POST', createPath, answer);
+
+    const failure = await record.createPatient(adult).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(HealthRecordRejectedError);
+    expect(String((failure as Error).message)).toMatch(/^athena POST \/v1\/\{practiceid\}\/patients answered \d{3}/);
+    expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure))).not.toMatch(/Nora|Quinn|1234|02\/14\/1990|nora@/);
+    expect(fake.to('POST', createPath)).toHaveLength(1);
+  });
+
+  it.each([
+    ['a 500', json({ error: 'Internal error' }, 500)],
+    ['a 503', json({}, 503)],
+    ['a 429', json({}, 429)],
+    ['a network error', 'network-error' as const],
+    ['a timeout', 'hang' as const],
+    ['an unreadable answer', json({ patientid: '1042' })],
+  ])('is unavailable on %s, after ONE attempt (a retry could register twice)', async (_, answer) => {
+    const { fake, record } = setup();
+    fake.on('POST', createPath, answer);
+
+    const failure = await record.createPatient(adult).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(HealthRecordUnavailableError);
+    expect(String((failure as Error).message)).not.toMatch(/Nora|Quinn|1234/);
+    expect(fake.to('POST', createPath)).toHaveLength(1);
   });
 });

@@ -4,25 +4,32 @@
  * ids become strings, dates stay MM/DD/YYYY as athena spells them.
  */
 import * as t from 'io-ts';
-import { HealthRecordUnavailableError } from '@portal/core';
+import { HealthRecordRejectedError, HealthRecordUnavailableError } from '@portal/core';
 import type {
+  AdminDocumentInput,
+  ChartAdminDocument,
+  ChartDocuments,
   HealthRecord,
   HealthRecordCustomField,
   HealthRecordDepartment,
   HealthRecordPatient,
   HealthRecordProvider,
+  NewPatient,
+  PatientRegistration,
   PatientSearch,
   PortalAccessEntry,
   RelatedPatient,
 } from '@portal/core';
 import type { AthenaConfig } from './athena.config.ts';
 import {
+  AdminDocumentList,
   AppointmentList,
   AppointmentTypeList,
   AthenaAdminDocumentCreated,
   AthenaAppointmentResult,
   AthenaCancelResult,
   AthenaCustomFieldsUpdate,
+  AthenaPatientCreated,
   AthenaPatientRecord,
   AthenaPortalAccessList,
   DepartmentList,
@@ -33,6 +40,7 @@ import {
   ProviderList,
 } from './athena.codecs.ts';
 import type {
+  AthenaAdminDocument,
   AthenaAppointment,
   AthenaAppointmentType,
   AthenaCustomField,
@@ -150,20 +158,6 @@ export interface PatientAppointmentsOptions {
   readonly showCancelled: boolean;
 }
 
-export interface AdminDocumentInput {
-  readonly patientId: string;
-  readonly departmentId: string;
-  /** e.g. ADMIN_CONSENT */
-  readonly documentSubclass: string;
-  /** The PDF, base64-encoded. */
-  readonly pdfBase64: string;
-  readonly internalNote: string;
-}
-
-export interface FiledAdminDocument {
-  readonly adminId: string;
-}
-
 /** athena answers at most this many items per page; we follow `totalcount` for up to MAX_PAGES. */
 const MAX_PAGES = 20;
 
@@ -172,7 +166,7 @@ const notFoundAs =
   (failure: AthenaFailure): { readonly value: F } | undefined =>
     failure.status === 404 ? { value } : undefined;
 
-export class AthenaHealthRecord implements HealthRecord {
+export class AthenaHealthRecord implements HealthRecord, PatientRegistration, ChartDocuments {
   readonly #http: AthenaHttpClient;
 
   /** Pass a shared client to share its token cache with other adapters. */
@@ -356,12 +350,42 @@ export class AthenaHealthRecord implements HealthRecord {
     return appointments.map(toAppointment);
   }
 
-  /** Files a signed PDF into the chart. Not retried (a retry could file it twice). */
-  async fileAdminDocument(input: AdminDocumentInput): Promise<FiledAdminDocument> {
+  /**
+   * Registers a new patient (POST /patients). Never retried: a lost answer may still have
+   * registered them, and athena's best match answers an existing patient's id anyway, so the
+   * caller searches before trying again. 4xx and a 200 carrying `errormessage` (or no id) are
+   * HealthRecordRejectedError; 5xx, 429, timeouts and unreadable answers are
+   * HealthRecordUnavailableError. No error message holds a field value (the SSN least of all).
+   */
+  async createPatient(patient: NewPatient): Promise<{ readonly patientId: string }> {
+    const request: AthenaRequest = {
+      method: 'POST',
+      path: '/v1/{practiceid}/patients',
+      retrySafe: false,
+      form: newPatientForm(patient),
+    };
+    const created = await this.#write(request, AthenaPatientCreated);
+    const first = created[0];
+    const patientId = id(first?.patientid);
+    if (first === undefined || text(first.errormessage) !== null || patientId === null) {
+      // athena's errormessage may echo what was sent: it is not carried anywhere.
+      const what = first === undefined ? 'an empty array' : text(first.errormessage) !== null ? 'an errormessage' : 'no patientid';
+      throw new HealthRecordRejectedError(`athena ${request.method} ${request.path} answered 200 with ${what}`);
+    }
+    return { patientId };
+  }
+
+  /**
+   * Files a signed PDF into the chart. Not retried (a retry could file it twice): after a
+   * HealthRecordUnavailableError the caller looks for its note with listAdminDocuments first.
+   * A 4xx is HealthRecordRejectedError.
+   */
+  async fileAdminDocument(input: AdminDocumentInput): Promise<{ readonly adminId: string }> {
     const request: AthenaRequest = {
       method: 'POST',
       path: '/v1/{practiceid}/patients/{patientid}/documents/admin',
       params: { patientid: input.patientId },
+      retrySafe: false,
       form: {
         departmentid: input.departmentId,
         documentsubclass: input.documentSubclass,
@@ -370,8 +394,34 @@ export class AthenaHealthRecord implements HealthRecord {
         autoclose: 'true',
       },
     };
-    const created = await this.#http.send(request, AthenaAdminDocumentCreated);
+    const created = await this.#write(request, AthenaAdminDocumentCreated);
     return { adminId: String(created.adminid) };
+  }
+
+  /** The admin documents in the patient's chart in a department; an unknown patient has none. */
+  async listAdminDocuments(patientId: string, departmentId: string): Promise<readonly ChartAdminDocument[]> {
+    const documents = await this.#readAll(
+      {
+        method: 'GET',
+        path: '/v1/{practiceid}/patients/{patientid}/documents/admin',
+        params: { patientid: patientId },
+        query: { departmentid: departmentId },
+      },
+      'admins',
+      AdminDocumentList,
+      true,
+    );
+    return documents.map(toAdminDocument);
+  }
+
+  /** Writes of the ports: athena's refusal (4xx) becomes HealthRecordRejectedError. */
+  async #write<A>(request: AthenaRequest, codec: t.Decoder<unknown, A>): Promise<A> {
+    try {
+      return await this.#http.send(request, codec);
+    } catch (error) {
+      if (error instanceof AthenaRejectedError) throw new HealthRecordRejectedError(error.message, { cause: error });
+      throw error;
+    }
   }
 
   /** Reads keep the port's promise: any failure is HealthRecordUnavailableError. */
@@ -468,6 +518,59 @@ function toPatient(patient: AthenaPatient): HealthRecordPatient {
     primaryDepartmentId: id(patient.primarydepartmentid),
     primaryProviderId: id(patient.primaryproviderid),
     customFields: (patient.customfields ?? []).map(toCustomField),
+    ssnLastFour: ssnLastFour(patient.ssn),
+  };
+}
+
+/** athena answers the SSN masked ("*****6789", "XXX-XX-6789"): its last four digits, or null. */
+function ssnLastFour(ssn: string | null | undefined): string | null {
+  if (ssn === undefined || ssn === null) return null;
+  const digits = /(\d{4})\s*$/.exec(ssn);
+  return digits === null ? null : (digits[1] ?? null);
+}
+
+function toAdminDocument(document: AthenaAdminDocument): ChartAdminDocument {
+  return {
+    adminId: String(document.adminid),
+    documentSubclass: text(document.documentsubclass),
+    internalNote: text(document.internalnote),
+    createdAt: text(document.createddatetime),
+  };
+}
+
+/** The form of POST /patients, in athena's field names; absent values are left out. */
+function newPatientForm(patient: NewPatient): Fields {
+  const contact = patient.emergencyContact;
+  const guardian = patient.guardian;
+  return {
+    firstname: patient.firstName,
+    lastname: patient.lastName,
+    dob: patient.dateOfBirth,
+    departmentid: patient.departmentId,
+    email: patient.email,
+    mobilephone: patient.mobilePhone,
+    address1: patient.address1,
+    address2: patient.address2 ?? undefined,
+    city: patient.city,
+    state: patient.state,
+    zip: patient.zip,
+    ssn: patient.ssn,
+    sex: patient.sex ?? undefined,
+    contactname: contact?.name,
+    contactrelationship: contact?.relationship,
+    contactmobilephone: contact?.mobilePhone,
+    primaryproviderid: patient.primaryProviderId ?? undefined,
+    guarantorfirstname: guardian?.firstName,
+    guarantorlastname: guardian?.lastName,
+    guarantoremail: guardian?.email,
+    guarantorphone: guardian?.phone,
+    guarantordob: guardian?.dateOfBirth,
+    guarantorrelationshiptopatient: guardian?.relationshipToPatient,
+    guarantoraddress1: guardian?.address1,
+    guarantoraddress2: guardian?.address2 ?? undefined,
+    guarantorcity: guardian?.city,
+    guarantorstate: guardian?.state,
+    guarantorzip: guardian?.zip,
   };
 }
 

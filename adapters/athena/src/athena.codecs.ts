@@ -85,6 +85,8 @@ export const AthenaPatient = t.intersection([
     primarydepartmentid: maybe(AthenaId),
     primaryproviderid: maybe(AthenaId),
     status: maybe(t.string),
+    /** Masked by athena, e.g. "*****6789"; may be left out. */
+    ssn: maybe(t.string),
     customfields: maybe(t.array(AthenaCustomField)),
   }),
 ]);
@@ -200,6 +202,25 @@ export type AthenaCancelResult = t.TypeOf<typeof AthenaCancelResult>;
 export const AthenaAdminDocumentCreated = t.type({ adminid: AthenaId });
 export type AthenaAdminDocumentCreated = t.TypeOf<typeof AthenaAdminDocumentCreated>;
 
+export const AthenaAdminDocument = t.intersection([
+  t.type({ adminid: AthenaId }),
+  t.partial({
+    documentclass: maybe(t.string),
+    documentsubclass: maybe(t.string),
+    internalnote: maybe(t.string),
+    status: maybe(t.string),
+    /** MM/DD/YYYY HH:mm:ss */
+    createddatetime: maybe(t.string),
+  }),
+]);
+export type AthenaAdminDocument = t.TypeOf<typeof AthenaAdminDocument>;
+
+// ---- Patient registration ----
+
+/** POST /patients: `[{patientid, errormessage?}]`; an empty patientid comes with an errormessage. */
+export const AthenaPatientCreated = t.array(t.partial({ patientid: maybe(AthenaId), errormessage: maybe(t.string) }));
+export type AthenaPatientCreated = t.TypeOf<typeof AthenaPatientCreated>;
+
 // ---- Lists ----
 
 /** `{<collection>: [...], totalcount}`: the page of items under `key`. */
@@ -215,6 +236,7 @@ export const ProviderList = athenaList('providers', AthenaProvider);
 export const AppointmentTypeList = athenaList('appointmenttypes', AthenaAppointmentType);
 export const OpenSlotList = athenaList('appointments', AthenaOpenSlot);
 export const AppointmentList = athenaList('appointments', AthenaAppointment);
+export const AdminDocumentList = athenaList('admins', AthenaAdminDocument);
 
 // ---- FHIR ----
 

@@ -15,7 +15,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { PatientLoginError } from '@portal/core';
+import { HealthRecordRejectedError, PatientLoginError } from '@portal/core';
 import type { AthenaConfig } from './athena.config.ts';
 import { AthenaHealthRecord } from './athena-health-record.adapter.ts';
 import { AthenaHttpClient } from './athena-http.client.ts';
@@ -41,6 +41,7 @@ const BACKEND_TOKEN = 'pact-backend-token';
 const DIGITS = '^\\d+$';
 const DATE = '^\\d{2}/\\d{2}/\\d{4}$';
 const TIME = '^\\d{2}:\\d{2}$';
+const DATETIME = '^\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}$';
 const FLAG = '^(true|false)$';
 const bearer = { Authorization: regex('^Bearer [A-Za-z0-9._~+/=-]+$', `Bearer ${BACKEND_TOKEN}`) };
 const id = (example: string) => regex(DIGITS, example);
@@ -169,6 +170,14 @@ const states = {
     },
   ],
   noCode: ['no authorization code was issued', {}],
+  ninaNotRegistered: [
+    'no patient named Nina Newman born 02/14/1990 exists',
+    { firstName: 'Nina', lastName: 'Newman', dateOfBirth: '02/14/1990' },
+  ],
+  margaretConsentFiled: [
+    "Margaret Sullivan has a consent filed in her chart",
+    { patientName: MARGARET.patientName, documentSubclass: 'ADMIN_CONSENT', internalNote: 'portal-submission:pact-0001' },
+  ],
 } satisfies Record<string, ProviderState>;
 
 describe('athenahealth contract: backend token', () => {
@@ -615,6 +624,106 @@ describe('athenahealth contract: chart writes', () => {
             internalNote: 'Membership consent signed in the member portal',
           }),
         ).resolves.toEqual({ adminId: '880' });
+      });
+  });
+});
+
+describe('athenahealth contract: chart documents', () => {
+  it("lists the admin documents in a patient's chart", async () => {
+    await pact
+      .addInteraction()
+      .given(...states.margaretConsentFiled)
+      .uponReceiving("a request for the admin documents in Margaret Sullivan's chart")
+      .withRequest(
+        'GET',
+        fromProviderState('/v1/29391/patients/${patientId}/documents/admin', `/v1/29391/patients/${EXAMPLE.margaretId}/documents/admin`),
+        (builder) => builder.query({ departmentid: fromProviderState('${primaryDepartmentId}', EXAMPLE.departmentId) }).headers(bearer),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          admins: arrayContaining({
+            adminid: id('40001'),
+            documentsubclass: 'ADMIN_CONSENT',
+            internalnote: 'portal-submission:pact-0001',
+            createddatetime: regex(DATETIME, '03/10/2026 09:15:02'),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const documents = await new AthenaHealthRecord(config(mock.url)).listAdminDocuments(EXAMPLE.margaretId, EXAMPLE.departmentId);
+        expect(documents).toContainEqual({
+          adminId: '40001',
+          documentSubclass: 'ADMIN_CONSENT',
+          internalNote: 'portal-submission:pact-0001',
+          createdAt: '03/10/2026 09:15:02',
+        });
+      });
+  });
+});
+
+describe('athenahealth contract: patient registration', () => {
+  // Invented: 900-99 is never issued, so this is nobody's SSN.
+  const NINA = {
+    firstName: 'Nina',
+    lastName: 'Newman',
+    dateOfBirth: '02/14/1990',
+    departmentId: EXAMPLE.departmentId,
+    email: 'nina.newman@example.com',
+    mobilePhone: '4015550190',
+    address1: '5 Hope Street',
+    address2: null,
+    city: 'Providence',
+    state: 'RI',
+    zip: '02906',
+    ssn: '900990190',
+    sex: 'F',
+    emergencyContact: { name: 'Leo Newman', relationship: 'SPOUSE', mobilePhone: '4015550191' },
+    primaryProviderId: '15',
+    guardian: null,
+  } as const;
+  const ninaForm = (overrides: Record<string, unknown> = {}) => ({
+    firstname: NINA.firstName,
+    lastname: NINA.lastName,
+    dob: NINA.dateOfBirth,
+    departmentid: NINA.departmentId,
+    email: NINA.email,
+    mobilephone: NINA.mobilePhone,
+    address1: NINA.address1,
+    city: NINA.city,
+    state: NINA.state,
+    zip: NINA.zip,
+    ssn: NINA.ssn,
+    sex: NINA.sex,
+    contactname: NINA.emergencyContact.name,
+    contactrelationship: NINA.emergencyContact.relationship,
+    contactmobilephone: NINA.emergencyContact.mobilePhone,
+    primaryproviderid: NINA.primaryProviderId,
+    ...overrides,
+  });
+
+  it('registers a new patient', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.ninaNotRegistered)
+      .uponReceiving('a request to register Nina Newman, who is not a patient yet')
+      .withRequest('POST', '/v1/29391/patients', (builder) => formBody(builder.headers(bearer), ninaForm()))
+      .willRespondWith(200, (builder) => builder.jsonBody(eachLike({ patientid: id('5201') })))
+      .executeTest(async (mock) => {
+        await expect(new AthenaHealthRecord(config(mock.url)).createPatient(NINA)).resolves.toEqual({ patientId: '5201' });
+      });
+  });
+
+  it('reports an error athena answers inside a 200', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.ninaNotRegistered)
+      .uponReceiving('a request to register Nina Newman with a date of birth in the future')
+      .withRequest('POST', '/v1/29391/patients', (builder) => formBody(builder.headers(bearer), ninaForm({ dob: '02/14/2999' })))
+      .willRespondWith(200, (builder) => builder.jsonBody(eachLike({ patientid: '', errormessage: like('The date of birth cannot be in the future.') })))
+      .executeTest(async (mock) => {
+        await expect(new AthenaHealthRecord(config(mock.url)).createPatient({ ...NINA, dateOfBirth: '02/14/2999' })).rejects.toBeInstanceOf(
+          HealthRecordRejectedError,
+        );
       });
   });
 });

@@ -4,20 +4,20 @@
  */
 export { AthenaHealthRecord } from './athena-health-record.adapter.ts';
 export type {
-  AdminDocumentInput,
   Appointment,
   AppointmentType,
   BookAppointmentInput,
   CancelAppointmentInput,
   CustomFieldUpdate,
   CustomFieldsUpdateResult,
-  FiledAdminDocument,
   OpenSlot,
   OpenSlotQuery,
   PatientAppointmentsOptions,
   RescheduleAppointmentInput,
   RescheduledAppointment,
 } from './athena-health-record.adapter.ts';
+/** The port's shapes of chart documents, for callers that import them from here. */
+export type { AdminDocumentInput, ChartAdminDocument } from '@portal/core';
 export { AthenaPatientLogin, PATIENT_SCOPE, checkIdToken, proprietaryPatientId } from './athena-patient-login.adapter.ts';
 export type { CodeExchange, IdTokenExpectations } from './athena-patient-login.adapter.ts';
 export { AthenaHttpClient } from './athena-http.client.ts';

@@ -244,6 +244,31 @@ const stateHandlers: StateHandlers = {
   }),
 
   'no authorization code was issued': state('no code', async () => ({})),
+
+  'no patient named Nina Newman born 02/14/1990 exists': state('Nina not registered', async (params) => {
+    await reset();
+    const query = new URLSearchParams({
+      firstname: text(params, 'firstName'),
+      lastname: text(params, 'lastName'),
+      dob: text(params, 'dateOfBirth'),
+    });
+    const { body } = await api('GET', `${P}/patients?${query.toString()}`);
+    if ((body as { totalcount: number }).totalcount !== 0) throw new Error(`${query.get('firstname')} ${query.get('lastname')} is already a patient`);
+    return {};
+  }),
+
+  'Margaret Sullivan has a consent filed in her chart': state('Margaret consent filed', async (params) => {
+    await reset();
+    const patient = await patientNamed(text(params, 'patientName'));
+    await api('POST', `${P}/patients/${patient.patientid}/documents/admin`, {
+      departmentid: patient.primarydepartmentid,
+      documentsubclass: text(params, 'documentSubclass'),
+      attachmentcontents: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64'),
+      internalnote: text(params, 'internalNote'),
+      autoclose: 'true',
+    });
+    return { patientId: patient.patientid, primaryDepartmentId: patient.primarydepartmentid };
+  }),
 };
 
 // ---- pact-js#884 and the bearer token ----------------------------------------------------------

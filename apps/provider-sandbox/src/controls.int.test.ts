@@ -64,10 +64,52 @@ describe('faults', () => {
     await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'DELETE' });
   });
 
+  it('a timeout holds a write before it runs; with timeoutAfterWrite the write is applied and only the answer is lost', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
+    const path = `${P}/patients/${PATIENT_IDS.paul}/documents/admin`;
+    const fileOnce = (note: string) =>
+      fetch(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: new URLSearchParams({ departmentid: '2', documentsubclass: 'ADMIN_CONSENT', attachmentcontents: pdf, internalnote: note }),
+        signal: AbortSignal.timeout(500),
+      }).then(
+        (response) => `answered ${response.status}`,
+        (error: Error) => error.name,
+      );
+    const notes = async (): Promise<string[]> =>
+      (await call(sandbox.url, null, 'GET', `/_sandbox/documents?patientid=${PATIENT_IDS.paul}`)).body.documents.map((d: { internalnote?: string }) => d.internalnote);
+
+    await setFault({ route: 'POST /documents/admin$', timeoutRate: 1 });
+    expect(await fileOnce('held before')).toBe('TimeoutError');
+    expect(await notes()).not.toContain('held before');
+
+    const set = await setFault({ route: 'POST /documents/admin$', timeoutRate: 1, timeoutAfterWrite: true });
+    expect((await set.json()).fault).toEqual({ route: 'POST /documents/admin$', latencyMs: 0, errorRate: 0, timeoutRate: 1, timeoutAfterWrite: true });
+    expect(await fileOnce('written, then held')).toBe('TimeoutError');
+    expect(await notes()).toContain('written, then held');
+
+    // A registration too: the patient exists though the caller never heard so.
+    await setFault({ route: 'POST ^/v1/29391/patients$', timeoutRate: 1, timeoutAfterWrite: 'true' });
+    const registration = await fetch(`${sandbox.url}${P}/patients`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ firstname: 'Tim', lastname: 'Eout', dob: '01/02/1990', departmentid: '1', zip: '02865' }),
+      signal: AbortSignal.timeout(500),
+    }).then(
+      (response) => `answered ${response.status}`,
+      (error: Error) => error.name,
+    );
+    expect(registration).toBe('TimeoutError');
+    await fetch(`${sandbox.url}/_sandbox/faults`, { method: 'DELETE' });
+    expect((await call(sandbox.url, token, 'GET', `${P}/patients?firstname=Tim&lastname=Eout`)).body.totalcount).toBe(1);
+  });
+
   it('refuses a malformed fault', async () => {
     expect((await setFault({ route: 'nonsense' })).status).toBe(400);
     expect((await setFault({ route: 'GET /x', errorRate: 2 })).status).toBe(400);
     expect((await setFault({ route: 'GET ([', errorRate: 1 })).status).toBe(400);
+    expect((await setFault({ route: 'GET /x', timeoutRate: 1, timeoutAfterWrite: 'sometimes' })).status).toBe(400);
   });
 
   it('never applies to /_sandbox itself', async () => {

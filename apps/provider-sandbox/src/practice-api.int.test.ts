@@ -130,8 +130,19 @@ describe('patients', () => {
       primarydepartmentid: '1',
       primaryproviderid: expect.any(String),
       status: 'active',
+      ssn: '*****4412',
       customfields: [],
     });
+  });
+
+  it('answers every seeded SSN masked to its last four digits, in searches too', async () => {
+    const { body } = await get(`${P}/patients?lastname=Bennett`);
+    expect(body.patients.map((p: { firstname: string; ssn: string }) => [p.firstname, p.ssn])).toEqual([
+      ['Carol', '*****5803'],
+      ['Harold', '*****8407'],
+      ['Emma', '*****1902'],
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/90099/);
   });
 
   it('an unknown patient is 404 Patient not found', async () => {
@@ -403,7 +414,8 @@ describe('admin documents', () => {
           documentclass: 'ADMIN',
           documentsubclass: 'ADMIN_CONSENT',
           status: 'CLOSED',
-          createddatetime: '2026-03-10T23:30:00-04:00',
+          internalnote: 'Membership agreement',
+          createddatetime: '03/10/2026 23:30:00',
           contenthash: expect.stringMatching(/^[0-9a-f]{64}$/),
         }),
       ],
@@ -425,6 +437,132 @@ describe('admin documents', () => {
     expect(notPdf.status).toBe(400);
     const noDepartment = await postForm(`${P}/patients/${PATIENT_IDS.olivia}/documents/admin`, { documentsubclass: 'ADMIN_CONSENT', attachmentcontents: pdf });
     expect(noDepartment.status).toBe(400);
+  });
+});
+
+describe('patient registration (POST /patients)', () => {
+  const nina = {
+    firstname: 'Nina',
+    lastname: 'Newman',
+    dob: '02/14/1990',
+    departmentid: '1',
+    email: 'nina.newman@example.com',
+    mobilephone: '4015550190',
+    address1: '5 Hope Street',
+    city: 'Providence',
+    state: 'RI',
+    zip: '02906',
+    ssn: '900990190',
+    sex: 'F',
+    contactname: 'Leo Newman',
+    contactrelationship: 'SPOUSE',
+    contactmobilephone: '4015550191',
+    primaryproviderid: '15',
+  };
+  const count = async (firstname: string, lastname: string, dob: string): Promise<number> =>
+    (await get(`${P}/patients?${new URLSearchParams({ firstname, lastname, dob }).toString()}`)).body.totalcount;
+
+  it('registers a new patient under a new id and answers it in the patient JSON, SSN masked', async () => {
+    const created = await postForm(`${P}/patients`, nina);
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual([{ patientid: expect.stringMatching(/^\d+$/) }]);
+    const id = created.body[0].patientid;
+    expect(Number(id)).toBeGreaterThanOrEqual(5201);
+    const [patient] = (await get(`${P}/patients/${id}`)).body;
+    expect(patient).toMatchObject({
+      patientid: id,
+      firstname: 'Nina',
+      lastname: 'Newman',
+      dob: '02/14/1990',
+      sex: 'F',
+      email: 'nina.newman@example.com',
+      mobilephone: '4015550190',
+      zip: '02906',
+      primarydepartmentid: '1',
+      primaryproviderid: '15',
+      status: 'active',
+      ssn: '*****0190',
+    });
+    expect(JSON.stringify(patient)).not.toContain('900990190');
+    expect(await count('nina', 'NEWMAN', '02/14/1990')).toBe(1);
+  });
+
+  it('stores the guarantor of a minor and needs no sex', async () => {
+    const created = await postForm(`${P}/patients`, {
+      firstname: 'Ada',
+      lastname: 'Newman',
+      dob: '06/01/2015',
+      departmentid: '1',
+      guarantoremail: 'nina.newman@example.com',
+      guarantorfirstname: 'Nina',
+      guarantorlastname: 'Newman',
+      guarantorphone: '4015550190',
+      guarantordob: '02/14/1990',
+      guarantorrelationshiptopatient: '10',
+      guarantoraddress1: '5 Hope Street',
+      guarantorcity: 'Providence',
+      guarantorstate: 'RI',
+      guarantorzip: '02906',
+    });
+    expect(created.body).toEqual([{ patientid: expect.stringMatching(/^\d+$/) }]);
+    const [patient] = (await get(`${P}/patients/${created.body[0].patientid}`)).body;
+    expect(patient.sex).toBeUndefined();
+    expect(patient.ssn).toBeUndefined();
+    const row = await sandbox.db.knex.withSchema('provider_sandbox').table('patients').where({ patientid: Number(created.body[0].patientid) }).first();
+    expect(row).toMatchObject({ guarantorfirstname: 'Nina', guarantorrelationshiptopatient: '10', guarantorzip: '02906', portalaccount: false });
+  });
+
+  it('best match: the same name (any case) and dob answers the existing id without creating', async () => {
+    const before = await count('Margaret', 'Sullivan', '04/12/1979');
+    const matched = await postForm(`${P}/patients`, { firstname: 'MARGARET', lastname: 'sullivan', dob: '04/12/1979', departmentid: '2', zip: '02888' });
+    expect(matched.status).toBe(200);
+    expect(matched.body).toEqual([{ patientid: String(PATIENT_IDS.margaret) }]);
+    expect(await count('Margaret', 'Sullivan', '04/12/1979')).toBe(before);
+    expect((await get(`${P}/patients/${PATIENT_IDS.margaret}`)).body[0].primarydepartmentid).toBe('1');
+  });
+
+  it('bypasspatientmatching=true registers a second record of the same person', async () => {
+    const twin = await postForm(`${P}/patients`, { firstname: 'Olivia', lastname: 'Hart', dob: (await get(`${P}/patients/${PATIENT_IDS.olivia}`)).body[0].dob, departmentid: '1', zip: '02865', bypasspatientmatching: 'true' });
+    expect(twin.body[0].patientid).not.toBe(String(PATIENT_IDS.olivia));
+    expect(Number(twin.body[0].patientid)).toBeGreaterThanOrEqual(5201);
+  });
+
+  it('400 {error, detailedmessage} without a required field or any contact field', async () => {
+    for (const name of ['firstname', 'lastname', 'dob', 'departmentid']) {
+      const { [name as keyof typeof nina]: _left, ...rest } = nina;
+      const refused = await postForm(`${P}/patients`, { ...rest, firstname: name === 'firstname' ? '' : 'Missing' });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: 'Additional fields are required', detailedmessage: expect.stringContaining(name) });
+    }
+    const noContact = await postForm(`${P}/patients`, { firstname: 'No', lastname: 'Contact', dob: '01/01/1980', departmentid: '1', address1: '1 Main St' });
+    expect(noContact.status).toBe(400);
+    expect(noContact.body).toEqual({ error: 'Additional fields are required', detailedmessage: expect.stringContaining('email') });
+    expect(await count('No', 'Contact', '01/01/1980')).toBe(0);
+  });
+
+  it('answers 200 with an errormessage and an empty patientid for values it cannot file', async () => {
+    for (const change of [{ dob: '02/14/2999' }, { dob: '1990-02-14' }, { departmentid: '99' }, { ssn: '12345' }, { primaryproviderid: '999' }]) {
+      const refused = await postForm(`${P}/patients`, { ...nina, firstname: 'Bad', ...change });
+      expect(refused.status).toBe(200);
+      expect(refused.body).toEqual([{ patientid: '', errormessage: expect.any(String) }]);
+    }
+    expect((await get(`${P}/patients?firstname=Bad&lastname=Newman`)).body.totalcount).toBe(0);
+  });
+
+  it('20 simultaneous registrations of the same person make ONE record', async () => {
+    for (const lastname of ['Concurrent', 'Parallel', 'Together']) {
+      const person = { ...nina, firstname: 'Rosa', lastname, dob: '07/07/1977', ssn: '900990777' };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => postForm(`${P}/patients`, person)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+      expect(new Set(answers.map((answer) => answer.body[0].patientid)).size).toBe(1);
+      expect(await count('Rosa', lastname, '07/07/1977')).toBe(1);
+    }
+  });
+
+  it('needs a backend bearer, like every proprietary call', async () => {
+    expect((await call(sandbox.url, null, 'POST', `${P}/patients`, nina)).status).toBe(401);
+    expect((await call(sandbox.url, 'not-a-token', 'POST', `${P}/patients`, nina)).status).toBe(401);
+    expect((await call(sandbox.url, token, 'POST', '/v1/195900/patients', nina)).status).toBe(403);
   });
 });
 

@@ -18,4 +18,18 @@ describe('fault registry', () => {
     expect(() => faults.set({ route: 'GET /a', latencyMs: 'slow' })).toThrow();
     expect(() => faults.set(null)).toThrow();
   });
+
+  it('lists timeoutAfterWrite only when set, from JSON or form text', () => {
+    const faults = createFaultRegistry(10);
+    expect(faults.set({ route: 'POST ^/a$', timeoutRate: 1, timeoutAfterWrite: true })).toEqual({
+      route: 'POST ^/a$',
+      latencyMs: 0,
+      errorRate: 0,
+      timeoutRate: 1,
+      timeoutAfterWrite: true,
+    });
+    expect(faults.set({ route: 'POST ^/b$', timeoutRate: 1, timeoutAfterWrite: 'false' })).toEqual({ route: 'POST ^/b$', latencyMs: 0, errorRate: 0, timeoutRate: 1 });
+    expect(faults.set({ route: 'POST ^/c$', timeoutAfterWrite: 'true' })).toMatchObject({ timeoutAfterWrite: true });
+    expect(() => faults.set({ route: 'POST ^/d$', timeoutAfterWrite: 1 })).toThrow();
+  });
 });

@@ -3,6 +3,11 @@
  * `"<METHOD> <path regex>"` (method `*` for any; the regex is searched in the path, anchor it
  * with ^ and $ to match exactly) and may add latency, answer 503 at a rate, or hold the request
  * without answering for `holdMs` (30 s) at a rate. Faults live in memory, never under /_sandbox.
+ *
+ * A timeout holds the request before the handler runs, so nothing is written. With
+ * `timeoutAfterWrite: true` the handler runs first (the write is applied: a patient registered,
+ * a document filed) and only its answer is held and dropped — what a real upstream timeout often
+ * is, and why a caller must look before it tries a write again.
  */
 import type { Context, Next } from 'koa';
 import { badRequest } from './errors.ts';
@@ -12,9 +17,12 @@ export interface Fault {
   readonly latencyMs: number;
   readonly errorRate: number;
   readonly timeoutRate: number;
+  /** A timeout runs the handler first and drops only its answer (listed only when true). */
+  readonly timeoutAfterWrite?: boolean;
 }
 
 interface CompiledFault extends Fault {
+  readonly timeoutAfterWrite: boolean;
   readonly method: string;
   readonly pattern: RegExp;
 }
@@ -37,7 +45,7 @@ const rate = (value: unknown, name: string): number => {
 };
 
 const compile = (input: unknown): CompiledFault => {
-  if (typeof input !== 'object' || input === null) throw badRequest('Send {route, latencyMs?, errorRate?, timeoutRate?}.');
+  if (typeof input !== 'object' || input === null) throw badRequest('Send {route, latencyMs?, errorRate?, timeoutRate?, timeoutAfterWrite?}.');
   const body = input as Record<string, unknown>;
   const route = typeof body.route === 'string' ? body.route.trim() : '';
   const match = /^(\S+)\s+(\S.*)$/.exec(route);
@@ -57,8 +65,24 @@ const compile = (input: unknown): CompiledFault => {
     latencyMs: latency,
     errorRate: rate(body.errorRate, 'errorRate'),
     timeoutRate: rate(body.timeoutRate, 'timeoutRate'),
+    timeoutAfterWrite: booleanOption(body.timeoutAfterWrite, 'timeoutAfterWrite'),
   };
 };
+
+/** true/false, as JSON or form text; absent is false. */
+const booleanOption = (value: unknown, name: string): boolean => {
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw badRequest(`${name} must be true or false.`);
+};
+
+const publicFault = ({ route, latencyMs, errorRate, timeoutRate, timeoutAfterWrite }: CompiledFault): Fault => ({
+  route,
+  latencyMs,
+  errorRate,
+  timeoutRate,
+  ...(timeoutAfterWrite ? { timeoutAfterWrite } : {}),
+});
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -77,10 +101,9 @@ export const createFaultRegistry = (holdMs: number, random: () => number = Math.
     set: (input) => {
       const fault = compile(input);
       faults.set(fault.route, fault);
-      return { route: fault.route, latencyMs: fault.latencyMs, errorRate: fault.errorRate, timeoutRate: fault.timeoutRate };
+      return publicFault(fault);
     },
-    list: () =>
-      [...faults.values()].map(({ route, latencyMs, errorRate, timeoutRate }) => ({ route, latencyMs, errorRate, timeoutRate })),
+    list: () => [...faults.values()].map(publicFault),
     clear: () => faults.clear(),
     releaseAll: () => {
       for (const release of [...held]) release();
@@ -91,6 +114,10 @@ export const createFaultRegistry = (holdMs: number, random: () => number = Math.
       if (fault === undefined) return next();
       if (fault.latencyMs > 0) await sleep(fault.latencyMs);
       if (fault.timeoutRate > 0 && random() < fault.timeoutRate) {
+        if (fault.timeoutAfterWrite) {
+          // The write happens; whatever it answers (even an error) is never sent.
+          await next().catch(() => undefined);
+        }
         // Hold the request, then drop the connection without a response, as a hung upstream does.
         await new Promise<void>((resolve) => {
           const release = () => {

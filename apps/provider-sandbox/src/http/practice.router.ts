@@ -19,7 +19,7 @@ import {
   departmentById,
   type Provider,
 } from '../seed/practice.ts';
-import { TABLES, SEQUENCES } from '../store/schema.ts';
+import { REGISTRATION_COLUMNS, TABLES, SEQUENCES } from '../store/schema.ts';
 import { formatIsoDay, formatUsDate, formatZonedDateTime, dayIn, parseUsDate } from '../time.ts';
 import type { SandboxContext } from './context.ts';
 import { athenaError, badRequest, notFound } from './errors.ts';
@@ -80,13 +80,66 @@ const usDateParam = (source: unknown, name: string): string | null => {
   return formatIsoDay(day);
 };
 
+/** `MM/DD/YYYY HH:mm:ss` on the practice's clock, as athenahealth writes datetimes. */
+const athenaDateTime = (instant: Date): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(formatZonedDateTime(instant));
+  if (match === null) throw new Error('unexpected zoned datetime');
+  return `${match[2]}/${match[3]}/${match[1]} ${match[4]}`;
+};
+
+/** A stored patient row, with the columns only the proprietary API answers. */
+type StoredPatientRow = PatientRow & { readonly ssn?: string | null };
+
+/** The patient JSON of the proprietary API: athena answers the SSN masked to its last four digits. */
+const patientWire = (row: StoredPatientRow, customfields?: readonly CustomFieldRow[]): Record<string, unknown> => {
+  const json = patientJson(row, customfields);
+  const ssn = row.ssn ?? '';
+  return ssn.length >= 4 ? { ...json, ssn: `*****${ssn.slice(-4)}` } : json;
+};
+
+/** POST /patients: athena requires these ... */
+const REQUIRED_REGISTRATION_FIELDS = ['firstname', 'lastname', 'dob', 'departmentid'] as const;
+/** ... and at least one of these. */
+const CONTACT_REGISTRATION_FIELDS = ['email', 'guarantoremail', 'ssn', 'homephone', 'mobilephone', 'workphone', 'zip'] as const;
+/** Fields stored as given, besides the required ones. */
+const STORED_REGISTRATION_FIELDS = [
+  'email',
+  'mobilephone',
+  'homephone',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'primaryproviderid',
+  ...REGISTRATION_COLUMNS,
+] as const;
+
+/**
+ * A registration athena takes but cannot file: it answers 200 `[{patientid: "", errormessage}]`
+ * (U: which problems the real service reports this way rather than as a 400).
+ */
+const registrationProblem = (body: unknown, today: string): string | null => {
+  const dob = parseUsDate(field(body, 'dob'));
+  if (dob === null) return 'The date of birth must be a date written MM/DD/YYYY.';
+  if (formatIsoDay(dob) > today) return 'The date of birth cannot be in the future.';
+  if (departmentById(field(body, 'departmentid')) === undefined) return 'The department does not exist.';
+  const ssn = field(body, 'ssn').replace(/-/g, '');
+  if (ssn !== '' && !/^\d{9}$/.test(ssn)) return 'The SSN must have nine digits.';
+  const sex = field(body, 'sex').toUpperCase();
+  if (sex !== '' && sex !== 'M' && sex !== 'F') return 'The sex must be M or F.';
+  const providerid = field(body, 'primaryproviderid');
+  if (providerid !== '' && !PROVIDERS.some((provider) => String(provider.providerid) === providerid)) return 'The primary provider does not exist.';
+  return null;
+};
+
 export const documentJson = (row: DocumentRow): Record<string, unknown> => ({
   adminid: Number(row.adminid),
   documentclass: row.documentclass,
   documentsubclass: row.documentsubclass,
   status: row.status,
   departmentid: row.departmentid,
-  createddatetime: formatZonedDateTime(row.created_at),
+  createddatetime: athenaDateTime(row.created_at),
   createddate: formatUsDate(dayIn(row.created_at)),
   ...(row.internalnote ? { internalnote: row.internalnote } : {}),
   contenthash: row.contenthash,
@@ -183,14 +236,70 @@ export const practiceRouter = (sandbox: SandboxContext): Router => {
     ctx.body = listBody(
       ctx,
       'patients',
-      rows.map((row) => patientJson(row, custom === null ? undefined : (custom.get(row.patientid) ?? []))),
+      rows.map((row) => patientWire(row, custom === null ? undefined : (custom.get(row.patientid) ?? []))),
     );
+  });
+
+  /**
+   * Registers a patient, as athenahealth does: 400 without the required fields; a best match
+   * (same first and last name in any case, same date of birth) answers the existing patient's
+   * id without creating one unless `bypasspatientmatching=true`. Matching and creating run under
+   * one advisory lock, so simultaneous registrations of the same person make one record.
+   */
+  router.post('/patients', async (ctx) => {
+    const body = ctx.request.body;
+    const missing = REQUIRED_REGISTRATION_FIELDS.filter((name) => field(body, name) === '');
+    if (missing.length > 0) throw badRequest(`The ${missing.join(', ')} field(s) are required.`, 'Additional fields are required');
+    if (!CONTACT_REGISTRATION_FIELDS.some((name) => field(body, name) !== '')) {
+      throw badRequest(`Send at least one of ${CONTACT_REGISTRATION_FIELDS.join(', ')}.`, 'Additional fields are required');
+    }
+    const problem = registrationProblem(body, formatIsoDay(dayIn(now())));
+    if (problem !== null) {
+      ctx.body = [{ patientid: '', errormessage: problem }];
+      return;
+    }
+    const firstname = field(body, 'firstname');
+    const lastname = field(body, 'lastname');
+    const dob = formatUsDate(parseUsDate(field(body, 'dob')) as NonNullable<ReturnType<typeof parseUsDate>>);
+    const patientid = await db.knex.transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`portal-provider-sandbox:${db.schema}:patients`]);
+      if (!flag(body, 'bypasspatientmatching', false)) {
+        const match = (await db
+          .table(TABLES.patients, trx)
+          .whereRaw('lower(firstname) = lower(?) and lower(lastname) = lower(?)', [firstname, lastname])
+          .where({ dob })
+          .orderBy('patientid')
+          .first('patientid')) as { patientid: number } | undefined;
+        if (match !== undefined) return match.patientid;
+      }
+      const stored = Object.fromEntries(STORED_REGISTRATION_FIELDS.map((name) => [name, field(body, name) || null]));
+      const sex = field(body, 'sex').toUpperCase();
+      const [row] = (await db
+        .table(TABLES.patients, trx)
+        .insert({
+          ...stored,
+          patientid: db.knex.raw(`nextval('${db.qualified(SEQUENCES.patientIds)}')`),
+          firstname,
+          lastname,
+          dob,
+          sex: sex === '' ? null : sex,
+          ssn: field(body, 'ssn').replace(/-/g, '') || null,
+          primarydepartmentid: field(body, 'departmentid'),
+          status: 'active',
+          portalaccount: false,
+          note: 'Registered through POST /patients',
+          registered_at: now(),
+        })
+        .returning('patientid')) as { patientid: number }[];
+      return Number(row?.patientid);
+    });
+    ctx.body = [{ patientid: String(patientid) }];
   });
 
   router.get('/patients/:patientid', async (ctx) => {
     const patient = await findPatient(ctx);
     const custom = flag(ctx.query, 'showcustomfields', false) ? ((await customFieldsOf([patient.patientid])).get(patient.patientid) ?? []) : undefined;
-    ctx.body = [patientJson(patient, custom)];
+    ctx.body = [patientWire(patient, custom)];
   });
 
   router.get('/patients/:patientid/customfields', async (ctx) => {

@@ -22,6 +22,8 @@ export interface SeedPatient {
   readonly zip: string;
   readonly primarydepartmentid: string;
   readonly primaryproviderid: string;
+  /** Nine digits, invented: all start 900-99 (an area number never issued), so none is real. */
+  readonly ssn: string;
   /** Has a patient portal account of their own (listed on the sign-in page). */
   readonly portalaccount: boolean;
   /** What the person is for, shown on the sign-in page and in the README. */
@@ -87,6 +89,7 @@ export const seedPatients = (now: Date): readonly SeedPatient[] => {
       zip: '02865',
       primarydepartmentid: '1',
       primaryproviderid: '15',
+      ssn: '900994412',
       portalaccount: true,
       note: 'Adult existing patient',
     },
@@ -106,6 +109,7 @@ export const seedPatients = (now: Date): readonly SeedPatient[] => {
       zip: '02886',
       primarydepartmentid: '2',
       primaryproviderid: '8',
+      ssn: '900992786',
       portalaccount: true,
       note: 'Turns 27 today: just eligible',
     },
@@ -125,6 +129,7 @@ export const seedPatients = (now: Date): readonly SeedPatient[] => {
       zip: '02865',
       primarydepartmentid: '1',
       primaryproviderid: '17',
+      ssn: '900992651',
       portalaccount: true,
       note: '26, turns 27 in about five months: too young to enroll',
     },
@@ -144,6 +149,7 @@ export const seedPatients = (now: Date): readonly SeedPatient[] => {
       zip: '02919',
       primarydepartmentid: '8',
       primaryproviderid: '2',
+      ssn: '900995803',
       portalaccount: true,
       note: 'Caregiver for her father Harold and her daughter Emma',
     },
@@ -163,6 +169,7 @@ export const seedPatients = (now: Date): readonly SeedPatient[] => {
       zip: '02919',
       primarydepartmentid: '8',
       primaryproviderid: '5',
+      ssn: '900998407',
       portalaccount: false,
       note: "Carol's father, 84; reached through Carol's account",
     },
@@ -182,6 +189,7 @@ export const seedPatients = (now: Date): readonly SeedPatient[] => {
       zip: '02919',
       primarydepartmentid: '8',
       primaryproviderid: '2',
+      ssn: '900991902',
       portalaccount: false,
       note: "Carol's daughter, 19; reached through Carol's account",
     },
@@ -201,6 +209,7 @@ export const seedPatients = (now: Date): readonly SeedPatient[] => {
       zip: '02888',
       primarydepartmentid: '2',
       primaryproviderid: '8',
+      ssn: '900996104',
       portalaccount: true,
       note: "Custom field 21 'MDRI Paid Up' = Yes",
     },
@@ -220,6 +229,7 @@ export const seedPatients = (now: Date): readonly SeedPatient[] => {
       zip: '02865',
       primarydepartmentid: '1',
       primaryproviderid: '12',
+      ssn: '900994508',
       portalaccount: true,
       note: 'Custom field 81 membership opt-out = Yes',
     },
@@ -239,6 +249,7 @@ export const seedPatients = (now: Date): readonly SeedPatient[] => {
       zip: '02889',
       primarydepartmentid: '2',
       primaryproviderid: '1',
+      ssn: '900997001',
       portalaccount: true,
       note: '70, no email on file: flows that need an email must cope',
     },

@@ -47,6 +47,12 @@ describe('seeded patients', () => {
     expect(seedPatients(new Date()).filter((p) => p.email === null).map((p) => p.firstname)).toEqual(['Harold', 'Nora']);
   });
 
+  it('gives everyone an invented nine-digit SSN in 900-99 (never issued), each with its own last four', () => {
+    const ssns = seedPatients(new Date()).map((p) => p.ssn);
+    for (const ssn of ssns) expect(ssn).toMatch(/^90099\d{4}$/);
+    expect(new Set(ssns.map((ssn) => ssn.slice(-4))).size).toBe(ssns.length);
+  });
+
   it('links Carol to Harold and Emma, who have no account of their own', () => {
     expect(SEED_PROXIES.map((p) => [p.proxypatientid, p.patientid])).toEqual([
       [PATIENT_IDS.carol, PATIENT_IDS.harold],

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 
-export const SCHEMA_VERSION = '3';
+export const SCHEMA_VERSION = '4';
 
 export const DEFAULT_SCHEMA = 'provider_sandbox';
 
@@ -54,8 +54,32 @@ export const PROVIDER_TABLES = [
   TABLES.signwellEvents,
 ] as const;
 
-export const SEQUENCES = { appointmentIds: 'appointment_ids', adminIds: 'admin_ids' } as const;
+export const SEQUENCES = { appointmentIds: 'appointment_ids', adminIds: 'admin_ids', patientIds: 'patient_ids' } as const;
 export const FIRST_APPOINTMENT_ID = 1_000_001;
+/** Patients registered through POST /patients; the seeded ones are 5101-5109. */
+export const FIRST_PATIENT_ID = 5_201;
+
+/**
+ * Fields of POST /patients kept as given (besides the ones every patient has): the emergency
+ * contact and the guarantor (a guardian signing for the patient).
+ */
+export const REGISTRATION_COLUMNS = [
+  'workphone',
+  'contactname',
+  'contactrelationship',
+  'contactmobilephone',
+  'guarantorfirstname',
+  'guarantorlastname',
+  'guarantoremail',
+  'guarantorphone',
+  'guarantordob',
+  'guarantorrelationshiptopatient',
+  'guarantoraddress1',
+  'guarantoraddress2',
+  'guarantorcity',
+  'guarantorstate',
+  'guarantorzip',
+] as const;
 export const FIRST_ADMIN_ID = 40_001;
 
 export const assertSchemaName = (schema: string): string => {
@@ -79,7 +103,8 @@ const createTables = async (trx: Knex.Transaction, schema: string): Promise<void
     table.text('firstname').notNullable();
     table.text('lastname').notNullable();
     table.text('dob').notNullable();
-    table.text('sex').notNullable();
+    // Registered patients may have none (POST /patients does not require it).
+    table.text('sex');
     table.text('email');
     table.text('mobilephone');
     table.text('homephone');
@@ -93,7 +118,13 @@ const createTables = async (trx: Knex.Transaction, schema: string): Promise<void
     table.text('status').notNullable().defaultTo('active');
     table.boolean('portalaccount').notNullable();
     table.text('note').notNullable().defaultTo('');
+    // Nine digits; answered masked (`*****1234`). Seeded values start 900-99, never real SSNs.
+    table.text('ssn');
+    for (const column of REGISTRATION_COLUMNS) table.text(column);
+    table.timestamp('registered_at', { useTz: true });
   });
+  // athena's best match on POST /patients: first and last name (any case) and date of birth.
+  await trx.raw(`CREATE INDEX patients_best_match ON "${schema}"."${TABLES.patients}" (lower(firstname), lower(lastname), dob)`);
   await builder().createTable(TABLES.proxies, (table) => {
     table.integer('patientid').notNullable();
     table.integer('proxypatientid').notNullable();
@@ -192,6 +223,7 @@ const createTables = async (trx: Knex.Transaction, schema: string): Promise<void
   await createProviderTables(trx, schema);
   await trx.raw(`CREATE SEQUENCE "${schema}"."${SEQUENCES.appointmentIds}" START WITH ${FIRST_APPOINTMENT_ID}`);
   await trx.raw(`CREATE SEQUENCE "${schema}"."${SEQUENCES.adminIds}" START WITH ${FIRST_ADMIN_ID}`);
+  await trx.raw(`CREATE SEQUENCE "${schema}"."${SEQUENCES.patientIds}" START WITH ${FIRST_PATIENT_ID}`);
   await trx.withSchema(schema).table(TABLES.meta).insert({ key: 'schema_version', value: SCHEMA_VERSION });
 };
 

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { SEED_CUSTOM_FIELD_VALUES, SEED_PROXIES, seedPatients } from '../seed/patients.ts';
 import { generateSlots, slotHorizon } from '../seed/slots.ts';
 import { addDays, dayIn, formatIsoDay, parseIsoDay } from '../time.ts';
-import { FIRST_ADMIN_ID, FIRST_APPOINTMENT_ID, SEEDED_TABLES, SEQUENCES, TABLES } from './schema.ts';
+import { FIRST_ADMIN_ID, FIRST_APPOINTMENT_ID, FIRST_PATIENT_ID, SEEDED_TABLES, SEQUENCES, TABLES } from './schema.ts';
 
 const setMeta = async (trx: Knex.Transaction, schema: string, key: string, value: string): Promise<void> => {
   await trx.withSchema(schema).table(TABLES.meta).insert({ key, value }).onConflict('key').merge();
@@ -44,6 +44,7 @@ export const reseed = async (trx: Knex.Transaction, schema: string, now: Date): 
   await trx.raw(`TRUNCATE ${SEEDED_TABLES.map((table) => `"${schema}"."${table}"`).join(', ')}`);
   await trx.raw(`ALTER SEQUENCE "${schema}"."${SEQUENCES.appointmentIds}" RESTART WITH ${FIRST_APPOINTMENT_ID}`);
   await trx.raw(`ALTER SEQUENCE "${schema}"."${SEQUENCES.adminIds}" RESTART WITH ${FIRST_ADMIN_ID}`);
+  await trx.raw(`ALTER SEQUENCE "${schema}"."${SEQUENCES.patientIds}" RESTART WITH ${FIRST_PATIENT_ID}`);
 
   await trx
     .withSchema(schema)
