@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DatabaseInUseError, openDatabase } from '@portal/persistence';
 import { PortInUseError, startApi } from '@portal/api';
 import { startSandbox, type RunningSandbox } from '@portal/provider-sandbox';
+import { startWorker } from '@portal/worker';
 import { buildFrontends } from './build-frontends.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,6 +47,15 @@ const api = await startApi({ databaseUrl: database.url }).catch(async (error: Er
   return fail(error instanceof PortInUseError ? error.message : `API: ${error.message}`);
 });
 
+// The background worker (chart filing of signed documents) in this process; production runs
+// it on its own (`npx node apps/worker/src/main.ts`, docs/deploy.md).
+const worker = await startWorker({ databaseUrl: database.url, migrate: false }).catch(async (error: Error) => {
+  await api.close();
+  await sandbox?.close();
+  await database.stop();
+  return fail(`Worker: ${error.message}`);
+});
+
 console.log(
   `\n  Member portal ready on ${api.url}  (${Math.round(performance.now() - started)} ms)\n` +
     `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.relative(root, dataDir) || dataDir}` : 'DATABASE_URL'}\n` +
@@ -61,6 +71,7 @@ const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping…`);
+  await worker.stop().catch(() => {});
   await api.close().catch(() => {});
   await sandbox?.close().catch(() => {});
   await database.stop().catch(() => {});

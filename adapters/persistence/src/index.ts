@@ -8,3 +8,5 @@ export * from './repositories/patient-session.repository.ts';
 export * from './repositories/provider-cache.repository.ts';
 export * from './repositories/app-secrets.repository.ts';
 export * from './repositories/enrollment.repository.ts';
+export * from './repositories/document-filing.repository.ts';
+export { migrateJobQueue, addJob, type QueuedJob } from './job-queue.ts';

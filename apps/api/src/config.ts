@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signwellConfigFromEnv } from '@portal/signwell';
 
 export interface RemoteOverride {
   readonly name: string;
@@ -26,6 +27,8 @@ export interface AppConfig {
   readonly oauthEnabled: boolean;
   /** Provider browser scripts; the provider sandbox serves look-alikes at its own URLs. */
   readonly scripts: { readonly stripeJs: string; readonly signwellEmbedJs: string; readonly turnstileApiJs: string };
+  /** The origin of the signing page that embedded.js frames (SignWell's app; the sandbox in sandbox mode). */
+  readonly signwellAppUrl: string;
   readonly version: string;
   /** Where the provider sandbox answers, for every provider whose credentials are unset. */
   readonly providerSandboxUrl: string;
@@ -81,11 +84,13 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
     oauthEnabled: env.ATHENA_OAUTH_ENABLED !== 'false',
     scripts: {
       stripeJs: env.STRIPE_JS_URL ?? 'https://js.stripe.com/v3/',
-      signwellEmbedJs: env.SIGNWELL_EMBED_JS_URL ?? 'https://static.signwell.com/assets/embedded.js',
+      // SignWell's embedded.js, or the sandbox's look-alike when no SignWell key is set.
+      signwellEmbedJs: env.SIGNWELL_EMBED_JS_URL ?? signwellConfigFromEnv({ ...env, PROVIDER_SANDBOX_URL: providerSandboxUrl }).embeddedScriptUrl,
       turnstileApiJs:
         env.TURNSTILE_API_JS_URL ??
         (realTurnstile ? 'https://challenges.cloudflare.com/turnstile/v0/api.js' : `${providerSandboxUrl}/turnstile/v0/api.js`),
     },
+    signwellAppUrl: env.SIGNWELL_APP_URL ?? (env.SIGNWELL_API_KEY ? 'https://www.signwell.com/' : `${providerSandboxUrl}/signwell/`),
     version: env.npm_package_version ?? '0.1.0',
   };
 };

@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import type { Knex } from 'knex';
-import { migrateToLatest, sharedSecret } from '@portal/persistence';
+import { migrateJobQueue, migrateToLatest, sharedSecret } from '@portal/persistence';
 import { readConfig, type AppConfig } from './config.ts';
 import { buildContainer } from './di/container.ts';
 import { verificationModule } from './di/verification.container-module.ts';
@@ -56,6 +56,8 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
   const knex = container.get<Knex>(TOKENS.Knex);
   try {
     await migrateToLatest(knex);
+    // graphile-worker's schema: the API queues jobs (graphile_worker.add_job) in its transactions.
+    await migrateJobQueue(knex, options.databaseUrl);
   } catch (error) {
     server.close();
     await knex.destroy();

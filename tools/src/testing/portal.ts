@@ -6,6 +6,7 @@
 import { startApi, type RunningApi } from '@portal/api';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PATIENT_CLIENT_ID } from '@portal/athena';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '@portal/provider-sandbox';
+import { startWorker, type RunningWorker, type StartWorkerOptions } from '@portal/worker';
 import { capturingLogger } from '../../../apps/api/src/testing.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -14,6 +15,8 @@ export interface TestPortal {
   readonly db: TestDatabase;
   readonly api: RunningApi;
   readonly sandbox: RunningSandbox;
+  /** The background worker (chart filing), or null when started with `worker: false`. */
+  readonly worker: RunningWorker | null;
   /** The environment the API was started with (to start another instance like it). */
   readonly env: NodeJS.ProcessEnv;
   logs(): string[];
@@ -23,6 +26,8 @@ export interface TestPortal {
 export interface TestPortalOptions {
   readonly env?: NodeJS.ProcessEnv;
   readonly sandbox?: Partial<StartSandboxOptions>;
+  /** The worker's settings (short polls by default), or false for no worker. */
+  readonly worker?: false | Partial<Omit<StartWorkerOptions, 'databaseUrl' | 'env' | 'logger'>>;
 }
 
 export const startTestPortal = async (options: TestPortalOptions = {}): Promise<TestPortal> => {
@@ -40,14 +45,25 @@ export const startTestPortal = async (options: TestPortalOptions = {}): Promise<
     ...options.env,
   };
   const api = await startApi({ databaseUrl: db.url, port: 0, env, logger });
+  const worker =
+    options.worker === false
+      ? null
+      : await startWorker({ databaseUrl: db.url, env, logger, migrate: false, pollIntervalMs: 200, ...options.worker }).catch(async (error: unknown) => {
+          await api.close();
+          await sandbox.close();
+          await db.drop();
+          throw error;
+        });
   return {
     url: api.url,
     db,
     api,
     sandbox,
+    worker,
     env,
     logs: lines,
     close: async () => {
+      await worker?.stop();
       await api.close();
       await sandbox.close();
       await db.drop();

@@ -6,6 +6,8 @@ import type { Knex } from 'knex';
 import * as specTables from './20261122000000_spec_tables.ts';
 import * as authSessions from './20261122010000_auth_sessions.ts';
 import * as verification from './20261122020000_verification.ts';
+import * as enrollmentSigning from './20261122030000_enrollment_signing.ts';
+import * as documentFiling from './20261122040000_document_filing.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -16,6 +18,8 @@ const MIGRATIONS: Array<readonly [string, Migration]> = [
   ['20261122000000_spec_tables', specTables],
   ['20261122010000_auth_sessions', authSessions],
   ['20261122020000_verification', verification],
+  ['20261122030000_enrollment_signing', enrollmentSigning],
+  ['20261122040000_document_filing', documentFiling],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

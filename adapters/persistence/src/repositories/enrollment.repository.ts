@@ -13,6 +13,7 @@ import {
   type Enrollment,
   type EnrollmentNotFoundError,
   type EnrollmentRepository,
+  type ChartDocumentType,
   type EnrollmentStatus,
   type IllegalTransitionError,
   type NewEnrollment,
@@ -29,6 +30,8 @@ interface EnrollmentRow {
   athenaPatientId: string | null;
   guestHash: string | null;
   signwellDocumentId: string | null;
+  privacyPracticesDocumentId: string | null;
+  signerName: string | null;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
   membershipStartDate: Date | null;
@@ -47,6 +50,8 @@ const COLUMNS = [
   'athenaPatientId',
   'guestHash',
   'signwellDocumentId',
+  'privacyPracticesDocumentId',
+  'signerName',
   'stripeCustomerId',
   'stripeSubscriptionId',
   'membershipStartDate',
@@ -68,6 +73,8 @@ const toEnrollment = (row: EnrollmentRow): Enrollment => {
     athenaPatientId: row.athenaPatientId,
     guestHash: row.guestHash,
     signwellDocumentId: row.signwellDocumentId,
+    privacyPracticesDocumentId: row.privacyPracticesDocumentId,
+    signerName: row.signerName,
     stripeCustomerId: row.stripeCustomerId,
     stripeSubscriptionId: row.stripeSubscriptionId,
     membershipStartDate: row.membershipStartDate,
@@ -98,6 +105,7 @@ export class KnexEnrollmentRepository implements EnrollmentRepository {
         patientStatus: enrollment.patientStatus ?? null,
         isGuardianSigning: enrollment.isGuardianSigning ?? false,
         guestHash: enrollment.guestHash ?? null,
+        signerName: enrollment.signerName ?? null,
         createdAt: enrollment.createdAt,
         updatedAt: enrollment.createdAt,
       })
@@ -117,6 +125,36 @@ export class KnexEnrollmentRepository implements EnrollmentRepository {
       .select([...COLUMNS])
       .first()) as unknown as EnrollmentRow | undefined;
     return row ? toEnrollment(row) : null;
+  }
+
+  async findBySigningDocument(documentId: string): Promise<Enrollment | null> {
+    const row = (await this.#query()
+      .where('signwellDocumentId', documentId)
+      .orWhere('privacyPracticesDocumentId', documentId)
+      .select([...COLUMNS])
+      .first()) as unknown as EnrollmentRow | undefined;
+    return row ? toEnrollment(row) : null;
+  }
+
+  async setSigningDocument(id: string, type: ChartDocumentType, documentId: string, at: Date): Promise<Enrollment> {
+    const column = type === 'membership_agreement' ? 'signwellDocumentId' : 'privacyPracticesDocumentId';
+    const row = (await this.#query()
+      .findById(id)
+      .patch({ [column]: documentId, updatedAt: at } as never)
+      .returning([...COLUMNS])) as unknown as EnrollmentRow | undefined;
+    if (!row) throw new Error('Enrollment not found');
+    return toEnrollment(row);
+  }
+
+  /**
+   * A transaction-scoped advisory lock keyed by the enrollment id: held until `work` settles,
+   * across API instances. The work itself does not run in the transaction.
+   */
+  async withLock<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return this.#knex.transaction(async (trx) => {
+      await trx.raw("select pg_advisory_xact_lock(hashtextextended('enrollment:' || ?, 0))", [id]);
+      return work();
+    });
   }
 
   async updateStatus(

@@ -3,12 +3,15 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
-import type { AuditLog, Clock, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, ProviderCache } from '@portal/core';
+import type { AuditLog, Clock, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing } from '@portal/core';
+import { renderConsentPdf } from '@portal/pdf';
 import type { EmailCodes } from '../verification/email-codes.ts';
 import type { GuestVerification } from '../verification/guest-verification.ts';
 import type { RateLimits } from '../verification/rate-limits.ts';
 import type { StaffAuth } from '../verification/staff-auth.ts';
 import { staffRouter } from './staff.router.ts';
+import type { DocumentFiling } from '@portal/core';
+import { documentSubmissionsRouter } from './document-submissions.router.ts';
 import { verificationRouter } from './verification.router.ts';
 import { cookieNames } from '../auth/cookies.ts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
@@ -46,6 +49,7 @@ export const createApp = (container: Container): Koa => {
   const trustedOrigins = [
     ...config.remoteOverrides.map(({ url }) => url),
     ...Object.values(config.scripts),
+    config.signwellAppUrl,
     // Phone auth: the emulator (the sandbox), or Google's endpoints and reCAPTCHA in production.
     ...(config.firebase.emulatorHost
       ? [`http://${config.firebase.emulatorHost}`]
@@ -98,11 +102,20 @@ export const createApp = (container: Container): Koa => {
       hashAddress: (email) => container.get<EmailCodes>(TOKENS.EmailCodes).subjectHash('staff_email', email),
       now: () => new Date(),
     }),
+    documentSubmissionsRouter({
+      staff: container.get<StaffAuth>(TOKENS.StaffAuth),
+      filing: container.get<DocumentFiling>(TOKENS.DocumentFiling),
+      audit,
+      now: () => new Date(),
+    }),
     enrollmentsRouter({
       service: authService,
       guests: container.get<GuestVerification>(TOKENS.GuestVerification),
       enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
-      healthRecord: container.get<HealthRecord & HealthRecordCustomFields>(TOKENS.EnrollmentHealthRecord),
+      healthRecord: container.get<HealthRecord & HealthRecordCustomFields & PatientRegistration>(TOKENS.EnrollmentHealthRecord),
+      signing: container.get<Signing>(TOKENS.Signing),
+      filing: container.get<DocumentFiling>(TOKENS.DocumentFiling),
+      renderPdf: (document) => renderConsentPdf(document),
       clock: container.get<Clock>(TOKENS.Clock),
       audit,
     }),

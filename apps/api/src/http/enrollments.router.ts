@@ -1,6 +1,9 @@
 /**
- * Enrollments, provider-login path (spec enrollment-and-payment §4 'Provider-login enrollment
- * path', 'Declining'; §7): POST /api/enrollments/oauth and GET /api/enrollments/{id}.
+ * Enrollments (spec enrollment-and-payment §4 'Guest enrollment path', 'Provider-login enrollment
+ * path', 'Declining', 'Signing failure'; §7): POST /api/enrollments (guest),
+ * POST /api/enrollments/oauth, GET /api/enrollments/{id}, and the signing steps:
+ * create-document, create-privacy-document, signature, privacy-signature and
+ * GET /api/signwell/verify-completion/{documentId}.
  *
  * An enrollment is served only to its owner: the provider-login session whose person may act for
  * the enrollment's patient, or the verified guest whose guest hash it carries. Anyone else gets
@@ -10,18 +13,34 @@ import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Context } from 'koa';
 import {
+  CRITICAL_DOCUMENT_ERROR_MESSAGE,
+  CRITICAL_DOCUMENT_ERROR_TITLE,
+  CRITICAL_PRIVACY_DOCUMENT_ERROR_MESSAGE,
+  PATIENT_NOT_MATCHED_MESSAGE,
+  PATIENT_NOT_MATCHED_TITLE,
   PRACTICE_LOCATION_REQUIRED_MESSAGE,
   PRACTICE_LOCATION_REQUIRED_TITLE,
   createOAuthEnrollment,
+  displayName,
+  enrollGuest,
   mayActFor,
+  prepareSigningDocument,
+  recordSignedDocument,
+  type ChartDocumentType,
   type Clock,
-  type CreateOAuthEnrollmentDeps,
   type CreateOAuthEnrollmentError,
+  type DocumentFiling,
+  type EnrollGuestDeps,
+  type EnrollGuestError,
   type Enrollment,
   type EnrollmentRepository,
   type PatientSession,
+  type SigningDeps,
+  type SigningParties,
+  type SigningStepError,
+  type Signing,
 } from '@portal/core';
-import { CreateOAuthEnrollmentRequest, type EnrollmentRecord } from '@portal/contracts';
+import { CreateEnrollmentRequest, CreateOAuthEnrollmentRequest, SignatureRequest, type EnrollmentRecord } from '@portal/contracts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { requireSession } from '../auth/session.middleware.ts';
 import type { GuestVerification } from '../verification/guest-verification.ts';
@@ -32,12 +51,24 @@ export interface EnrollmentsRouterDeps {
   readonly service: PatientAuthService;
   readonly guests: GuestVerification;
   readonly enrollments: EnrollmentRepository;
-  readonly healthRecord: CreateOAuthEnrollmentDeps['healthRecord'];
+  readonly healthRecord: EnrollGuestDeps['healthRecord'];
+  readonly signing: Signing;
+  readonly filing: DocumentFiling;
+  readonly renderPdf: SigningDeps['renderPdf'];
   readonly clock: Clock;
   readonly audit: RequestAudit;
+  /** How long a signature call waits for the chart filing before answering 'processing' (ms). */
+  readonly uploadWaitMs?: number;
 }
 
-const STATUS_OF: Readonly<Record<CreateOAuthEnrollmentError['code'], number>> = {
+const STATUS_OF: Readonly<Record<CreateOAuthEnrollmentError['code'] | EnrollGuestError['code'] | SigningStepError['code'], number>> = {
+  'ENROLLMENT.PATIENT_NOT_MATCHED': 422,
+  'ENROLLMENT.PATIENT_EXISTS': 409,
+  'ENROLLMENT.CAREGIVER_NOT_AUTHORIZED': 403,
+  'ENROLLMENT.VERIFIED_CONTACT_MISMATCH': 403,
+  'DOCUMENT.NOT_AVAILABLE': 409,
+  'DOCUMENT.MISMATCH': 409,
+  'DOCUMENT.NOT_COMPLETED': 409,
   'ENROLLMENT.NOT_LINKED': 403,
   'ENROLLMENT.PATIENT_NOT_FOUND': 404,
   'ENROLLMENT.PRACTICE_LOCATION_REQUIRED': 400,
@@ -67,6 +98,8 @@ const enrollmentRecord = (enrollment: Enrollment): EnrollmentRecord => ({
   membershipEndDate: iso(enrollment.membershipEndDate),
   stripeSubscriptionId: enrollment.stripeSubscriptionId,
   signwellDocumentId: enrollment.signwellDocumentId,
+  privacyPracticesDocumentId: enrollment.privacyPracticesDocumentId,
+  isGuardianSigning: enrollment.isGuardianSigning,
 });
 
 /** The spec's 'Practice location required' heading when the location is what is missing. */
@@ -82,9 +115,60 @@ const decodeRequest = (body: unknown): CreateOAuthEnrollmentRequest => {
   }
 };
 
+const refused = (code: keyof typeof STATUS_OF, title: string | undefined, message: string): HttpError => {
+  const status = STATUS_OF[code];
+  return new HttpError(status, { error: title ?? DEFAULT_TITLE[status] ?? 'Error', message });
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
   const { service, guests, enrollments, healthRecord, clock, audit } = deps;
+  const signingDeps: SigningDeps = { enrollments, signing: deps.signing, filing: deps.filing, clock, renderPdf: deps.renderPdf };
   const router = new Router();
+
+  router.post('/api/enrollments', async (ctx) => {
+    const guest = guests.fromRequest(ctx, clock.now());
+    if (!guest) {
+      throw new HttpError(401, { error: 'Authentication Error', message: 'Please verify both your email and phone number before enrolling.', redirect: '/guest-login' });
+    }
+    const form = decodeOrThrow(CreateEnrollmentRequest, ctx.request.body);
+    let result: Awaited<ReturnType<typeof enrollGuest>>;
+    try {
+      result = await enrollGuest(
+        { enrollments, healthRecord, clock },
+        { form, verified: { email: guest.email, phone: guest.phone, guestHash: guests.guestHash(guest.email) } },
+      );
+    } catch (error) {
+      // The health record refused the registration or the opt-out: nothing was stored here.
+      const name = (error as Error | undefined)?.name;
+      if (name === 'HealthRecordRejectedError' || name === 'AthenaRejectedError') {
+        await audit(ctx, { eventType: 'phi_write', action: 'create_enrollment_failed', statusCode: 422, severity: 'error', metadata: { reason: name } });
+        throw new HttpError(422, { error: PATIENT_NOT_MATCHED_TITLE, message: PATIENT_NOT_MATCHED_MESSAGE });
+      }
+      throw error;
+    }
+    if (E.isLeft(result)) {
+      const status = STATUS_OF[result.left.code];
+      await audit(ctx, {
+        eventType: 'phi_write',
+        action: 'create_enrollment_refused',
+        statusCode: status,
+        severity: status === 403 ? 'warning' : 'info',
+        metadata: { reason: result.left.code, patientStatus: form.patientStatus },
+      });
+      throw refused(result.left.code, result.left.title, result.left.message);
+    }
+    const { enrollment, patientCreated } = result.right;
+    ctx.status = 201;
+    ctx.body = { id: enrollment.id, status: enrollment.status };
+    await audit(ctx, {
+      eventType: 'phi_write',
+      action: enrollment.status === 'declined' ? 'decline_membership' : 'create_enrollment',
+      enrollmentId: enrollment.id,
+      metadata: { patientId: enrollment.athenaPatientId, patientCreated, membershipTier: enrollment.membershipTier, guardian: enrollment.isGuardianSigning },
+    });
+  });
 
   router.post('/api/enrollments/oauth', async (ctx) => {
     const session = await requireSession(ctx, service);
@@ -126,9 +210,9 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
   });
 
   router.get('/api/enrollments/:id', async (ctx) => {
-    const owns = await ownerCheck(ctx, service, guests, clock);
+    const requester = await identify(ctx, service, guests, clock);
     const enrollment = await enrollments.findById(ctx.params.id ?? '').catch(() => null);
-    if (!enrollment || !owns(enrollment)) {
+    if (!enrollment || !owns(requester, enrollment)) {
       await audit(ctx, { eventType: 'phi_read', action: 'read_enrollment_refused', statusCode: 404, severity: 'warning', metadata: { requestedId: (ctx.params.id ?? '').slice(0, 64) } });
       throw NOT_FOUND();
     }
@@ -136,28 +220,125 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
     await audit(ctx, { eventType: 'phi_read', action: 'read_enrollment', enrollmentId: enrollment.id });
   });
 
+  /** The enrollment of the path, if the requester owns it; 404 otherwise (and an audit row). */
+  const ownedEnrollment = async (ctx: Context, id: string): Promise<{ enrollment: Enrollment; requester: Requester }> => {
+    const requester = await identify(ctx, service, guests, clock);
+    const enrollment = await enrollments.findById(id).catch(() => null);
+    if (!enrollment || !owns(requester, enrollment)) {
+      await audit(ctx, { eventType: 'phi_read', action: 'enrollment_access_refused', statusCode: 404, severity: 'warning', metadata: { requestedId: id.slice(0, 64) } });
+      throw NOT_FOUND();
+    }
+    return { enrollment, requester };
+  };
+
+  /** Who signs and whom the document names: the session's person, or the guest (and the record's patient). */
+  const partiesFor = async (requester: Requester, enrollment: Enrollment): Promise<SigningParties> => {
+    if (requester.kind === 'session') {
+      const { session } = requester;
+      const person = session.person;
+      if (!person.email) {
+        throw new HttpError(422, { error: 'Email Required', message: 'An email address on file is required to sign. Please contact the practice to add one.' });
+      }
+      const patient =
+        enrollment.athenaPatientId === person.patientId
+          ? person
+          : (session.linkedPatients.find((linked) => linked.patientId === enrollment.athenaPatientId)?.profile ?? null);
+      const patientName = patient ? displayName(patient) : displayName(session.acting);
+      const actingForOther = enrollment.athenaPatientId !== person.patientId;
+      return { signer: { name: displayName(person), email: person.email }, patientName, guardianName: actingForOther ? displayName(person) : null };
+    }
+    const record = enrollment.athenaPatientId ? await healthRecord.getPatient(enrollment.athenaPatientId) : null;
+    const patientName = record ? `${record.firstName} ${record.lastName}`.trim() : (enrollment.signerName ?? '');
+    const signerName = enrollment.signerName ?? patientName;
+    return { signer: { name: signerName, email: requester.email }, patientName, guardianName: enrollment.isGuardianSigning ? signerName : null };
+  };
+
+  const createDocumentRoute = (type: ChartDocumentType) => async (ctx: Context) => {
+    const { enrollment, requester } = await ownedEnrollment(ctx, String(ctx.params.id ?? ''));
+    const result = await prepareSigningDocument(signingDeps, { enrollmentId: enrollment.id, type, parties: await partiesFor(requester, enrollment) });
+    if (E.isLeft(result)) {
+      if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw NOT_FOUND();
+      throw refused(result.left.code, result.left.title, result.left.message);
+    }
+    ctx.body = { embeddedUrl: result.right.embeddedUrl ?? '', documentId: result.right.documentId, isComplete: result.right.completed };
+    await audit(ctx, { eventType: 'phi_write', action: type === 'membership_agreement' ? 'create_signing_document' : 'create_privacy_document', enrollmentId: enrollment.id });
+  };
+  router.post('/api/enrollments/:id/create-document', createDocumentRoute('membership_agreement'));
+  router.post('/api/enrollments/:id/create-privacy-document', createDocumentRoute('privacy_practices'));
+
+  const signatureRoute = (type: ChartDocumentType) => async (ctx: Context) => {
+    const { enrollment } = await ownedEnrollment(ctx, String(ctx.params.id ?? ''));
+    const { documentId } = decodeOrThrow(SignatureRequest, ctx.request.body);
+    const result = await recordSignedDocument(signingDeps, { enrollment, type, documentId });
+    if (E.isLeft(result)) {
+      if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw NOT_FOUND();
+      throw refused(result.left.code, result.left.title, result.left.message);
+    }
+    let upload = result.right.upload;
+    // The filing usually takes a moment: wait a little so most answers are final.
+    const deadline = Date.now() + (deps.uploadWaitMs ?? 4000);
+    while (upload === 'processing' && Date.now() < deadline) {
+      await sleep(200);
+      upload = (await deps.filing.latest(enrollment.id, type))?.status ?? upload;
+    }
+    await audit(ctx, {
+      eventType: 'phi_write',
+      action: type === 'membership_agreement' ? 'record_signature' : 'record_privacy_signature',
+      enrollmentId: enrollment.id,
+      statusCode: upload === 'failed' ? 502 : 200,
+      severity: upload === 'failed' ? 'error' : 'info',
+      metadata: { upload: upload ?? 'none', declined: result.right.declined },
+    });
+    if (upload === 'failed') {
+      ctx.status = 502;
+      ctx.body = {
+        error: CRITICAL_DOCUMENT_ERROR_TITLE,
+        message: type === 'membership_agreement' ? CRITICAL_DOCUMENT_ERROR_MESSAGE : CRITICAL_PRIVACY_DOCUMENT_ERROR_MESSAGE,
+        critical: true,
+      };
+      return;
+    }
+    ctx.body = {
+      status: result.right.status,
+      requiresPrivacyPractices: result.right.requiresPrivacyPractices,
+      declined: result.right.declined,
+      ...(upload ? { upload } : {}),
+    };
+  };
+  router.post('/api/enrollments/:id/signature', signatureRoute('membership_agreement'));
+  router.post('/api/enrollments/:id/privacy-signature', signatureRoute('privacy_practices'));
+
+  router.get('/api/signwell/verify-completion/:documentId', async (ctx) => {
+    const requester = await identify(ctx, service, guests, clock);
+    const documentId = String(ctx.params.documentId ?? '');
+    const enrollment = await enrollments.findBySigningDocument(documentId).catch(() => null);
+    if (!enrollment || !owns(requester, enrollment)) {
+      await audit(ctx, { eventType: 'phi_read', action: 'verify_document_refused', statusCode: 404, severity: 'warning' });
+      throw new HttpError(404, { error: 'Not Found', message: 'Document not found.' });
+    }
+    const document = await deps.signing.getDocument(documentId);
+    ctx.body = { isComplete: document?.completed ?? false, declined: document?.declined ?? false };
+  });
+
   return router;
 };
 
-/**
- * Who is asking, as a test on an enrollment: the provider-login session (its person may act for
- * the patient) or else the verified guest (the guest hash matches). Neither: 401.
- */
-const ownerCheck = async (
-  ctx: Context,
-  service: PatientAuthService,
-  guests: GuestVerification,
-  clock: Clock,
-): Promise<(enrollment: Enrollment) => boolean> => {
+type Requester =
+  | { readonly kind: 'session'; readonly session: PatientSession }
+  | { readonly kind: 'guest'; readonly email: string; readonly guestHash: string };
+
+/** Who is asking: the provider-login session, or else the verified guest. Neither: 401. */
+const identify = async (ctx: Context, service: PatientAuthService, guests: GuestVerification, clock: Clock): Promise<Requester> => {
   const auth = ctx.state.auth as { kind: string } | undefined;
-  if (auth && auth.kind !== 'none') {
-    const session: PatientSession = await requireSession(ctx, service);
-    return (enrollment) =>
-      enrollment.athenaPatientId !== null &&
-      (enrollment.athenaPatientId === session.actingPatientId || mayActFor(session, enrollment.athenaPatientId));
-  }
+  if (auth && auth.kind !== 'none') return { kind: 'session', session: await requireSession(ctx, service) };
   const guest = guests.fromRequest(ctx, clock.now());
   if (!guest) throw new HttpError(401, { error: 'Authentication required', redirect: '/login' });
-  const hash = guests.guestHash(guest.email);
-  return (enrollment) => enrollment.guestHash !== null && enrollment.guestHash === hash;
+  return { kind: 'guest', email: guest.email, guestHash: guests.guestHash(guest.email) };
 };
+
+/** A session owns the enrollments of patients its person may act for; a guest, those with its hash. */
+const owns = (requester: Requester, enrollment: Enrollment): boolean =>
+  requester.kind === 'session'
+    ? enrollment.athenaPatientId !== null &&
+      (enrollment.athenaPatientId === requester.session.actingPatientId || mayActFor(requester.session, enrollment.athenaPatientId))
+    : enrollment.guestHash !== null && enrollment.guestHash === requester.guestHash;

@@ -1,0 +1,15 @@
+/**
+ * Chart filing of signed documents: the submissions and their job queue (graphile-worker, in the
+ * same PostgreSQL). The worker (apps/worker) builds this same container and adds the upload task.
+ */
+import { ContainerModule } from 'inversify';
+import type { Knex } from 'knex';
+import { KnexDocumentFiling } from '@portal/persistence';
+import { TOKENS } from './tokens.ts';
+
+export const documentsModule = () =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.DocumentFiling)
+      .toDynamicValue((context) => new KnexDocumentFiling(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+  });

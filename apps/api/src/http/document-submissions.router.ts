@@ -1,0 +1,54 @@
+/**
+ * Staff visibility of chart filing: GET /api/staff/document-submissions?status=failed — the
+ * signed documents the worker could not file into the chart after its last retry, newest first,
+ * for staff to file by hand. Staff bearer session; every read is audited (it names patients).
+ */
+import Router from '@koa/router';
+import type { DocumentFiling, DocumentSubmission } from '@portal/core';
+import type { RequestAudit } from './audit.ts';
+import { HttpError } from './errors.ts';
+import { requireStaff } from './staff.router.ts';
+import type { StaffAuth } from '../verification/staff-auth.ts';
+
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 500;
+
+const submissionJson = (submission: DocumentSubmission) => ({
+  id: submission.id,
+  enrollmentId: submission.enrollmentId,
+  patientId: submission.patientId,
+  documentType: submission.documentType,
+  status: submission.status,
+  uploadAttempts: submission.uploadAttempts,
+  lastAttemptError: submission.lastAttemptError,
+  createdAt: submission.createdAt.toISOString(),
+  updatedAt: submission.updatedAt.toISOString(),
+});
+
+const validation = (field: string, message: string) =>
+  new HttpError(400, { error: 'Validation failed', message, errors: [{ field, message }] });
+
+export const documentSubmissionsRouter = (deps: { staff: StaffAuth; filing: DocumentFiling; audit: RequestAudit; now: () => Date }): Router => {
+  const { staff, filing, audit, now } = deps;
+  const router = new Router();
+
+  router.get('/api/staff/document-submissions', async (ctx) => {
+    const session = await requireStaff(ctx, staff, now());
+    const status = typeof ctx.query.status === 'string' ? ctx.query.status : 'failed';
+    if (status !== 'failed') throw validation('status', 'status must be failed');
+    const rawLimit = typeof ctx.query.limit === 'string' ? ctx.query.limit : String(DEFAULT_LIMIT);
+    const limit = Number(rawLimit);
+    if (!/^\d{1,4}$/.test(rawLimit) || limit < 1 || limit > MAX_LIMIT) throw validation('limit', `limit must be a number from 1 to ${MAX_LIMIT}`);
+    const submissions = await filing.failed(limit);
+    ctx.body = submissions.map(submissionJson);
+    await audit(ctx, {
+      eventType: 'staff_document_submissions',
+      action: 'list',
+      userId: session.email,
+      hipaaRelevant: true,
+      metadata: { status, count: submissions.length },
+    });
+  });
+
+  return router;
+};

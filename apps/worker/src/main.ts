@@ -1,0 +1,45 @@
+/**
+ * `npx node apps/worker/src/main.ts`: the worker on its own (production runs one or more of these
+ * beside the API instances), on DATABASE_URL (or the embedded PostgreSQL in .data/postgres when
+ * unset), with the same provider settings as the API. Stops cleanly on SIGINT/SIGTERM: running
+ * jobs finish first.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@portal/persistence';
+import { startWorker } from './worker.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const fail = (message: string): never => {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+};
+
+const database = await openDatabase(process.env, {
+  dataDir: path.resolve(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres'),
+  port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+}).catch((error: Error) => fail(`Database: ${error.message}`));
+
+const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 2);
+const worker = await startWorker({
+  databaseUrl: database.url,
+  concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 2,
+}).catch(async (error: Error) => {
+  await database.stop();
+  return fail(`Worker: ${error.message}`);
+});
+
+console.log(`\n  Worker running (chart filing of signed documents). Press Ctrl+C to stop.\n`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await worker.stop().catch(() => {});
+  await database.stop().catch(() => {});
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

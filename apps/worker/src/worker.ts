@@ -1,0 +1,119 @@
+/**
+ * The background worker: graphile-worker on the portal's PostgreSQL, with the API's own
+ * composition root (the same container, adapters and settings) and the task list below.
+ * Jobs are spread across any number of worker processes with SKIP LOCKED.
+ */
+import type { Knex } from 'knex';
+import { Logger as GraphileLogger, run, type Runner, type TaskList } from 'graphile-worker';
+import { createLogger, readConfig } from '@portal/api';
+import type { Logger } from '@portal/api/logger.ts';
+import { buildContainer } from '@portal/api/di/container.ts';
+import { TOKENS } from '@portal/api/di/tokens.ts';
+import type { ChartDocuments } from '@portal/core';
+import { migrateJobQueue, migrateToLatest, type KnexDocumentFiling } from '@portal/persistence';
+import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
+import {
+  DEFAULT_FILING_SETTINGS,
+  FILE_SIGNED_DOCUMENT,
+  decodePayload,
+  fileSignedDocument,
+  type FilingSettings,
+} from './file-signed-document.task.ts';
+
+export interface StartWorkerOptions {
+  readonly databaseUrl: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly logger?: Logger;
+  /** Jobs run at once in this process (default 2). */
+  readonly concurrency?: number;
+  /** How often to look for due jobs besides LISTEN/NOTIFY, e.g. retries (default 1000 ms). */
+  readonly pollIntervalMs?: number;
+  /** Upload attempts and waits of the chart filing (default 6 attempts, 0.5 s … 8 s). */
+  readonly filing?: Partial<FilingSettings>;
+  /** Bring the schema up to date first (default true; the API does the same at its start). */
+  readonly migrate?: boolean;
+}
+
+export interface RunningWorker {
+  stop(): Promise<void>;
+}
+
+/** graphile-worker's log lines through our (PHI-redacting) logger. */
+const graphileLogger = (logger: Logger): GraphileLogger =>
+  new GraphileLogger((scope) => (level, message, meta) => {
+    const fields = { worker: { label: scope.label, taskIdentifier: scope.taskIdentifier, jobId: scope.jobId }, ...(meta?.error ? { error: meta.error } : {}) };
+    if (level === 'error') logger.error(fields, message);
+    else if (level === 'warning') logger.warn(fields, message);
+    else if (level === 'info') logger.info(fields, message);
+    else logger.debug(fields, message);
+  });
+
+export const startWorker = async (options: StartWorkerOptions): Promise<RunningWorker> => {
+  const env = options.env ?? process.env;
+  const config = readConfig(env, options.databaseUrl);
+  const logger = (options.logger ?? createLogger(config.logLevel)).child({ component: 'worker' });
+  const container = buildContainer(config, logger, env);
+  const knex = container.get<Knex>(TOKENS.Knex);
+  try {
+    if (options.migrate ?? true) {
+      await migrateToLatest(knex);
+      await migrateJobQueue(knex, options.databaseUrl);
+    }
+  } catch (error) {
+    await knex.destroy();
+    throw error;
+  }
+
+  const store = container.get<KnexDocumentFiling>(TOKENS.DocumentFiling);
+  // The same adapter (and athena settings, ATHENA_TIMEOUT_MS included) the API uses for the health record.
+  const chart = container.get<ChartDocuments>(TOKENS.HealthRecord);
+  const { baseUrl, apiKey, testMode, timeoutMs } = signwellConfigFromEnv(env);
+  const signing = new SignwellSigning({
+    baseUrl,
+    apiKey,
+    testMode,
+    timeoutMs,
+    onRequest: (event) => logger.debug({ signwell: event }, 'signwell request'),
+  });
+  const settings: FilingSettings = { ...DEFAULT_FILING_SETTINGS, ...options.filing };
+
+  const taskList: TaskList = {
+    [FILE_SIGNED_DOCUMENT]: async (payload, helpers) => {
+      const outcome = await fileSignedDocument(decodePayload(payload), {
+        store,
+        chart,
+        signing,
+        settings,
+        log: (event) => logger.info({ filing: event, jobId: helpers.job.id }, `chart filing: ${event.event}`),
+      });
+      logger.info({ filing: { submissionId: (payload as { submissionId?: string }).submissionId, ...outcome }, jobId: helpers.job.id }, 'chart filing done');
+    },
+  };
+
+  let runner: Runner;
+  try {
+    runner = await run({
+      connectionString: options.databaseUrl,
+      concurrency: options.concurrency ?? 2,
+      pollInterval: options.pollIntervalMs ?? 1_000,
+      noHandleSignals: true,
+      maxPoolSize: Math.max(4, (options.concurrency ?? 2) + 2),
+      logger: graphileLogger(logger),
+      taskList,
+    });
+  } catch (error) {
+    await knex.destroy();
+    throw error;
+  }
+
+  let stopped: Promise<void> | null = null;
+  return {
+    stop: () => {
+      stopped ??= (async () => {
+        await runner.stop().catch((error: unknown) => logger.warn({ error }, 'worker stop'));
+        await knex.destroy();
+      })();
+      return stopped;
+    },
+  };
+};
