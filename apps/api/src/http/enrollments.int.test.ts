@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
-import { backendToken, call } from '../../../provider-sandbox/src/testing.ts';
+import { extractPdfText } from '@portal/pdf';
+import { backendToken, call, submitSigningPage } from '../../../provider-sandbox/src/testing.ts';
 import { signIn } from '../../../../tools/src/testing/sign-in.ts';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
 
@@ -90,6 +91,8 @@ describe('POST /api/enrollments/oauth', () => {
       membershipEndDate: null,
       stripeSubscriptionId: null,
       signwellDocumentId: null,
+      privacyPracticesDocumentId: null,
+      isGuardianSigning: false,
     });
     const row = await portal.db.knex('enrollments').where({ id: created.body.id }).first();
     expect(row).toMatchObject({ athenaPatientId: String(PATIENT_IDS.margaret), department: '1', membershipTier: '120_annual', status: 'pending' });
@@ -201,5 +204,54 @@ describe('POST /api/enrollments/oauth', () => {
     const answer = await enroll(null, PATIENT_IDS.margaret, '120_annual');
     expect(answer.status).toBe(401);
     expect((await read(null, margaretsEnrollment)).status).toBe(401);
+  });
+});
+
+describe('provider-login signing (spec §4: tier step → /enrollment?id=&step=signature)', () => {
+  const signedPdfText = async (patientId: number): Promise<string[]> => {
+    const listed = (await (await fetch(`${portal.sandbox.url}/_sandbox/documents`)).json()) as {
+      documents: Array<{ patientid: string | number; contentUrl: string }>;
+    };
+    const mine = listed.documents.filter((document) => String(document.patientid) === String(patientId));
+    return Promise.all(mine.map(async (document) => extractPdfText(Buffer.from(await (await fetch(`${portal.sandbox.url}${document.contentUrl}`)).arrayBuffer()))));
+  };
+
+  it('Carol signs for her father Harold: the agreement names him and her, is filed into his chart once, and payment is next', async () => {
+    const browser = await signedIn(PATIENT_IDS.carol, 'no', PATIENT_IDS.harold);
+    const created = await enroll(browser, PATIENT_IDS.harold, '70_biannual');
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+
+    const document = await post(browser, `/api/enrollments/${id}/create-document`, {});
+    expect(document).toMatchObject({ status: 200, body: { embeddedUrl: expect.stringContaining('/signwell/sign/'), isComplete: false } });
+    await submitSigningPage(document.body.embeddedUrl, { fullName: 'Carol Bennett' });
+    const verified = await json(await browser.fetch(`${portal.url}/api/signwell/verify-completion/${document.body.documentId}`));
+    expect(verified.body).toMatchObject({ isComplete: true });
+
+    let signed = await post(browser, `/api/enrollments/${id}/signature`, { documentId: document.body.documentId });
+    for (let tries = 0; signed.body.upload === 'processing' && tries < 20; tries += 1) {
+      signed = await post(browser, `/api/enrollments/${id}/signature`, { documentId: document.body.documentId });
+    }
+    expect(signed).toEqual({ status: 200, body: { status: 'signed', requiresPrivacyPractices: false, declined: false, upload: 'uploaded' } });
+
+    const texts = await signedPdfText(PATIENT_IDS.harold);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('Harold Bennett');
+    expect(texts[0]).toContain('Carol Bennett');
+    expect(texts[0]).toContain('Enhanced 6 Month');
+    // An existing patient has no privacy notice to sign.
+    const privacy = await post(browser, `/api/enrollments/${id}/create-privacy-document`, {});
+    expect(privacy.status).toBe(409);
+  }, 30_000);
+
+  it("refuses a document id that is not the enrollment's, and another person's enrollment is 404", async () => {
+    const margaret = await signedIn(PATIENT_IDS.margaret);
+    const created = await enroll(margaret, PATIENT_IDS.margaret, '120_annual');
+    const document = await post(margaret, `/api/enrollments/${created.body.id}/create-document`, {});
+    const wrong = await post(margaret, `/api/enrollments/${created.body.id}/signature`, { documentId: '00000000-0000-0000-0000-000000000000' });
+    expect(wrong.status).toBe(409);
+    const jordan = await signedIn(PATIENT_IDS.jordan);
+    expect((await post(jordan, `/api/enrollments/${created.body.id}/create-document`, {})).status).toBe(404);
+    expect((await json(await jordan.fetch(`${portal.url}/api/signwell/verify-completion/${document.body.documentId}`))).status).toBe(404);
   });
 });
