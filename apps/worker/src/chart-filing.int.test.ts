@@ -161,6 +161,20 @@ describe('chart filing of signed documents', () => {
     }
   }, 120_000);
 
+  it('finds an upload whose answer was lost after athena filed it, and does not file it again', async () => {
+    const patientId = PATIENT_IDS.paul;
+    const enrollmentId = await newEnrollment(patientId);
+    const document = await signedDocument('Membership Agreement. Answer lost.');
+    // Every upload is written, then never answered: the adapter times out (ATHENA_TIMEOUT_MS).
+    await setFault({ route: UPLOAD_ROUTE, timeoutRate: 1, timeoutAfterWrite: true });
+
+    const submission = await submit(enrollmentId, patientId, document);
+    const [row] = await settled([submission.id]);
+    const filed = filedFor(await chartDocuments(patientId), submission.id);
+    expect(filed).toHaveLength(1);
+    expect(row).toMatchObject({ status: 'uploaded', athenaDocumentId: String(filed[0]!.adminid), uploadAttempts: 2, lastAttemptError: 'HealthRecordUnavailableError timeout' });
+  }, 60_000);
+
   it('fails an upload that always fails, without PHI, and shows it to staff', async () => {
     const patientId = PATIENT_IDS.emma;
     const enrollmentId = await newEnrollment(patientId);

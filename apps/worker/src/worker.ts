@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { Logger as GraphileLogger, run, type Runner, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import { createLogger, readConfig } from '@portal/api';
 import type { Logger } from '@portal/api/logger.ts';
 import { buildContainer } from '@portal/api/di/container.ts';
@@ -90,18 +91,26 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     },
   };
 
+  // Our own pool, so a connection PostgreSQL drops (a restart, the embedded server stopping
+  // first on Ctrl+C) is logged instead of crashing the process with an unhandled 'error' event.
+  const concurrency = options.concurrency ?? 2;
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Math.max(4, concurrency + 2) });
+  pool.on('error', (error) => logger.warn({ error }, 'worker: idle database connection failed'));
+
   let runner: Runner;
   try {
     runner = await run({
-      connectionString: options.databaseUrl,
-      concurrency: options.concurrency ?? 2,
+      pgPool: pool,
+      concurrency,
       pollInterval: options.pollIntervalMs ?? 1_000,
       noHandleSignals: true,
-      maxPoolSize: Math.max(4, (options.concurrency ?? 2) + 2),
       logger: graphileLogger(logger),
       taskList,
+      // No cron jobs yet (and no crontab file to look for).
+      parsedCronItems: [],
     });
   } catch (error) {
+    await pool.end().catch(() => {});
     await knex.destroy();
     throw error;
   }
@@ -111,6 +120,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     stop: () => {
       stopped ??= (async () => {
         await runner.stop().catch((error: unknown) => logger.warn({ error }, 'worker stop'));
+        await pool.end().catch(() => {});
         await knex.destroy();
       })();
       return stopped;

@@ -6,18 +6,11 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
+import { codeFor as sharedCodeFor, requestEmailCode as sharedRequestEmailCode } from '../../../tools/src/testing/guest-browser.ts';
 
 const setup = portalInBrowser();
 
-const codeFor = async (to: string): Promise<string> => {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${setup.portal.sandbox.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
-    const [latest] = (await response.json()) as Array<{ code: string | null }>;
-    if (latest?.code) return latest.code;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code arrived for ${to}`);
-};
+const codeFor = (to: string) => sharedCodeFor(setup.portal, to);
 
 const freshPage = async (): Promise<Page> => {
   const page = await setup.browser.newPage({ width: 1280, height: 900 });
@@ -30,13 +23,7 @@ const freshPage = async (): Promise<Page> => {
   return page;
 };
 
-const requestEmailCode = async (page: Page, email: string) => {
-  await page.goto(`${setup.portal.url}/guest-login`);
-  await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
-  await page.getByText('Security check complete.').waitFor();
-  await page.getByRole('button', { name: 'Send Verification Code' }).click();
-  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-};
+const requestEmailCode = (page: Page, email: string) => sharedRequestEmailCode(page, setup.portal, email);
 
 describe('/guest-login', () => {
   it('verifies an email and a phone and lands on the dashboard as a Guest', async () => {

@@ -81,9 +81,10 @@ describe('the ten tables of spec §3', () => {
   });
 
   it('migrates idempotently when several processes start at once', async () => {
-    const { migrateToLatest } = await import('./index.ts');
+    const { migrateToLatest, migrationSource } = await import('./index.ts');
     await expect(Promise.all([migrateToLatest(db.knex), migrateToLatest(db.knex), migrateToLatest(db.knex)])).resolves.toBeDefined();
     const done = await db.knex('knex_migrations').count<{ count: string }[]>('* as count');
-    expect(Number(done[0]?.count)).toBe(3);
+    // Each migration ran exactly once, however many processes raced.
+    expect(Number(done[0]?.count)).toBe((await migrationSource.getMigrations([])).length);
   });
 });
