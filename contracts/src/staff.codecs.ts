@@ -136,3 +136,21 @@ export const StaffCreateSubscriptionResponse = t.type(
   'StaffCreateSubscriptionResponse',
 );
 export type StaffCreateSubscriptionResponse = t.TypeOf<typeof StaffCreateSubscriptionResponse>;
+
+/** GET /api/staff/document-submissions?status=failed: signed documents the worker could not file. */
+export const FailedDocumentSubmission = t.type(
+  {
+    id: t.string,
+    enrollmentId: t.string,
+    patientId: t.string,
+    documentType: t.union([t.literal('membership_agreement'), t.literal('privacy_practices')]),
+    status: t.string,
+    uploadAttempts: t.number,
+    lastAttemptError: t.union([t.string, t.null]),
+    createdAt: t.string,
+    updatedAt: t.string,
+  },
+  'FailedDocumentSubmission',
+);
+export type FailedDocumentSubmission = t.TypeOf<typeof FailedDocumentSubmission>;
+export const FailedDocumentSubmissions = t.array(FailedDocumentSubmission, 'FailedDocumentSubmissions');

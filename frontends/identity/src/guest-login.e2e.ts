@@ -82,6 +82,20 @@ describe('/guest-login', () => {
 describe('/staff', () => {
   it('signs a listed staff member in with the emailed code', async () => {
     await setup.portal.db.knex('staff_emails').insert({ email: 'front.desk@mdri-primarycare.example', name: 'Front Desk' });
+    // A signed agreement the worker gave up filing (the worker's own tests show how one gets there).
+    const [enrollment] = await setup.portal.db.knex('enrollments').insert({ athenaPatientId: '5107', status: 'signed', department: '1' }).returning('id');
+    await setup.portal.db.knex('document_submissions').insert({
+      enrollmentId: enrollment.id,
+      patientId: '5107',
+      documentType: 'membership_agreement',
+      contentHash: 'f'.repeat(64),
+      fileName: 'membership-agreement.pdf',
+      status: 'failed',
+      uploadAttempts: 6,
+      lastAttemptError: 'HealthRecordUnavailableError 503',
+      signwellDocumentId: '3f6a2c1e-8d4b-4e7a-9c2f-1b5d7e9a0c34',
+      departmentId: '1',
+    });
     const page = await freshPage();
     await page.goto(`${setup.portal.url}/staff`);
     await page.getByRole('heading', { name: 'Staff Sign In' }).waitFor();
@@ -91,6 +105,9 @@ describe('/staff', () => {
     await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor('front.desk@mdri-primarycare.example'));
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await page.getByRole('heading', { name: 'Signed in as front.desk@mdri-primarycare.example' }).waitFor();
+    await page.getByRole('heading', { name: 'Documents to file by hand' }).waitFor();
+    const row = page.getByRole('row', { name: /5107 Membership Agreement 6 HealthRecordUnavailableError 503/ });
+    await row.waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('You have been logged out.').waitFor();
     await page.close();

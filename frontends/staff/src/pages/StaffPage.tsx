@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Container, LoadingState, PageHeader, Stack } from '@portal/ui';
+import { FailedDocuments } from '../components/FailedDocuments.tsx';
 import { StaffHome } from '../components/StaffHome.tsx';
 import { StaffSignIn } from '../components/StaffSignIn.tsx';
 import { checkStaffSession, clearStaffSession, readStaffSession, saveStaffSession, staffLogout, staffStorage } from '../staff-session.ts';
@@ -101,12 +102,15 @@ export function StaffPage() {
               </Stack>
             </Alert>
           ) : view.kind === 'signed-in' ? (
-            <StaffHome
-              email={view.session.email}
-              expiresAt={view.expiresAt}
-              loggingOut={loggingOut}
-              onLogout={() => void logout(view.session.token)}
-            />
+            <>
+              <StaffHome
+                email={view.session.email}
+                expiresAt={view.expiresAt}
+                loggingOut={loggingOut}
+                onLogout={() => void logout(view.session.token)}
+              />
+              <FailedDocuments token={view.session.token} />
+            </>
           ) : (
             <StaffSignIn onSignedIn={onSignedIn} notice={view.notice} />
           )}
