@@ -33,3 +33,4 @@ export * from './ports/document-filing.port.ts';
 export * from './domain/consent-documents.ts';
 export * from './use-cases/enroll-guest.use-case.ts';
 export * from './use-cases/sign-enrollment-documents.use-case.ts';
+export * from './ports/cards.port.ts';
