@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ButtonLink, Container, EmptyState, createPortalQueryClient, useLocation } from '@portal/ui';
 import type { PortalCustomProps } from '@portal/ui';
 import { screenFor } from './flow.ts';
+import { usePatientSwitchRedirect } from './patient-switch.ts';
 import { DeclinationConfirmationPage } from './pages/DeclinationConfirmationPage.tsx';
 import { MembershipTierPage } from './pages/MembershipTierPage.tsx';
 import { PracticeLocationPage } from './pages/PracticeLocationPage.tsx';
@@ -13,6 +14,7 @@ export type EnrollmentRootProps = Partial<PortalCustomProps> & { name?: string }
 
 function EnrollmentRoutes() {
   const location = useLocation();
+  usePatientSwitchRedirect();
   const screen = screenFor(location.pathname, location.searchParams);
   switch (screen.screen) {
     case 'start':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '@portal/ui';
-import { createEnrollmentErrorNotice } from './errors.ts';
+import { createEnrollmentErrorNotice, saveFailure } from './errors.ts';
 
 const failure = (status: number, body: unknown): ApiError =>
   new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body), 'Error');
@@ -25,6 +25,61 @@ describe('createEnrollmentErrorNotice', () => {
     expect(createEnrollmentErrorNotice(failure(400, { error: 'Practice location required' }))).toEqual({
       title: 'Practice location required',
       description: 'Failed to create enrollment. Please try again.',
+    });
+  });
+});
+
+describe('saveFailure (POST /api/enrollments)', () => {
+  const SAVE = 'Failed to save patient information. Please verify the provided information. If the problem persists, please call the practice for assistance.';
+
+  it('puts each 400 message under its field', () => {
+    const outcome = saveFailure(
+      failure(400, {
+        error: 'Validation failed',
+        message: 'Invalid ZIP code format',
+        errors: [
+          { field: 'zipCode', message: 'Invalid ZIP code format' },
+          { field: 'state', message: 'State must be 2 characters' },
+          { field: 'zipCode', message: 'second message is ignored' },
+        ],
+      }),
+    );
+    expect(outcome).toEqual({
+      kind: 'fields',
+      errors: { zipCode: 'Invalid ZIP code format', state: 'State must be 2 characters' },
+      notice: { title: 'Validation failed', description: 'Invalid ZIP code format' },
+    });
+  });
+
+  it("shows the server's title and message for the age, Medicaid and already-enrolled refusals", () => {
+    expect(saveFailure(failure(403, { error: 'Age Requirement Not Met', message: 'Only 27 and older.' }))).toEqual({
+      kind: 'notice',
+      notice: { title: 'Age Requirement Not Met', description: 'Only 27 and older.' },
+    });
+    expect(saveFailure(failure(403, { error: 'Office Enrollment Required', message: 'Call the office.' })).notice.title).toBe('Office Enrollment Required');
+    expect(saveFailure(failure(409, { error: 'Already Enrolled', message: 'You are a member.' })).notice).toEqual({
+      title: 'Already Enrolled',
+      description: 'You are a member.',
+    });
+  });
+
+  it("says 'Failed to save patient information...' for 404, 422, other errors and network failures", () => {
+    for (const error of [
+      failure(404, { error: 'Not Found' }),
+      failure(422, { error: 'Unprocessable' }),
+      failure(500, { error: 'Internal Server Error', requestId: 'r' }),
+      failure(400, { error: 'Invalid JSON body' }),
+      failure(403, { error: 'Forbidden', message: 'x' }),
+      new TypeError('Failed to fetch'),
+    ]) {
+      expect(saveFailure(error)).toEqual({ kind: 'notice', notice: { title: 'Error', description: SAVE } });
+    }
+  });
+
+  it('asks to verify again on a 401', () => {
+    expect(saveFailure(failure(401, { error: 'Verification Expired' }))).toEqual({
+      kind: 'verification-expired',
+      notice: { title: 'Verification Expired', description: 'Please verify your email and phone again.' },
     });
   });
 });

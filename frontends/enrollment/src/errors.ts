@@ -4,8 +4,15 @@
  * Enrollment Required', 'Already Enrolled', 'Practice location required' ...), else the generic
  * 'Error creating enrollment' / 'Failed to create enrollment. Please try again.'.
  */
-import { apiErrorField } from '@portal/ui';
-import { CREATE_ENROLLMENT_ERROR, CREATE_ENROLLMENT_ERROR_TITLE } from './messages.ts';
+import { apiErrorBody, apiErrorField } from '@portal/ui';
+import {
+  CREATE_ENROLLMENT_ERROR,
+  CREATE_ENROLLMENT_ERROR_TITLE,
+  ERROR_TITLE,
+  SAVE_PATIENT_ERROR,
+  VERIFICATION_EXPIRED_TEXT,
+  VERIFICATION_EXPIRED_TITLE,
+} from './messages.ts';
 
 export interface ErrorNotice {
   readonly title: string;
@@ -17,4 +24,54 @@ export const createEnrollmentErrorNotice = (error: unknown): ErrorNotice => {
   const message = apiErrorField(error, 'message');
   if (!title) return { title: CREATE_ENROLLMENT_ERROR_TITLE, description: message ?? CREATE_ENROLLMENT_ERROR };
   return { title, description: message && message !== title ? message : CREATE_ENROLLMENT_ERROR };
+};
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/enrollments (guest): what a failure tells the user
+
+export type SaveFailure =
+  /** 400: each message goes under its field. */
+  | { readonly kind: 'fields'; readonly errors: Readonly<Record<string, string>>; readonly notice: ErrorNotice }
+  /** 403 (age, Medicaid), 409 (already enrolled), anything else: a toast and an alert. */
+  | { readonly kind: 'notice'; readonly notice: ErrorNotice }
+  /** 401: the guest verification is no longer accepted: verify again. */
+  | { readonly kind: 'verification-expired'; readonly notice: ErrorNotice };
+
+const statusOf = (error: unknown): number | null => {
+  if (typeof error !== 'object' || error === null) return null;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status : null;
+};
+
+const REFUSALS = ['Age Requirement Not Met', 'Office Enrollment Required', 'Already Enrolled'];
+
+/**
+ * 400 {errors:[{field, message}]} → field messages; 403 'Age Requirement Not Met' / 'Office
+ * Enrollment Required' and 409 'Already Enrolled' → the server's title and message; 401 →
+ * verify again; 404, 422 and anything else → 'Failed to save patient information...'.
+ */
+export const saveFailure = (error: unknown): SaveFailure => {
+  const status = statusOf(error);
+  const body = apiErrorBody(error);
+  const title = apiErrorField(error, 'error');
+  const message = apiErrorField(error, 'message');
+  const generic: ErrorNotice = { title: ERROR_TITLE, description: SAVE_PATIENT_ERROR };
+  if (status === 400 && Array.isArray(body?.errors)) {
+    const errors: Record<string, string> = {};
+    for (const entry of body.errors as unknown[]) {
+      if (typeof entry !== 'object' || entry === null) continue;
+      const { field, message: text } = entry as { field?: unknown; message?: unknown };
+      if (typeof field === 'string' && field !== '' && typeof text === 'string' && errors[field] === undefined) errors[field] = text;
+    }
+    if (Object.keys(errors).length > 0) {
+      return { kind: 'fields', errors, notice: { title: title ?? ERROR_TITLE, description: message ?? SAVE_PATIENT_ERROR } };
+    }
+  }
+  if (status === 401) {
+    return { kind: 'verification-expired', notice: { title: VERIFICATION_EXPIRED_TITLE, description: VERIFICATION_EXPIRED_TEXT } };
+  }
+  if ((status === 403 || status === 409) && title && REFUSALS.includes(title)) {
+    return { kind: 'notice', notice: { title, description: message && message !== title ? message : title } };
+  }
+  return { kind: 'notice', notice: generic };
 };

@@ -51,7 +51,6 @@ export const SESSION_ERROR_TEXT = 'Unable to verify authentication. Please try a
 export const SESSION_INCOMPLETE_TEXT = 'Please complete the verification steps.';
 
 export const SIGNATURE_TITLE = 'Membership Agreement';
-export const SIGNATURE_COMING_SOON = 'Your enrollment was created. The e-signature step is coming soon.';
 
 export const DECLINATION_CONFIRMED_TITLE = 'Membership Declination Confirmed';
 export const CONFIRMATION_NOT_FOUND_TITLE = 'Confirmation Not Found';
@@ -59,3 +58,42 @@ export const DECLINED_DECISION = 'Declined';
 export const NOTICE_OPTIONAL =
   'Membership is optional. Declining does not affect your access to medically necessary care at our practice.';
 export const NOTICE_ENROLL_LATER = 'You can enroll in a membership later at any time.';
+
+// ---------------------------------------------------------------------------------------------
+// Guest wizard (§2 'Enrollment wizard', §5 'Enrollment form', §8 'Enrollment flow')
+
+export const PATIENT_INFO_TITLE = 'Patient Info';
+export const SECTION_PATIENT_STATUS = 'Patient Status';
+export const SECTION_PATIENT_INFORMATION = 'Patient Information';
+export const SECTION_MEMBERSHIP_TIERS = 'Membership Tiers';
+export const CAREGIVER_NOTICE = 'Caregivers: verify your own email first. The email and phone you verified are yours; enter the patient\'s own below.';
+export const SAVE_PATIENT_ERROR =
+  'Failed to save patient information. Please verify the provided information. If the problem persists, please call the practice for assistance.';
+export const ERROR_TITLE = 'Error';
+export const VERIFICATION_EXPIRED_TITLE = 'Verification Expired';
+export const VERIFICATION_EXPIRED_TEXT = 'Please verify your email and phone again.';
+
+// E-signature and privacy (§2 'E-signature step', 'Privacy step'; §8 'Enrollment flow')
+
+export const SIGNED_STATE = 'signed, verified and uploaded';
+export const CREATE_SIGNATURE_DOCUMENT_ERROR = 'Failed to create signature document. Please try again.';
+export const CREATE_PRIVACY_DOCUMENT_ERROR = 'Failed to create privacy practices document. Please try again.';
+export const DOCUMENT_LIBRARY_ERROR_TITLE = 'Document Library Error';
+export const DOCUMENT_LIBRARY_ERROR_TEXT = 'The document signing library could not be loaded. Please refresh the page and try again.';
+export const DOCUMENT_EMBED_ERROR = 'There was an issue with the document. Please try again.';
+export const DOCUMENT_PROCESSING_FAILED_TITLE = 'Document Processing Failed';
+export const DOCUMENT_PROCESSING_FAILED_TEXT = 'We could not process your signed document. Please try again.';
+export const PRIVACY_PROCESSING_FAILED_TEXT =
+  'We could not process your signed privacy practices notice. Please try again. If the problem persists, please contact the practice.';
+export const CRITICAL_DOCUMENT_ERROR_TITLE = 'Critical Document Error';
+export const CRITICAL_DOCUMENT_ERROR_TEXT = 'Your signed document could not be saved. Please contact support for assistance.';
+export const CRITICAL_PRIVACY_ERROR_TEXT = 'Your signed privacy practices notice could not be saved. Please contact the practice for assistance.';
+export const SIGNER_DECLINED_TITLE = 'Document declined';
+export const SIGNER_DECLINED_TEXT = 'You declined to sign the document. You can start again when you are ready.';
+
+// Payment (placeholder until the payment issue) and resume
+
+export const PAYMENT_CARD_TITLE = 'Complete Your Membership';
+export const ENROLLMENT_NOT_FOUND_TITLE = 'Enrollment not found';
+export const PATIENT_SWITCHED_TITLE = 'Patient switched';
+export const PATIENT_SWITCHED_TEXT = 'You switched to a different patient. Redirecting to Dashboard.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { TIER_PLANS, isDeclineTier, needsConciergeAcknowledgment, selectLabel, submitLabel, tierPlan } from './tiers.ts';
+import { TIER_PLANS, isDeclineTier, membershipDescription, needsConciergeAcknowledgment, selectLabel, submitLabel, tierPlan } from './tiers.ts';
 
 describe('tier plans', () => {
   it('has the six cards of the tier table in order', () => {
@@ -37,5 +37,12 @@ describe('tier plans', () => {
 
   it('names each select control after its plan', () => {
     expect(selectLabel(tierPlan('70_biannual'))).toBe('Select Enhanced 6 Month');
+  });
+});
+
+describe('membershipDescription', () => {
+  it('describes the 6-month or annual membership', () => {
+    expect(membershipDescription('120_annual')).toBe('Enhanced Annual membership: $120 per year');
+    expect(membershipDescription('70_biannual')).toBe('Enhanced 6 Month membership: $70 per 6 months');
   });
 });

@@ -58,3 +58,9 @@ export const TIER_PLANS: readonly TierPlan[] = TIER_CODES.map(tierPlan);
 
 /** The accessible name of a card's select control. */
 export const selectLabel = (plan: Pick<TierPlan, 'name'>): string => `Select ${plan.name}`;
+
+/** The Payment step's description, the 6-month or annual membership: 'Enhanced Annual membership: $120 per year'. */
+export const membershipDescription = (code: TierCode): string => {
+  const plan = tierPlan(code);
+  return `${plan.name} membership: ${plan.price} ${plan.priceUnit}`;
+};

@@ -2,6 +2,8 @@
  * @portal/ui: the portal's shared design system. Components are styled by styles.css, which the
  * shell loads once for every micro-frontend (`import '@portal/ui/styles.css'`).
  */
+export { AccordionSection } from './Accordion.tsx';
+export type { AccordionSectionProps } from './Accordion.tsx';
 export { Alert } from './Alert.tsx';
 export type { AlertProps, AlertVariant } from './Alert.tsx';
 export { Badge } from './Badge.tsx';

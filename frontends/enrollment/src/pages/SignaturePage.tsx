@@ -1,34 +1,220 @@
-import { useEffect } from 'react';
-import { Alert, Container, FileTextIcon, PageHeader, ProgressBar, Stack } from '@portal/ui';
-import { ProviderGate } from '../components/ProviderGate.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  AlertIcon,
+  Button,
+  ButtonLink,
+  Container,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  ProgressBar,
+  Stack,
+  navigate,
+} from '@portal/ui';
+import type { EnrollmentRecord } from '@portal/contracts';
+import { DocumentSigning } from '../components/DocumentSigning.tsx';
+import { PaymentPlaceholder } from '../components/PaymentPlaceholder.tsx';
 import { TopLinks } from '../components/TopLinks.tsx';
-import { SIGNATURE_COMING_SOON, SIGNATURE_TITLE } from '../messages.ts';
+import { UserGate } from '../components/UserGate.tsx';
+import { isNotFoundError } from '../declination.ts';
+import { DASHBOARD_HREF, ENROLLMENT_PATH, declinationPath } from '../flow.ts';
+import { ENROLLMENT_NOT_FOUND_TITLE } from '../messages.ts';
+import { PRIVACY_ADVANCE_MS } from '../signing.ts';
+import { afterSignature, backFromPayment, progressOf, resumeTarget, signedSteps, stepTitle } from '../wizard.ts';
+import type { WizardPath } from '../wizard.ts';
 
 /**
- * /enrollment?id={id}&step=signature (provider-login step 2). The e-signature step is later
- * work: this page only says the enrollment exists and that signing is coming.
+ * /enrollment?id={id}&step=signature: both paths arrive here after the enrollment is created, and
+ * the resume link is the same URL. Loads the enrollment and lands on its step: signing (pending),
+ * the privacy notice (signed, new patient), payment (signed existing patient, privacy signed),
+ * or the declination confirmation (declined).
  */
 export function SignaturePage({ enrollmentId }: { enrollmentId: string }) {
   useEffect(() => {
     document.title = 'Membership Agreement | Member Enrollment';
   }, []);
   return (
-    <ProviderGate loadingLabel="Verifying your session...">
-      {() => (
-        <Container size="md">
-          <Stack gap={5}>
-            <TopLinks />
-            <ProgressBar title={SIGNATURE_TITLE} percent={50} />
-            <PageHeader title={SIGNATURE_TITLE} />
-            <Alert variant="info" role="status" title="Enrollment created">
-              <p>{SIGNATURE_COMING_SOON}</p>
-              <p className="enrollment-reference">
-                <FileTextIcon size={16} /> Enrollment reference: <span className="ui-nowrap">{enrollmentId}</span>
-              </p>
-            </Alert>
-          </Stack>
-        </Container>
-      )}
-    </ProviderGate>
+    <UserGate loadingLabel="Verifying your session...">
+      {(user) => <EnrollmentResume enrollmentId={enrollmentId} path={user.kind === 'provider' ? 'provider' : 'guest'} />}
+    </UserGate>
+  );
+}
+
+function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: WizardPath }) {
+  const query = useQuery<EnrollmentRecord>({ queryKey: ['/api/enrollments', enrollmentId], staleTime: 0, refetchOnMount: 'always' });
+  const target = query.data ? resumeTarget(query.data) : null;
+
+  useEffect(() => {
+    if (target?.kind === 'declined') navigate(declinationPath(enrollmentId), { replace: true });
+  }, [target?.kind, enrollmentId]);
+
+  if (query.isPending) {
+    return (
+      <Container size="md">
+        <LoadingState label="Loading your enrollment..." />
+      </Container>
+    );
+  }
+
+  if (query.isError) {
+    const notFound = isNotFoundError(query.error);
+    return (
+      <Container size="md">
+        <EmptyState
+          headingLevel={1}
+          tone={notFound ? 'neutral' : 'destructive'}
+          icon={<AlertIcon size={28} />}
+          title={notFound ? ENROLLMENT_NOT_FOUND_TITLE : "We couldn't load your enrollment"}
+          description={
+            notFound ? (
+              <p>We could not find this enrollment for your account. The link may be old, or it may belong to someone else.</p>
+            ) : (
+              <p role="alert">Please check your connection and try again.</p>
+            )
+          }
+          actions={
+            <>
+              {notFound ? <ButtonLink href={ENROLLMENT_PATH}>Start enrollment</ButtonLink> : <Button onClick={() => void query.refetch()}>Try again</Button>}
+              <ButtonLink href={DASHBOARD_HREF} variant="secondary">
+                Go to Dashboard
+              </ButtonLink>
+            </>
+          }
+        />
+      </Container>
+    );
+  }
+
+  const record = query.data;
+  if (!target || target.kind === 'declined') {
+    return (
+      <Container size="md">
+        <LoadingState label="Opening your confirmation..." />
+      </Container>
+    );
+  }
+  if (target.kind === 'member' || target.kind === 'cancelled') {
+    return (
+      <Container size="md">
+        <EmptyState
+          headingLevel={1}
+          title={target.kind === 'member' ? 'Your membership is active' : 'This enrollment was cancelled'}
+          description={
+            <p>{target.kind === 'member' ? 'There is nothing left to sign or pay for this enrollment.' : 'You can start a new enrollment at any time.'}</p>
+          }
+          actions={
+            target.kind === 'member' ? (
+              <ButtonLink href={DASHBOARD_HREF}>Go to Dashboard</ButtonLink>
+            ) : (
+              <ButtonLink href={ENROLLMENT_PATH}>Start enrollment</ButtonLink>
+            )
+          }
+        />
+      </Container>
+    );
+  }
+  return <WizardSteps key={record.id} record={record} path={path} initialStep={target.step} />;
+}
+
+type SigningStep = 'signature' | 'privacy' | 'payment';
+
+function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; path: WizardPath; initialStep: SigningStep }) {
+  const [step, setStep] = useState<SigningStep>(initialStep);
+  const [signed, setSigned] = useState(() => signedSteps(record.status));
+  const [requiresPrivacy, setRequiresPrivacy] = useState(record.patientStatus === 'new');
+  const headingRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  const newPatient = requiresPrivacy;
+  const progress = progressOf(path, step, newPatient);
+
+  useEffect(() => {
+    document.title = `${stepTitle(path, step)} | Member Enrollment`;
+    // Each step starts at the top of the page (the form before it may have been scrolled far down).
+    window.scrollTo({ top: 0 });
+    // Move focus to the new step's heading (not on first load: the shell handles that).
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [path, step]);
+
+  // Privacy: Payment follows 1.5 s after the notice is uploaded.
+  const [privacyJustSigned, setPrivacyJustSigned] = useState(false);
+  useEffect(() => {
+    if (!privacyJustSigned || step !== 'privacy') return undefined;
+    const timer = window.setTimeout(() => setStep('payment'), PRIVACY_ADVANCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [privacyJustSigned, step]);
+
+  return (
+    <Container size="md">
+      <Stack gap={5}>
+        <TopLinks />
+        <ProgressBar title={progress.title} percent={progress.percent} />
+        <div ref={headingRef}>
+          {step === 'signature' ? (
+            <PageHeader
+              title={stepTitle(path, 'signature')}
+              description={<p>Please read and sign the membership agreement below. It opens in a moment.</p>}
+            />
+          ) : step === 'privacy' ? (
+            <PageHeader
+              title={stepTitle(path, 'privacy')}
+              description={<p>As a new patient, please read and sign our Notice of Privacy Practices (HIPAA notice).</p>}
+            />
+          ) : (
+            <PageHeader title={stepTitle(path, 'payment')} />
+          )}
+        </div>
+
+        {step === 'signature' ? (
+          <>
+            <DocumentSigning
+              kind="agreement"
+              documentName="membership agreement"
+              enrollmentId={record.id}
+              alreadySigned={signed.agreement}
+              onSigned={(result) => {
+                setSigned((current) => ({ ...current, agreement: true }));
+                setRequiresPrivacy(result.requiresPrivacyPractices);
+              }}
+            />
+            <div className="ui-actions">
+              <Button size="lg" className="ui-actions__primary" disabled={!signed.agreement} onClick={() => setStep(afterSignature(requiresPrivacy))}>
+                Continue
+              </Button>
+            </div>
+          </>
+        ) : null}
+
+        {step === 'privacy' ? (
+          <>
+            <DocumentSigning
+              kind="privacy"
+              documentName="privacy practices notice"
+              enrollmentId={record.id}
+              alreadySigned={signed.privacy}
+              onSigned={() => {
+                setSigned((current) => ({ ...current, privacy: true }));
+                setPrivacyJustSigned(true);
+              }}
+            />
+            {signed.privacy ? (
+              <div className="ui-actions">
+                <Button size="lg" className="ui-actions__primary" onClick={() => setStep('payment')}>
+                  Continue
+                </Button>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+
+        {step === 'payment' ? (
+          <PaymentPlaceholder tier={record.membershipTier} onBack={() => setStep(backFromPayment(newPatient))} />
+        ) : null}
+      </Stack>
+    </Container>
   );
 }

@@ -1,14 +1,22 @@
 import { useEffect } from 'react';
 import { Container, LoadingState, navigate } from '@portal/ui';
-import { ProviderGate } from '../components/ProviderGate.tsx';
+import { UserGate } from '../components/UserGate.tsx';
 import { PRACTICE_LOCATION_PATH } from '../flow.ts';
+import { GuestEnrollmentPage } from './GuestEnrollmentPage.tsx';
 
-/** /enrollment: provider-login users start at the practice location step. */
+/**
+ * /enrollment: provider-login users start at the practice location step; verified guests fill
+ * in Patient Info (their email and phone were verified on /guest-login); anyone else signs in.
+ */
 export function StartPage() {
   useEffect(() => {
     document.title = 'Member Enrollment | Member Portal';
   }, []);
-  return <ProviderGate loadingLabel="Checking your sign-in...">{() => <GoToPracticeLocation />}</ProviderGate>;
+  return (
+    <UserGate loadingLabel="Checking your sign-in...">
+      {(user) => (user.kind === 'provider' ? <GoToPracticeLocation /> : <GuestEnrollmentPage guest={user.guest} />)}
+    </UserGate>
+  );
 }
 
 function GoToPracticeLocation() {

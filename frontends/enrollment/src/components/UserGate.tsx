@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import {
+  AlertIcon,
+  Button,
+  ButtonLink,
+  Container,
+  EmptyState,
+  LoadingState,
+  navigate,
+  normalizePath,
+  toast,
+  useAuthState,
+  useGuestIdentity,
+} from '@portal/ui';
+import type { GuestIdentity } from '@portal/ui';
+import type { ProviderState } from './ProviderGate.tsx';
+import { ENROLLMENT_AUTH_PATH } from '../flow.ts';
+import { AUTH_REQUIRED_TEXT, AUTH_REQUIRED_TITLE, SESSION_ERROR_TEXT, SESSION_ERROR_TITLE } from '../messages.ts';
+
+export type EnrollmentUser = { readonly kind: 'provider'; readonly provider: ProviderState } | { readonly kind: 'guest'; readonly guest: GuestIdentity };
+
+export interface UserGateProps {
+  loadingLabel: string;
+  children: (user: EnrollmentUser) => ReactNode;
+}
+
+/**
+ * The screens both paths share (/enrollment, signing, payment): a provider-login user or a
+ * verified guest. Anyone else goes to /enrollment-auth, which sends them to
+ * /login?return=/enrollment (enrollment-and-payment §2 'Routes', §6).
+ */
+export function UserGate({ loadingLabel, children }: UserGateProps) {
+  const { state, isPending, isError, refetch } = useAuthState();
+  const guest = useGuestIdentity();
+  const signedOut = !isPending && state.kind === 'unauthenticated' && !isError;
+  const startPath = useRef(typeof window === 'undefined' ? '' : normalizePath(window.location.pathname));
+
+  useEffect(() => {
+    // Only while this screen is the page: a logout leaves for /logout-confirmation first.
+    if (!signedOut || normalizePath(window.location.pathname) !== startPath.current) return;
+    toast({ title: AUTH_REQUIRED_TITLE, description: AUTH_REQUIRED_TEXT, variant: 'destructive' });
+    navigate(ENROLLMENT_AUTH_PATH, { replace: true });
+  }, [signedOut]);
+
+  if (state.kind === 'provider') return <>{children({ kind: 'provider', provider: state })}</>;
+  if (state.kind === 'guest' && guest) return <>{children({ kind: 'guest', guest })}</>;
+
+  if (isPending) {
+    return (
+      <Container size="md">
+        <LoadingState label={loadingLabel} />
+      </Container>
+    );
+  }
+
+  if (isError) {
+    return (
+      <Container size="md">
+        <EmptyState
+          headingLevel={1}
+          tone="destructive"
+          icon={<AlertIcon size={28} />}
+          title={SESSION_ERROR_TITLE}
+          description={<p role="alert">{SESSION_ERROR_TEXT}</p>}
+          actions={
+            <>
+              <Button onClick={refetch}>Try again</Button>
+              <ButtonLink href={ENROLLMENT_AUTH_PATH} variant="secondary">
+                Go to Sign In
+              </ButtonLink>
+            </>
+          }
+        />
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="md">
+      <LoadingState label="Redirecting to login..." />
+    </Container>
+  );
+}
