@@ -1,10 +1,12 @@
 /**
- * The provider-login enrollment path in a real browser: location and contact, the tier screen
- * (concierge acknowledgment, decline), the declination confirmation, and an eligibility refusal.
+ * Enrollment in a real browser, both paths: provider login (location and contact, the tier
+ * screen with the concierge acknowledgment, decline, the age and Medicaid refusals, signing) and
+ * a new-patient guest through both signatures; the signed PDFs land in the sandbox chart once.
  */
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
+import { verifyGuestInBrowser } from '../../../tools/src/testing/guest-browser.ts';
 
 const setup = portalInBrowser();
 
@@ -18,9 +20,9 @@ const signInAs = async (person: string): Promise<Page> => {
   return page;
 };
 
-const chooseLocation = async (page: Page, person: string) => {
+const chooseLocation = async (page: Page, person: string, medicare = 'No, neither Medicare nor Medicaid') => {
   await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Valley Family Practice' });
-  await page.getByRole('combobox', { name: 'Do you have Medicare or Medicaid?' }).selectOption({ label: 'No, neither Medicare nor Medicaid' });
+  await page.getByRole('combobox', { name: 'Do you have Medicare or Medicaid?' }).selectOption({ label: medicare });
   const contact = page.getByRole('radio', { name: person });
   if (!(await contact.isChecked())) await contact.check();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -56,4 +58,132 @@ describe('provider-login enrollment', () => {
     await expect(setup.portal.db.knex('enrollments').where({ athenaPatientId: '5103' }).first()).resolves.toBeUndefined();
     await page.close();
   });
+});
+
+/** Signs in SignWell's (sandbox) signing page inside the embed, as the signer would. */
+const signInEmbed = async (page: Page, containerId: string, fullName: string) => {
+  const frame = page.frameLocator(`#${containerId} iframe`);
+  await frame.getByRole('textbox', { name: 'Type your full name' }).fill(fullName);
+  await frame.getByRole('checkbox', { name: /agree to its terms/ }).check();
+  await frame.getByRole('checkbox', { name: /sign electronically/ }).check();
+  await frame.getByRole('button', { name: 'Sign Document' }).click();
+};
+
+const chart = async (patientId: string) => {
+  const listed = (await (await fetch(`${setup.portal.sandbox.url}/_sandbox/documents`)).json()) as { documents: Array<{ patientid: string | number }> };
+  return listed.documents.filter((document) => String(document.patientid) === patientId);
+};
+
+describe('signing the membership agreement', () => {
+  it('takes a provider-login patient from location to tier to signature, and files the agreement once', async () => {
+    const page = await signInAs('Jordan Reyes');
+    await chooseLocation(page, 'Jordan Reyes');
+    await page.getByRole('radio', { name: 'Select Enhanced Annual' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Membership Agreement', level: 1 }).waitFor();
+    expect(page.url()).toMatch(/\/enrollment\?id=[0-9a-f-]{36}&step=signature$/);
+
+    await signInEmbed(page, 'signwell-agreement-container', 'Jordan Reyes');
+    await page.getByText('signed, verified and uploaded').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // An existing patient goes straight to payment (the next issue's step).
+    await page.getByRole('heading', { name: 'Payment', level: 1 }).waitFor();
+
+    const row = await setup.portal.db.knex('enrollments').where({ athenaPatientId: '5102' }).first('status', 'membershipTier');
+    expect(row).toEqual({ status: 'signed', membershipTier: '120_annual' });
+    expect(await chart('5102')).toHaveLength(1);
+    await page.close();
+  });
+
+  it('refuses a Medicaid participant with the office message and lets them go no further', async () => {
+    const page = await signInAs('Olivia Hart');
+    await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Valley Family Practice' });
+    await page.getByRole('combobox', { name: 'Do you have Medicare or Medicaid?' }).selectOption({ label: 'Yes, Medicaid' });
+    await page.getByText('Medicaid participants must complete enrollment by calling or visiting our office during business hours.').first().waitFor();
+    await expect(page.getByRole('button', { name: 'Continue' }).isDisabled()).resolves.toBe(true);
+    await expect(setup.portal.db.knex('enrollments').where({ athenaPatientId: '5108' }).first()).resolves.toBeUndefined();
+    await page.close();
+  });
+});
+
+describe('a new patient enrolls as a guest', () => {
+  it('fills Patient Info, signs the agreement and the privacy notice, reaches payment; both PDFs are in the chart once', async () => {
+    const page = await setup.browser.newPage({ width: 1280, height: 900 });
+    await page.context().clearCookies();
+    await verifyGuestInBrowser(page, setup.portal, 'quinn.harper@example.com', '4015550166');
+    await page.goto(`${setup.portal.url}/enrollment`);
+    await page.getByRole('heading', { name: 'Patient Info', level: 1 }).waitFor();
+
+    await page.getByRole('radio', { name: /New patient/ }).check();
+    const box = (name: string) => page.getByRole('textbox', { name, exact: true });
+    await box('First Name').fill('Quinn');
+    await box('Last Name').fill('Harper');
+    await page.locator('#enrollment-dateOfBirth').fill('1985-09-30');
+    await expect(box('Email').isEditable()).resolves.toBe(false); // the verified email, read-only
+    await box('Street Address').fill('44 Orchard Lane, Unit 2');
+    await expect(box('Street Address').inputValue()).resolves.toBe('44 Orchard Lane');
+    await box('City').fill('Warwick');
+    await box('State').fill('ri');
+    await expect(box('State').inputValue()).resolves.toBe('RI');
+    await box('ZIP Code').fill('028881234');
+    await expect(box('ZIP Code').inputValue()).resolves.toBe('02888-1234');
+    await box('Social Security Number').fill('900990521');
+    await expect(box('Social Security Number').inputValue()).resolves.toBe('900-99-0521');
+    await page.getByRole('combobox', { name: 'Sex' }).selectOption('F');
+    await box('Emergency Contact Name').fill('Riley Harper');
+    await box('Emergency Contact Phone').fill('4015550177');
+    await expect(box('Emergency Contact Phone').inputValue()).resolves.toBe('(401) 555-0177');
+    await page.getByRole('combobox', { name: 'Emergency Contact Relationship' }).selectOption('SPOUSE');
+    await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Bay Primary Care' });
+    await page.getByRole('combobox', { name: 'Do you have Medicare or Medicaid?' }).selectOption({ label: 'No, neither Medicare nor Medicaid' });
+    await page.getByRole('radio', { name: 'Select Enhanced 6 Month' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('heading', { name: 'E-Signature', level: 1 }).waitFor();
+    await signInEmbed(page, 'signwell-agreement-container', 'Quinn Harper');
+    await page.getByText('signed, verified and uploaded').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('heading', { name: 'Privacy Practices', level: 1 }).waitFor();
+    await signInEmbed(page, 'signwell-privacy-container', 'Quinn Harper');
+    await page.getByRole('heading', { name: 'Payment', level: 1 }).waitFor({ timeout: 20_000 });
+
+    const row = await setup.portal.db.knex('enrollments').where({ signerName: 'Quinn Harper' }).first('status', 'athenaPatientId', 'patientStatus', 'department');
+    expect(row).toMatchObject({ status: 'privacy_signed', patientStatus: 'new', department: '2' });
+    expect(await chart(row.athenaPatientId)).toHaveLength(2);
+    await page.close();
+  }, 60_000);
+
+  it("shows each rule's message under its field and saves nothing", async () => {
+    const page = await setup.browser.newPage({ width: 390, height: 844 });
+    await page.context().clearCookies();
+    await verifyGuestInBrowser(page, setup.portal, 'rules.check@example.com', '4015550168');
+    await page.goto(`${setup.portal.url}/enrollment`);
+    await page.getByRole('heading', { name: 'Patient Info', level: 1 }).waitFor();
+    await page.getByRole('radio', { name: /Existing patient/ }).check();
+    const box = (name: string) => page.getByRole('textbox', { name, exact: true });
+    await box('State').fill('R');
+    await box('ZIP Code').fill('123');
+    await box('Last 4 Digits of SSN').fill('12');
+    const before = await setup.portal.db.knex('enrollments').count({ n: '*' }).first();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    const describedBy = async (name: string) =>
+      box(name).evaluate((element) =>
+        (element.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    await page.getByText('Please correct the following:').waitFor();
+    await expect(describedBy('First Name')).resolves.toContain('First name is required');
+    await expect(describedBy('Last Name')).resolves.toContain('Last name is required');
+    await expect(describedBy('Street Address')).resolves.toContain('Street address is required');
+    await expect(describedBy('City')).resolves.toContain('City is required');
+    await expect(describedBy('State')).resolves.toContain('State must be 2 characters');
+    await expect(describedBy('ZIP Code')).resolves.toContain('Invalid ZIP code format');
+    await expect(describedBy('Last 4 Digits of SSN')).resolves.toContain('Last 4 digits of SSN must be exactly 4 numbers');
+    expect(await setup.portal.db.knex('enrollments').count({ n: '*' }).first()).toEqual(before);
+    await page.close();
+  }, 60_000);
 });
