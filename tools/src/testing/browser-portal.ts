@@ -4,17 +4,17 @@
  */
 import { afterAll, beforeAll } from '@jest/globals';
 import { launchBrowser, type BrowserSession } from './browser.ts';
-import { startTestPortal, type TestPortal } from './portal.ts';
+import { startTestPortal, type TestPortal, type TestPortalOptions } from './portal.ts';
 
 export interface BrowserPortal {
   readonly portal: TestPortal;
   readonly browser: BrowserSession;
 }
 
-export const portalInBrowser = (): BrowserPortal => {
+export const portalInBrowser = (options: TestPortalOptions = {}): BrowserPortal => {
   const started: { portal?: TestPortal; browser?: BrowserSession } = {};
   beforeAll(async () => {
-    started.portal = await startTestPortal();
+    started.portal = await startTestPortal(options);
     started.browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {
