@@ -34,3 +34,4 @@ export * from './domain/consent-documents.ts';
 export * from './use-cases/enroll-guest.use-case.ts';
 export * from './use-cases/sign-enrollment-documents.use-case.ts';
 export * from './ports/cards.port.ts';
+export * from './use-cases/membership-payment.use-case.ts';

@@ -24,6 +24,10 @@ export interface Enrollment {
   readonly signerName: string | null;
   readonly stripeCustomerId: string | null;
   readonly stripeSubscriptionId: string | null;
+  readonly stripePaymentId: string | null;
+  readonly stripeReceiptUrl: string | null;
+  /** Provider-login users may have Stripe's receipts and notices sent to another address. */
+  readonly billingEmail: string | null;
   readonly membershipStartDate: Date | null;
   readonly membershipEndDate: Date | null;
   readonly createdAt: Date;
@@ -42,6 +46,17 @@ export interface NewEnrollment {
   readonly createdAt: Date;
 }
 
+/** Payment facts kept on the enrollment (only the fields given change). */
+export interface EnrollmentPaymentUpdate {
+  readonly stripeCustomerId?: string;
+  readonly stripeSubscriptionId?: string;
+  readonly stripePaymentId?: string | null;
+  readonly stripeReceiptUrl?: string | null;
+  readonly billingEmail?: string | null;
+  readonly membershipStartDate?: Date | null;
+  readonly membershipEndDate?: Date | null;
+}
+
 export type EnrollmentNotFoundError = DomainError<'ENROLLMENT.NOT_FOUND'>;
 
 export interface EnrollmentRepository {
@@ -53,6 +68,13 @@ export interface EnrollmentRepository {
   findBySigningDocument(documentId: string): Promise<Enrollment | null>;
   /** Keeps the SignWell document id of the agreement (signwellDocumentId) or the privacy acknowledgment. */
   setSigningDocument(id: string, type: ChartDocumentType, documentId: string, at: Date): Promise<Enrollment>;
+  setPayment(id: string, update: EnrollmentPaymentUpdate, at: Date): Promise<Enrollment>;
+  /** The enrollment that owns this Stripe subscription. */
+  findBySubscription(subscriptionId: string): Promise<Enrollment | null>;
+  /** Enrollments waiting for payment with a subscription, last changed before `before` (for the reconciler). */
+  findAwaitingPayment(before: Date, limit: number): Promise<readonly Enrollment[]>;
+  /** The newest enrollment of these patients (or this guest hash) that has a Stripe customer. */
+  findWithCustomer(owner: { readonly athenaPatientIds: readonly string[]; readonly guestHash: string | null }): Promise<Enrollment | null>;
   /**
    * Runs `work` while holding a lock on the enrollment (one holder at a time across processes),
    * so two clicks cannot create two signing documents. `work` should be short.

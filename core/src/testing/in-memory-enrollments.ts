@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { domainError } from '../domain/domain-error.ts';
 import { transition, type EnrollmentStatus, type IllegalTransitionError } from '../domain/enrollment.ts';
 import type { ChartDocumentType } from '../ports/document-filing.port.ts';
+import type { EnrollmentPaymentUpdate } from '../ports/enrollment.repository.port.ts';
 import type { Enrollment, EnrollmentNotFoundError, EnrollmentRepository, NewEnrollment } from '../ports/enrollment.repository.port.ts';
 import { SequentialIds } from './sequential-ids.ts';
 
@@ -25,6 +26,9 @@ export class InMemoryEnrollments implements EnrollmentRepository {
       signerName: enrollment.signerName ?? null,
       stripeCustomerId: null,
       stripeSubscriptionId: null,
+      stripePaymentId: null,
+      stripeReceiptUrl: null,
+      billingEmail: null,
       membershipStartDate: null,
       membershipEndDate: null,
       createdAt: enrollment.createdAt,
@@ -55,6 +59,34 @@ export class InMemoryEnrollments implements EnrollmentRepository {
         : { ...row, privacyPracticesDocumentId: documentId, updatedAt: at };
     this.rows.set(id, updated);
     return updated;
+  }
+
+  async setPayment(id: string, update: EnrollmentPaymentUpdate, at: Date): Promise<Enrollment> {
+    const row = this.rows.get(id);
+    if (!row) throw new Error('Enrollment not found');
+    const defined = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+    const updated: Enrollment = { ...row, ...defined, updatedAt: at };
+    this.rows.set(id, updated);
+    return updated;
+  }
+
+  async findBySubscription(subscriptionId: string): Promise<Enrollment | null> {
+    return [...this.rows.values()].find((row) => row.stripeSubscriptionId === subscriptionId) ?? null;
+  }
+
+  async findAwaitingPayment(before: Date, limit: number): Promise<readonly Enrollment[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.status === 'payment_pending' && row.stripeSubscriptionId !== null && row.updatedAt < before)
+      .slice(0, limit);
+  }
+
+  async findWithCustomer(owner: { readonly athenaPatientIds: readonly string[]; readonly guestHash: string | null }): Promise<Enrollment | null> {
+    const rows = [...this.rows.values()].filter(
+      (row) =>
+        row.stripeCustomerId !== null &&
+        ((row.athenaPatientId !== null && owner.athenaPatientIds.includes(row.athenaPatientId)) || (owner.guestHash !== null && row.guestHash === owner.guestHash)),
+    );
+    return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0] ?? null;
   }
 
   readonly #locks = new Map<string, Promise<unknown>>();

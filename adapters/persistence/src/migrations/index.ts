@@ -8,6 +8,7 @@ import * as authSessions from './20261122010000_auth_sessions.ts';
 import * as verification from './20261122020000_verification.ts';
 import * as enrollmentSigning from './20261122030000_enrollment_signing.ts';
 import * as documentFiling from './20261122040000_document_filing.ts';
+import * as payments from './20261122050000_payments.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,6 +21,7 @@ const MIGRATIONS: Array<readonly [string, Migration]> = [
   ['20261122020000_verification', verification],
   ['20261122030000_enrollment_signing', enrollmentSigning],
   ['20261122040000_document_filing', documentFiling],
+  ['20261122050000_payments', payments],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -14,6 +14,7 @@ import {
   type EnrollmentNotFoundError,
   type EnrollmentRepository,
   type ChartDocumentType,
+  type EnrollmentPaymentUpdate,
   type EnrollmentStatus,
   type IllegalTransitionError,
   type NewEnrollment,
@@ -34,6 +35,9 @@ interface EnrollmentRow {
   signerName: string | null;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
+  stripePaymentId: string | null;
+  stripeReceiptUrl: string | null;
+  billingEmail: string | null;
   membershipStartDate: Date | null;
   membershipEndDate: Date | null;
   createdAt: Date;
@@ -54,6 +58,9 @@ const COLUMNS = [
   'signerName',
   'stripeCustomerId',
   'stripeSubscriptionId',
+  'stripePaymentId',
+  'stripeReceiptUrl',
+  'billingEmail',
   'membershipStartDate',
   'membershipEndDate',
   'createdAt',
@@ -77,6 +84,9 @@ const toEnrollment = (row: EnrollmentRow): Enrollment => {
     signerName: row.signerName,
     stripeCustomerId: row.stripeCustomerId,
     stripeSubscriptionId: row.stripeSubscriptionId,
+    stripePaymentId: row.stripePaymentId,
+    stripeReceiptUrl: row.stripeReceiptUrl,
+    billingEmail: row.billingEmail,
     membershipStartDate: row.membershipStartDate,
     membershipEndDate: row.membershipEndDate,
     createdAt: row.createdAt,
@@ -144,6 +154,48 @@ export class KnexEnrollmentRepository implements EnrollmentRepository {
       .returning([...COLUMNS])) as unknown as EnrollmentRow | undefined;
     if (!row) throw new Error('Enrollment not found');
     return toEnrollment(row);
+  }
+
+  async setPayment(id: string, update: EnrollmentPaymentUpdate, at: Date): Promise<Enrollment> {
+    const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+    const row = (await this.#query()
+      .findById(id)
+      .patch({ ...changes, updatedAt: at } as never)
+      .returning([...COLUMNS])) as unknown as EnrollmentRow | undefined;
+    if (!row) throw new Error('Enrollment not found');
+    return toEnrollment(row);
+  }
+
+  async findBySubscription(subscriptionId: string): Promise<Enrollment | null> {
+    const row = (await this.#query().where({ stripeSubscriptionId: subscriptionId }).orderBy('createdAt', 'desc').select([...COLUMNS]).first()) as unknown as
+      | EnrollmentRow
+      | undefined;
+    return row ? toEnrollment(row) : null;
+  }
+
+  async findAwaitingPayment(before: Date, limit: number): Promise<readonly Enrollment[]> {
+    const rows = (await this.#query()
+      .where({ status: 'payment_pending' })
+      .whereNotNull('stripeSubscriptionId')
+      .where('updatedAt', '<', before)
+      .orderBy('updatedAt')
+      .limit(limit)
+      .select([...COLUMNS])) as unknown as EnrollmentRow[];
+    return rows.map(toEnrollment);
+  }
+
+  async findWithCustomer(owner: { readonly athenaPatientIds: readonly string[]; readonly guestHash: string | null }): Promise<Enrollment | null> {
+    const query = this.#query()
+      .whereNotNull('stripeCustomerId')
+      .where((where) => {
+        where.whereIn('athenaPatientId', [...owner.athenaPatientIds]);
+        if (owner.guestHash !== null) where.orWhere({ guestHash: owner.guestHash });
+      })
+      .orderBy('createdAt', 'desc')
+      .select([...COLUMNS])
+      .first();
+    const row = (await query) as unknown as EnrollmentRow | undefined;
+    return row ? toEnrollment(row) : null;
   }
 
   /**
