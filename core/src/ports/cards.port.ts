@@ -95,6 +95,7 @@ export type WebhookRejection = 'missing_signature' | 'bad_signature' | 'stale_ti
 
 export interface Cards {
   findCustomerByEmail(email: string): Promise<CardCustomer | null>;
+  getCustomer(customerId: string): Promise<CardCustomer | null>;
   createCustomer(customer: NewCardCustomer, idempotencyKey: string): Promise<CardCustomer>;
   /** Every subscription of the customer, whatever its status (canceled included). */
   listSubscriptions(customerId: string): Promise<readonly CardSubscription[]>;

@@ -71,8 +71,12 @@ export interface EnrollmentRepository {
   setPayment(id: string, update: EnrollmentPaymentUpdate, at: Date): Promise<Enrollment>;
   /** The enrollment that owns this Stripe subscription. */
   findBySubscription(subscriptionId: string): Promise<Enrollment | null>;
-  /** Enrollments waiting for payment with a subscription, last changed before `before` (for the reconciler). */
-  findAwaitingPayment(before: Date, limit: number): Promise<readonly Enrollment[]>;
+  /**
+   * For the reconciler: enrollments with a subscription that are waiting for payment and were
+   * last changed before `before`, or whose paid period ended before `now` (a renewal, a failed
+   * charge or a cancellation whose webhook never came).
+   */
+  findToReconcile(before: Date, now: Date, limit: number): Promise<readonly Enrollment[]>;
   /** The newest enrollment of these patients (or this guest hash) that has a Stripe customer. */
   findWithCustomer(owner: { readonly athenaPatientIds: readonly string[]; readonly guestHash: string | null }): Promise<Enrollment | null>;
   /**

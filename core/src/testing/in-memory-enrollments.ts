@@ -74,9 +74,14 @@ export class InMemoryEnrollments implements EnrollmentRepository {
     return [...this.rows.values()].find((row) => row.stripeSubscriptionId === subscriptionId) ?? null;
   }
 
-  async findAwaitingPayment(before: Date, limit: number): Promise<readonly Enrollment[]> {
+  async findToReconcile(before: Date, now: Date, limit: number): Promise<readonly Enrollment[]> {
     return [...this.rows.values()]
-      .filter((row) => row.status === 'payment_pending' && row.stripeSubscriptionId !== null && row.updatedAt < before)
+      .filter(
+        (row) =>
+          row.stripeSubscriptionId !== null &&
+          ((row.status === 'payment_pending' && row.updatedAt < before) ||
+            ((row.status === 'active' || row.status === 'past_due') && row.membershipEndDate !== null && row.membershipEndDate < now)),
+      )
       .slice(0, limit);
   }
 

@@ -35,6 +35,9 @@ class FakeCards implements Cards {
   async findCustomerByEmail(email: string) {
     return [...this.customers.values()].find((c) => c.email === email) ?? null;
   }
+  async getCustomer(id: string) {
+    return this.customers.get(id) ?? null;
+  }
   async createCustomer(customer: { email: string; name: string }, key: string) {
     const replay = this.#idempotent.get(key) as CardCustomer | undefined;
     if (replay) return replay;

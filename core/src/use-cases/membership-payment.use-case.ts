@@ -84,13 +84,20 @@ const conflictError = (decision: Extract<SubscriptionConflictDecision, { kind: '
   renewalDate: 'existingSubscription' in decision && decision.existingSubscription ? decision.existingSubscription.renewalDate : null,
 });
 
+/**
+ * The patient's card customer: the one our enrollments of this patient already use, else a new
+ * one (keyed by the patient, so a retry makes one). Customers are per patient, not per email: a
+ * caregiver paying for two dependents has two memberships, each on its own customer.
+ */
 const findOrCreateCustomer = async (deps: PaymentDeps, enrollment: Enrollment, payer: Payer): Promise<CardCustomer> => {
-  const email = payer.billingEmail ?? payer.email;
-  const existing = await deps.cards.findCustomerByEmail(email);
+  const owner = enrollment.athenaPatientId ?? `guest-${enrollment.guestHash ?? enrollment.id}`;
+  const known = enrollment.athenaPatientId ? await deps.enrollments.findWithCustomer({ athenaPatientIds: [enrollment.athenaPatientId], guestHash: null }) : null;
+  const existing = known?.stripeCustomerId ? await deps.cards.getCustomer(known.stripeCustomerId) : null;
   if (existing) return existing;
+  const email = payer.billingEmail ?? payer.email;
   return deps.cards.createCustomer(
     { email, name: payer.name, metadata: { athenaPatientId: enrollment.athenaPatientId ?? '', enrollmentId: enrollment.id } },
-    `customer:${enrollment.id}:${email.toLowerCase()}`,
+    `customer:${owner}`,
   );
 };
 

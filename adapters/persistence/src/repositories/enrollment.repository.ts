@@ -173,11 +173,14 @@ export class KnexEnrollmentRepository implements EnrollmentRepository {
     return row ? toEnrollment(row) : null;
   }
 
-  async findAwaitingPayment(before: Date, limit: number): Promise<readonly Enrollment[]> {
+  async findToReconcile(before: Date, now: Date, limit: number): Promise<readonly Enrollment[]> {
     const rows = (await this.#query()
-      .where({ status: 'payment_pending' })
       .whereNotNull('stripeSubscriptionId')
-      .where('updatedAt', '<', before)
+      .where((where) => {
+        where
+          .where((pending) => pending.where({ status: 'payment_pending' }).where('updatedAt', '<', before))
+          .orWhere((ended) => ended.whereIn('status', ['active', 'past_due']).where('membershipEndDate', '<', now));
+      })
       .orderBy('updatedAt')
       .limit(limit)
       .select([...COLUMNS])) as unknown as EnrollmentRow[];

@@ -23,7 +23,6 @@ import {
   createOAuthEnrollment,
   displayName,
   enrollGuest,
-  mayActFor,
   prepareSigningDocument,
   recordSignedDocument,
   type ChartDocumentType,
@@ -34,7 +33,6 @@ import {
   type EnrollGuestError,
   type Enrollment,
   type EnrollmentRepository,
-  type PatientSession,
   type SigningDeps,
   type SigningParties,
   type SigningStepError,
@@ -45,6 +43,7 @@ import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { requireSession } from '../auth/session.middleware.ts';
 import type { GuestVerification } from '../verification/guest-verification.ts';
 import type { RequestAudit } from './audit.ts';
+import { ENROLLMENT_NOT_FOUND, identify, ownedEnrollment as ownedEnrollmentOf, owns, type Requester } from './enrollment-access.ts';
 import { HEALTH_RECORD_UNAVAILABLE_MESSAGE, HttpError, ValidationError, decodeOrThrow } from './errors.ts';
 
 export interface EnrollmentsRouterDeps {
@@ -82,12 +81,12 @@ const STATUS_OF: Readonly<Record<CreateOAuthEnrollmentError['code'] | EnrollGues
 
 const DEFAULT_TITLE: Readonly<Record<number, string>> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
 
-const NOT_FOUND = (): HttpError => new HttpError(404, { error: 'Not Found', message: 'Enrollment not found.' });
+const NOT_FOUND = ENROLLMENT_NOT_FOUND;
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 /** The fields of spec §3 'Enrollment record as read' that the enrollment itself holds. */
-const enrollmentRecord = (enrollment: Enrollment): EnrollmentRecord => ({
+export const enrollmentRecord = (enrollment: Enrollment): EnrollmentRecord => ({
   id: enrollment.id,
   status: enrollment.status,
   membershipTier: enrollment.membershipTier,
@@ -209,27 +208,14 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
     });
   });
 
+  const ownedEnrollment = ownedEnrollmentOf({ service, guests, enrollments, clock, audit });
+
   router.get('/api/enrollments/:id', async (ctx) => {
-    const requester = await identify(ctx, service, guests, clock);
-    const enrollment = await enrollments.findById(ctx.params.id ?? '').catch(() => null);
-    if (!enrollment || !owns(requester, enrollment)) {
-      await audit(ctx, { eventType: 'phi_read', action: 'read_enrollment_refused', statusCode: 404, severity: 'warning', metadata: { requestedId: (ctx.params.id ?? '').slice(0, 64) } });
-      throw NOT_FOUND();
-    }
+    const { enrollment } = await ownedEnrollment(ctx, String(ctx.params.id ?? ''), 'read_enrollment_refused');
     ctx.body = enrollmentRecord(enrollment);
     await audit(ctx, { eventType: 'phi_read', action: 'read_enrollment', enrollmentId: enrollment.id });
   });
 
-  /** The enrollment of the path, if the requester owns it; 404 otherwise (and an audit row). */
-  const ownedEnrollment = async (ctx: Context, id: string): Promise<{ enrollment: Enrollment; requester: Requester }> => {
-    const requester = await identify(ctx, service, guests, clock);
-    const enrollment = await enrollments.findById(id).catch(() => null);
-    if (!enrollment || !owns(requester, enrollment)) {
-      await audit(ctx, { eventType: 'phi_read', action: 'enrollment_access_refused', statusCode: 404, severity: 'warning', metadata: { requestedId: id.slice(0, 64) } });
-      throw NOT_FOUND();
-    }
-    return { enrollment, requester };
-  };
 
   /** Who signs and whom the document names: the session's person, or the guest (and the record's patient). */
   const partiesFor = async (requester: Requester, enrollment: Enrollment): Promise<SigningParties> => {
@@ -322,23 +308,3 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
 
   return router;
 };
-
-type Requester =
-  | { readonly kind: 'session'; readonly session: PatientSession }
-  | { readonly kind: 'guest'; readonly email: string; readonly guestHash: string };
-
-/** Who is asking: the provider-login session, or else the verified guest. Neither: 401. */
-const identify = async (ctx: Context, service: PatientAuthService, guests: GuestVerification, clock: Clock): Promise<Requester> => {
-  const auth = ctx.state.auth as { kind: string } | undefined;
-  if (auth && auth.kind !== 'none') return { kind: 'session', session: await requireSession(ctx, service) };
-  const guest = guests.fromRequest(ctx, clock.now());
-  if (!guest) throw new HttpError(401, { error: 'Authentication required', redirect: '/login' });
-  return { kind: 'guest', email: guest.email, guestHash: guests.guestHash(guest.email) };
-};
-
-/** A session owns the enrollments of patients its person may act for; a guest, those with its hash. */
-const owns = (requester: Requester, enrollment: Enrollment): boolean =>
-  requester.kind === 'session'
-    ? enrollment.athenaPatientId !== null &&
-      (enrollment.athenaPatientId === requester.session.actingPatientId || mayActFor(requester.session, enrollment.athenaPatientId))
-    : enrollment.guestHash !== null && enrollment.guestHash === requester.guestHash;
