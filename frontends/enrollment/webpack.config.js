@@ -1,5 +1,5 @@
 // The enrollment micro-frontend (/enrollment, /enrollment/practice-location,
-// /enrollment/membership-tier and /declination-confirmation): a module federation remote
+// /enrollment/membership-tier, /declination-confirmation, /pay/return and /billing/return): a module federation remote
 // exposing './app' (single-spa lifecycles). `--env standalone` adds a page of its own for
 // working on it without the shell.
 import path from 'node:path';

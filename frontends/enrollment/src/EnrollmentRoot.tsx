@@ -4,8 +4,10 @@ import { ButtonLink, Container, EmptyState, createPortalQueryClient, useLocation
 import type { PortalCustomProps } from '@portal/ui';
 import { screenFor } from './flow.ts';
 import { usePatientSwitchRedirect } from './patient-switch.ts';
+import { BillingReturnPage } from './pages/BillingReturnPage.tsx';
 import { DeclinationConfirmationPage } from './pages/DeclinationConfirmationPage.tsx';
 import { MembershipTierPage } from './pages/MembershipTierPage.tsx';
+import { PayReturnPage } from './pages/PayReturnPage.tsx';
 import { PracticeLocationPage } from './pages/PracticeLocationPage.tsx';
 import { SignaturePage } from './pages/SignaturePage.tsx';
 import { StartPage } from './pages/StartPage.tsx';
@@ -27,6 +29,10 @@ function EnrollmentRoutes() {
       return <MembershipTierPage />;
     case 'declination':
       return <DeclinationConfirmationPage key={screen.enrollmentId ?? ''} enrollmentId={screen.enrollmentId} />;
+    case 'pay-return':
+      return <PayReturnPage />;
+    case 'billing-return':
+      return <BillingReturnPage />;
     default:
       return (
         <Container size="md">
@@ -36,7 +42,7 @@ function EnrollmentRoutes() {
   }
 }
 
-/** The enrollment micro-frontend: /enrollment, its provider-login sub-screens and /declination-confirmation. */
+/** The enrollment micro-frontend: /enrollment, its provider-login sub-screens, /declination-confirmation, /pay/return and /billing/return. */
 export function EnrollmentRoot({ queryClient }: EnrollmentRootProps) {
   // The shell hands over the page's QueryClient (and with it the session it polls); a bare
   // mount (tests) gets its own.

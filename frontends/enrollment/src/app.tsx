@@ -1,7 +1,7 @@
 /**
  * Exposed as './app': the single-spa lifecycles of the enrollment micro-frontend. The shell loads
  * this module through module federation and mounts it on /enrollment, /enrollment/practice-location,
- * /enrollment/membership-tier and /declination-confirmation.
+ * /enrollment/membership-tier, /declination-confirmation, /pay/return and /billing/return.
  */
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';

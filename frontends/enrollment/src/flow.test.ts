@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { afterCreatePath, declinationPath, screenFor, signaturePath } from './flow.ts';
+import { afterCreatePath, declinationPath, payReturnUrl, screenFor, signaturePath } from './flow.ts';
 
 describe('screenFor', () => {
   it('maps the provider-login sub-screens', () => {
@@ -23,6 +23,12 @@ describe('screenFor', () => {
     expect(screenFor('/declination-confirmation/a/b', '').screen).toBe('not-found');
   });
 
+  it('maps the payment and billing returns', () => {
+    expect(screenFor('/pay/return', '?payment_intent_client_secret=pi_s')).toEqual({ screen: 'pay-return' });
+    expect(screenFor('/pay/return/', '')).toEqual({ screen: 'pay-return' });
+    expect(screenFor('/billing/return', '')).toEqual({ screen: 'billing-return' });
+  });
+
   it('leaves anything else to not-found', () => {
     expect(screenFor('/enrollment/other', '').screen).toBe('not-found');
   });
@@ -32,6 +38,11 @@ describe('paths', () => {
   it('builds the signing and declination paths', () => {
     expect(signaturePath('e 1')).toBe('/enrollment?id=e+1&step=signature');
     expect(declinationPath('e/1')).toBe('/declination-confirmation/e%2F1');
+  });
+
+  it('builds the return URL from the site origin', () => {
+    expect(payReturnUrl('https://portal.example')).toBe('https://portal.example/pay/return');
+    expect(payReturnUrl('http://localhost:3000/')).toBe('http://localhost:3000/pay/return');
   });
 
   it('sends a declined enrollment to the declination confirmation, anything else to signing', () => {

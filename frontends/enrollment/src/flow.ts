@@ -11,6 +11,16 @@ export const DECLINATION_PATH = '/declination-confirmation';
 /** Signed-out visitors go here; identity shows 'Redirecting to login...' and sends them to /login?return=/enrollment. */
 export const ENROLLMENT_AUTH_PATH = '/enrollment-auth';
 export const DASHBOARD_HREF = '/dashboard';
+export const APPOINTMENTS_HREF = '/appointments';
+/** The card provider's return URL (3-D Secure), built from the site origin. */
+export const PAY_RETURN_PATH = '/pay/return';
+/** The return from the card provider's billing portal. */
+export const BILLING_RETURN_PATH = '/billing/return';
+/** Where /billing/return goes after 5 s. */
+export const HOME_HREF = '/';
+
+/** origin + '/pay/return'. */
+export const payReturnUrl = (origin: string): string => `${origin.replace(/\/+$/, '')}${PAY_RETURN_PATH}`;
 
 /** Resume at the signing step: /enrollment?id={id}&step=signature. */
 export const signaturePath = (enrollmentId: string): string =>
@@ -28,6 +38,8 @@ export type EnrollmentScreen =
   | { readonly screen: 'practice-location' }
   | { readonly screen: 'membership-tier' }
   | { readonly screen: 'declination'; readonly enrollmentId: string | null }
+  | { readonly screen: 'pay-return' }
+  | { readonly screen: 'billing-return' }
   | { readonly screen: 'not-found' };
 
 const nonEmpty = (value: string | null | undefined): string | null => {
@@ -53,6 +65,8 @@ export const screenFor = (pathname: string, search: string | URLSearchParams): E
   }
   if (path === PRACTICE_LOCATION_PATH) return { screen: 'practice-location' };
   if (path === MEMBERSHIP_TIER_PATH) return { screen: 'membership-tier' };
+  if (path === PAY_RETURN_PATH) return { screen: 'pay-return' };
+  if (path === BILLING_RETURN_PATH) return { screen: 'billing-return' };
   if (path === DECLINATION_PATH) return { screen: 'declination', enrollmentId: nonEmpty(params.get('enrollmentId')) };
   if (path.startsWith(`${DECLINATION_PATH}/`)) {
     const rest = path.slice(DECLINATION_PATH.length + 1);

@@ -91,9 +91,66 @@ export const CRITICAL_PRIVACY_ERROR_TEXT = 'Your signed privacy practices notice
 export const SIGNER_DECLINED_TITLE = 'Document declined';
 export const SIGNER_DECLINED_TEXT = 'You declined to sign the document. You can start again when you are ready.';
 
-// Payment (placeholder until the payment issue) and resume
+// Payment card title and resume
 
 export const PAYMENT_CARD_TITLE = 'Complete Your Membership';
 export const ENROLLMENT_NOT_FOUND_TITLE = 'Enrollment not found';
 export const PATIENT_SWITCHED_TITLE = 'Patient switched';
 export const PATIENT_SWITCHED_TEXT = 'You switched to a different patient. Redirecting to Dashboard.';
+
+// ---------------------------------------------------------------------------------------------
+// Payment (§2 'Payment card', 'Existing-subscription screen', 'Confirmation screen', 'Payment
+// return screen', 'Billing return'; §8 'Payment')
+
+export const AUTO_RENEWAL_NOTICE = 'Auto-renewal is enabled. Cancel anytime.';
+export const COMPLETE_PAYMENT = 'Complete Payment';
+export const PROCESSING_PAYMENT = 'Processing Payment...';
+export const CARD_DETAILS_LABEL = 'Card details';
+export const BILLING_EMAIL_CHECKBOX = 'Use a different billing email';
+export const BILLING_EMAIL_LABEL = 'Billing email';
+
+export const CARD_DECLINED_FALLBACK = 'Your card was declined. Please try a different card.';
+export const NULL_ERROR_TEXT = 'Something went wrong.';
+
+export const PAYMENT_METHOD_SETUP_FAILED_TITLE = 'Payment Method Setup Failed';
+export const AUTHENTICATION_REQUIRED_TITLE = 'Authentication Required';
+export const PAYMENT_FAILED_TITLE = 'Payment Failed';
+export const PAYMENT_ERROR_TITLE = 'Payment Error';
+export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
+export const ALMOST_THERE_TITLE = 'Almost there';
+export const ALMOST_THERE_TEXT = "We're waiting for your bank to prepare authentication. Please try again.";
+export const SETUP_ERROR_TITLE = 'Setup Error';
+export const SETUP_ERROR_TEXT = 'Failed to initialize payment setup. Please refresh the page.';
+export const REACTIVATION_FAILED_TITLE = 'Reactivation Failed';
+export const REACTIVATION_FAILED_TEXT = 'Failed to reactivate subscription. Please try again.';
+export const PAYMENT_SUCCESSFUL_TITLE = 'Payment Successful';
+export const PAYMENT_SUCCESSFUL_TEXT = 'Your membership is now active!';
+export const SUBSCRIPTION_REACTIVATED_TITLE = 'Subscription Reactivated';
+export const REDIRECTING_TO_DASHBOARD_TITLE = 'Redirecting to Dashboard';
+
+export const EXISTING_ACTIVE_SUBSCRIPTION = 'Existing Active Subscription';
+export const SUBSCRIPTION_DATA_DISCREPANCY = 'Subscription Data Discrepancy';
+export const ALREADY_PAID = 'Already paid';
+
+export const RECORD_PAYMENT_FAILED = 'Payment failed - Please try again';
+export const PAYMENT_SESSION_EXPIRED = 'Payment session expired. Please start over.';
+export const INVALID_PAYMENT_RETURN = 'Invalid return from payment provider.';
+export const SETUP_FAILED = 'Setup failed';
+export const PAYMENT_FAILED = 'Payment failed';
+export const AUTHENTICATION_REQUIRED_TEXT = 'Authentication required to complete payment/setup.';
+export const AUTHENTICATION_NOT_READY_TEXT = 'Authentication required but payment details not yet available. Please try again.';
+
+export const EXISTING_SUBSCRIPTION_TITLE = 'Existing Subscription Found';
+export const REACTIVATE_YES = 'Yes, Reactivate Auto-Renewal';
+export const REACTIVATE_NO = 'No, Contact Front Desk';
+
+export const ENROLLMENT_SUMMARY_TITLE = 'Enrollment Summary';
+export const WHATS_NEXT_TITLE = "What's Next";
+export const PAYMENT_RECEIPT_TITLE = 'Payment Receipt';
+
+export const PAY_RETURN_PROCESSING = 'Processing Payment';
+export const PAY_RETURN_SUCCESS = 'Payment Successful';
+export const PAY_RETURN_ERROR = 'Payment Error';
+export const RETURN_TO_DASHBOARD = 'Return to Dashboard';
+
+export const BILLING_RETURN_TITLE = 'Billing Portal Session Complete';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { afterSignature, backFromPayment, progressOf, resumeTarget, signedSteps, stepTitle, wizardSteps } from './wizard.ts';
+import { afterPayment, afterSignature, backFromPayment, progressOf, resumeTarget, signedSteps, stepTitle, wizardSteps } from './wizard.ts';
 
 describe('wizard steps', () => {
   it('lists the guest steps, with Privacy Practices only for new patients', () => {
@@ -61,6 +61,11 @@ describe('moving between the signing steps', () => {
   it('goes back from Payment to Privacy Practices for new patients, else to signing', () => {
     expect(backFromPayment(true)).toBe('privacy');
     expect(backFromPayment(false)).toBe('signature');
+  });
+
+  it('goes from Payment to Confirmation, the last step', () => {
+    expect(afterPayment()).toBe('confirmation');
+    expect(progressOf('provider', afterPayment(), false)).toEqual({ title: 'Confirmation', percent: 100, index: 4, total: 5 });
   });
 
   it('knows which documents are already signed', () => {

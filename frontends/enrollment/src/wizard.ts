@@ -93,3 +93,6 @@ export const signedSteps = (status: EnrollmentRecord['status']): { readonly agre
   agreement: status !== 'pending' && status !== 'declined',
   privacy: status === 'privacy_signed' || status === 'payment_pending' || status === 'active' || status === 'past_due',
 });
+
+/** Payment success goes to Confirmation (§4 'Guest enrollment path'). */
+export const afterPayment = (): 'confirmation' => 'confirmation';

@@ -28,12 +28,15 @@ describe('route table', () => {
       '/enrollment/membership-tier',
       '/declination-confirmation',
       '/declination-confirmation/abc-123',
+      '/pay/return',
+      '/billing/return',
     ]) {
       expect(ownerOf(path)).toBe('enrollment');
       expect(isKnownRoute(path)).toBe(true);
     }
     expect(ownerOf('/enrollment-auth')).toBe('identity');
     expect(isKnownRoute('/enrollment/unknown')).toBe(false);
+    expect(isKnownRoute('/pay/other')).toBe(false);
   });
 
   it('sends /enrollment/auth to the enrollment sign-in redirect', () => {
@@ -63,6 +66,8 @@ describe('route table', () => {
     expect(headerFor('/enrollment/practice-location')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
     expect(headerFor('/declination-confirmation/abc')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
     expect(headerFor('/declination-confirmation')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
+    expect(headerFor('/pay/return')).toEqual({ title: 'Member Enrollment', showUserStatus: true });
+    expect(headerFor('/billing/return')).toEqual({ title: 'Member Dashboard', showUserStatus: true });
     expect(headerFor('/staff')).toEqual({ title: 'Staff Portal', showUserStatus: false });
     expect(headerFor('/no/such/page')).toEqual({ title: 'Member Portal', showUserStatus: false });
   });

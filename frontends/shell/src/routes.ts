@@ -21,7 +21,15 @@ export const MICRO_FRONTENDS: readonly MicroFrontendRoute[] = [
   { name: 'staff', paths: ['/staff'] },
   {
     name: 'enrollment',
-    paths: ['/enrollment', '/enrollment/practice-location', '/enrollment/membership-tier', '/declination-confirmation'],
+    paths: [
+      '/enrollment',
+      '/enrollment/practice-location',
+      '/enrollment/membership-tier',
+      '/declination-confirmation',
+      // The card provider's returns: 3-D Secure (/pay/return) and the billing portal.
+      '/pay/return',
+      '/billing/return',
+    ],
     prefixes: ['/declination-confirmation/'],
   },
 ];
@@ -49,7 +57,7 @@ export const headerFor = (pathname: string): HeaderConfig => {
   if (SIGN_IN_PATHS.includes(pathname)) return { title: 'Member Portal', showUserStatus: false };
   // Staff have a session of their own; a patient's user status does not belong there.
   if (underAny(pathname, ['/staff'])) return { title: 'Staff Portal', showUserStatus: false };
-  if (pathname === '/' || underAny(pathname, ['/dashboard'])) return { title: 'Member Dashboard', showUserStatus: true };
+  if (pathname === '/' || underAny(pathname, ['/dashboard', '/billing'])) return { title: 'Member Dashboard', showUserStatus: true };
   if (underAny(pathname, ['/appointments'])) return { title: 'Book an Appointment', showUserStatus: true };
   if (underAny(pathname, ['/enrollment', '/declination-confirmation', '/pay'])) {
     return { title: 'Member Enrollment', showUserStatus: true };

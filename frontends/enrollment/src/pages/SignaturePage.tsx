@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   AlertIcon,
   Button,
+  CheckIcon,
   ButtonLink,
   Container,
   EmptyState,
@@ -14,14 +15,15 @@ import {
 } from '@portal/ui';
 import type { EnrollmentRecord } from '@portal/contracts';
 import { DocumentSigning } from '../components/DocumentSigning.tsx';
-import { PaymentPlaceholder } from '../components/PaymentPlaceholder.tsx';
+import { EnrollmentConfirmation } from '../components/EnrollmentConfirmation.tsx';
+import { PaymentStep } from '../components/PaymentStep.tsx';
 import { TopLinks } from '../components/TopLinks.tsx';
 import { UserGate } from '../components/UserGate.tsx';
 import { isNotFoundError } from '../declination.ts';
 import { DASHBOARD_HREF, ENROLLMENT_PATH, declinationPath } from '../flow.ts';
 import { ENROLLMENT_NOT_FOUND_TITLE } from '../messages.ts';
 import { PRIVACY_ADVANCE_MS } from '../signing.ts';
-import { afterSignature, backFromPayment, progressOf, resumeTarget, signedSteps, stepTitle } from '../wizard.ts';
+import { afterPayment, afterSignature, backFromPayment, progressOf, resumeTarget, signedSteps, stepTitle } from '../wizard.ts';
 import type { WizardPath } from '../wizard.ts';
 
 /**
@@ -117,12 +119,13 @@ function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: 
   return <WizardSteps key={record.id} record={record} path={path} initialStep={target.step} />;
 }
 
-type SigningStep = 'signature' | 'privacy' | 'payment';
+type SigningStep = 'signature' | 'privacy' | 'payment' | 'confirmation';
 
 function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; path: WizardPath; initialStep: SigningStep }) {
   const [step, setStep] = useState<SigningStep>(initialStep);
   const [signed, setSigned] = useState(() => signedSteps(record.status));
   const [requiresPrivacy, setRequiresPrivacy] = useState(record.patientStatus === 'new');
+  const [receiptUrl, setReceiptUrl] = useState<string | null>(null);
   const headingRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
   const newPatient = requiresPrivacy;
@@ -164,8 +167,18 @@ function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; 
               title={stepTitle(path, 'privacy')}
               description={<p>As a new patient, please read and sign our Notice of Privacy Practices (HIPAA notice).</p>}
             />
+          ) : step === 'payment' ? (
+            <PageHeader title={stepTitle(path, 'payment')} description={<p>Enter your card to start your membership.</p>} />
           ) : (
-            <PageHeader title={stepTitle(path, 'payment')} />
+            <PageHeader
+              eyebrow={
+                <span className="enrollment-confirmed">
+                  <CheckIcon size={18} /> Payment complete
+                </span>
+              }
+              title={stepTitle(path, 'confirmation')}
+              description={<p>Thank you for enrolling. Your membership is now active.</p>}
+            />
           )}
         </div>
 
@@ -212,8 +225,18 @@ function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; 
         ) : null}
 
         {step === 'payment' ? (
-          <PaymentPlaceholder tier={record.membershipTier} onBack={() => setStep(backFromPayment(newPatient))} />
+          <PaymentStep
+            record={record}
+            provider={path === 'provider'}
+            onBack={() => setStep(backFromPayment(newPatient))}
+            onPaid={(url) => {
+              setReceiptUrl(url);
+              setStep(afterPayment());
+            }}
+          />
         ) : null}
+
+        {step === 'confirmation' ? <EnrollmentConfirmation record={record} receiptUrl={receiptUrl} /> : null}
       </Stack>
     </Container>
   );

@@ -1,0 +1,172 @@
+/**
+ * The payment step's rules (enrollment-and-payment §4 'Payment flow', §8 'Payment', §9): the
+ * decline text, what a create-subscription answer means, which 409s stop setup and which are
+ * retried (1, 2 and 3 s), and the memo-free parts of the pay-invoice answer.
+ */
+import { ApiError, apiErrorBody, apiErrorField } from '@portal/ui';
+import {
+  ALREADY_PAID,
+  CARD_DECLINED_FALLBACK,
+  EXISTING_ACTIVE_SUBSCRIPTION,
+  NULL_ERROR_TEXT,
+  PAYMENT_ERROR_TITLE,
+  SUBSCRIPTION_DATA_DISCREPANCY,
+  UNEXPECTED_ERROR,
+} from './messages.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The decline text
+
+export interface ProviderError {
+  readonly message?: string | null | undefined;
+  readonly decline_code?: string | null | undefined;
+  /** The API's pay-invoice 402 spells it declineCode. */
+  readonly declineCode?: string | null | undefined;
+}
+
+/**
+ * The provider message, with ' (code: X)' appended when a decline code exists; the fallback
+ * 'Your card was declined. Please try a different card.'; a null error 'Something went wrong.'.
+ */
+export const declineMessage = (error: ProviderError | null | undefined): string => {
+  if (error === null || error === undefined) return NULL_ERROR_TEXT;
+  const message = typeof error.message === 'string' && error.message.trim() !== '' ? error.message.trim() : CARD_DECLINED_FALLBACK;
+  const code = error.decline_code ?? error.declineCode ?? null;
+  return typeof code === 'string' && code.trim() !== '' ? `${message} (code: ${code.trim()})` : message;
+};
+
+/** The pay-invoice 402 body {error: message, code, declineCode} as a provider error. */
+export const payInvoiceDecline = (error: unknown): ProviderError => {
+  const body = apiErrorBody(error);
+  return {
+    message: typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : null,
+    declineCode: typeof body?.declineCode === 'string' ? body.declineCode : null,
+  };
+};
+
+export const statusOf = (error: unknown): number | null => (error instanceof ApiError ? error.status : null);
+
+/** 'Payment Error' text: the server's message (or the error's own), else 'An unexpected error occurred.'. */
+export const unexpectedMessage = (error: unknown): string => {
+  const fromServer = apiErrorField(error, 'message') ?? apiErrorField(error, 'error');
+  if (fromServer) return fromServer;
+  if (error instanceof ApiError) return UNEXPECTED_ERROR;
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return UNEXPECTED_ERROR;
+};
+
+// ---------------------------------------------------------------------------------------------
+// create-subscription
+
+/** Waits before the 1st, 2nd and 3rd retry of a conflicting subscription creation (§9). */
+export const CONFLICT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 3000];
+
+/** The two server conflicts that stop setup (shown as destructive toasts with the server message). */
+export const STOPPING_CONFLICTS: readonly string[] = [EXISTING_ACTIVE_SUBSCRIPTION, SUBSCRIPTION_DATA_DISCREPANCY];
+
+export interface SubscriptionReady {
+  readonly clientSecret: string;
+  readonly intentType: 'payment' | 'setup';
+  readonly invoiceId: string;
+  readonly subscriptionId: string;
+  readonly message?: string;
+}
+
+export type SetupOutcome =
+  /** The invoice is already paid: go to confirmation. */
+  | { readonly kind: 'paid'; readonly setup: SubscriptionReady }
+  /** A client secret: the card form. An empty secret is kept; submit then says 'Almost there'. */
+  | { readonly kind: 'ready'; readonly setup: SubscriptionReady }
+  /** 'Existing Subscription Found'. */
+  | { readonly kind: 'existing'; readonly message: string; readonly renewalDate: string | null; readonly subscriptionId: string | null }
+  /** 'Existing Active Subscription' / 'Subscription Data Discrepancy': a destructive toast, setup stops. */
+  | { readonly kind: 'conflict'; readonly title: string; readonly message: string }
+  | { readonly kind: 'error'; readonly title: string; readonly message: string; readonly emailRequired?: true };
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** What a 200 answer of create-subscription means. */
+export const setupOutcomeOf = (body: unknown): SetupOutcome => {
+  if (typeof body !== 'object' || body === null) return { kind: 'error', title: PAYMENT_ERROR_TITLE, message: UNEXPECTED_ERROR };
+  const value = body as Record<string, unknown>;
+  if (value.requiresConfirmation === true) {
+    const data = value.subscriptionData as { renewalDate?: unknown } | undefined;
+    return {
+      kind: 'existing',
+      message: text(value.message) ?? '',
+      renewalDate: text(data?.renewalDate),
+      subscriptionId: text(value.subscriptionId),
+    };
+  }
+  const error = text(value.error);
+  if (error) {
+    return STOPPING_CONFLICTS.includes(error)
+      ? { kind: 'conflict', title: error, message: text(value.message) ?? error }
+      : { kind: 'error', title: PAYMENT_ERROR_TITLE, message: text(value.message) ?? error };
+  }
+  const setup: SubscriptionReady = {
+    clientSecret: typeof value.clientSecret === 'string' ? value.clientSecret : '',
+    intentType: value.intentType === 'setup' ? 'setup' : 'payment',
+    invoiceId: typeof value.invoiceId === 'string' ? value.invoiceId : '',
+    subscriptionId: typeof value.subscriptionId === 'string' ? value.subscriptionId : '',
+    ...(text(value.message) ? { message: text(value.message)! } : {}),
+  };
+  if (setup.message === ALREADY_PAID) return { kind: 'paid', setup };
+  return { kind: 'ready', setup };
+};
+
+export type SetupFailure =
+  | { readonly kind: 'conflict'; readonly title: string; readonly message: string }
+  /** Any other 409: try again after the next wait. */
+  | { readonly kind: 'retry'; readonly title: string; readonly message: string }
+  | { readonly kind: 'error'; readonly title: string; readonly message: string; readonly emailRequired?: true };
+
+/** The server needs an email for billing (a provider-login person without one): 422 'Email Required'. */
+export const EMAIL_REQUIRED_ERROR = 'Email Required';
+
+/** What a failed create-subscription call means. */
+export const setupFailureOf = (error: unknown): SetupFailure => {
+  const title = apiErrorField(error, 'error');
+  const message = apiErrorField(error, 'message');
+  if (statusOf(error) === 409) {
+    if (title && STOPPING_CONFLICTS.includes(title)) return { kind: 'conflict', title, message: message ?? title };
+    return { kind: 'retry', title: title ?? PAYMENT_ERROR_TITLE, message: message ?? title ?? UNEXPECTED_ERROR };
+  }
+  if (statusOf(error) === 422 && title === EMAIL_REQUIRED_ERROR) {
+    return { kind: 'error', title: PAYMENT_ERROR_TITLE, message: message ?? title, emailRequired: true };
+  }
+  return { kind: 'error', title: PAYMENT_ERROR_TITLE, message: unexpectedMessage(error) };
+};
+
+/**
+ * Calls create-subscription; a 409 other than the two stopping conflicts is retried up to 3
+ * times, waiting 1, 2 and 3 s. After the last try the 409's own title and message are the error.
+ */
+export const createSubscriptionWithRetry = async (
+  call: () => Promise<unknown>,
+  sleep: (ms: number) => Promise<void>,
+  delays: readonly number[] = CONFLICT_RETRY_DELAYS_MS,
+): Promise<SetupOutcome> => {
+  for (let attempt = 0; ; attempt += 1) {
+    let body: unknown;
+    try {
+      body = await call();
+    } catch (error) {
+      const failure = setupFailureOf(error);
+      const wait = delays[attempt];
+      if (failure.kind === 'retry' && wait !== undefined) {
+        await sleep(wait);
+        continue;
+      }
+      if (failure.kind === 'conflict') return { kind: 'conflict', title: failure.title, message: failure.message };
+      if (failure.kind === 'retry') return { kind: 'error', title: PAYMENT_ERROR_TITLE, message: failure.message };
+      return failure;
+    }
+    return setupOutcomeOf(body);
+  }
+};
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** 'INV-' and the last 8 characters of the enrollment id (the server sends the same). */
+export const invoiceNumberOf = (enrollmentId: string): string => `INV-${enrollmentId.slice(-8)}`;
