@@ -35,3 +35,4 @@ export * from './use-cases/enroll-guest.use-case.ts';
 export * from './use-cases/sign-enrollment-documents.use-case.ts';
 export * from './ports/cards.port.ts';
 export * from './use-cases/membership-payment.use-case.ts';
+export * from './use-cases/membership-status.use-case.ts';

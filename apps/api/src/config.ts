@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signwellConfigFromEnv } from '@portal/signwell';
+import { stripeConfigFromEnv } from '@portal/stripe';
 
 export interface RemoteOverride {
   readonly name: string;
@@ -27,6 +28,8 @@ export interface AppConfig {
   readonly oauthEnabled: boolean;
   /** Provider browser scripts; the provider sandbox serves look-alikes at its own URLs. */
   readonly scripts: { readonly stripeJs: string; readonly signwellEmbedJs: string; readonly turnstileApiJs: string };
+  /** Stripe's API origin (Stripe.js calls it from the browser; its 3-D Secure pages are framed). */
+  readonly stripeApiBase: string;
   /** The origin of the signing page that embedded.js frames (SignWell's app; the sandbox in sandbox mode). */
   readonly signwellAppUrl: string;
   readonly version: string;
@@ -54,6 +57,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
   const providerSandboxUrl = (env.PROVIDER_SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT ?? 4010}`).replace(/\/+$/, '');
   const realFirebase = Boolean(env.FIREBASE_PROJECT_ID);
   const realTurnstile = Boolean(env.TURNSTILE_SITE_KEY);
+  const stripe = stripeConfigFromEnv({ ...env, PROVIDER_SANDBOX_URL: providerSandboxUrl });
   return {
     port,
     providerSandboxUrl,
@@ -80,16 +84,17 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
     frontendsDir: env.FRONTENDS_DIR ?? path.join(repoRoot, 'frontends'),
     remoteOverrides,
     // Stripe's publishable key is public by design; the sandbox key works against the provider sandbox.
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_portal_sandbox',
+    stripePublishableKey: stripe.publishableKey,
     oauthEnabled: env.ATHENA_OAUTH_ENABLED !== 'false',
     scripts: {
-      stripeJs: env.STRIPE_JS_URL ?? 'https://js.stripe.com/v3/',
+      stripeJs: stripe.stripeJsUrl,
       // SignWell's embedded.js, or the sandbox's look-alike when no SignWell key is set.
       signwellEmbedJs: env.SIGNWELL_EMBED_JS_URL ?? signwellConfigFromEnv({ ...env, PROVIDER_SANDBOX_URL: providerSandboxUrl }).embeddedScriptUrl,
       turnstileApiJs:
         env.TURNSTILE_API_JS_URL ??
         (realTurnstile ? 'https://challenges.cloudflare.com/turnstile/v0/api.js' : `${providerSandboxUrl}/turnstile/v0/api.js`),
     },
+    stripeApiBase: stripe.apiBase,
     signwellAppUrl: env.SIGNWELL_APP_URL ?? (env.SIGNWELL_API_KEY ? 'https://www.signwell.com/' : `${providerSandboxUrl}/signwell/`),
     version: env.npm_package_version ?? '0.1.0',
   };

@@ -21,6 +21,9 @@ import { oauthRouter } from './http/oauth.router.ts';
 import { practiceRouter } from './http/practice.router.ts';
 import { requireSignwellKey, signwellApiBoundary, signwellBodyParser, signwellRouter } from './http/signwell.router.ts';
 import { isTurnstilePath, turnstileErrorBoundary, turnstileRouter } from './http/turnstile.router.ts';
+import { stripeApi, stripeControlRouter, stripePagesRouter } from './http/stripe.router.ts';
+import { STRIPE_WEBHOOK_RETRY_DELAYS_MS, STRIPE_WEBHOOK_SECRET } from './stripe/constants.ts';
+import { createStripeEngine } from './stripe/engine.ts';
 import { createInbox, type Inbox } from './inbox/store.ts';
 import { PRACTICE_ID } from './seed/practice.ts';
 import { SIGNWELL_WEBHOOK_RETRY_DELAYS_MS } from './seed/providers.ts';
@@ -49,6 +52,14 @@ export interface SandboxAppOptions {
   readonly signwellWebhookRetryDelaysMs?: readonly number[];
   /** SignWell webhooks: how long one attempt may take (default 5000 ms). */
   readonly signwellWebhookTimeoutMs?: number;
+  /** Stripe: where events go (default env STRIPE_WEBHOOK_URL; none when unset). */
+  readonly stripeWebhookUrl?: string | null;
+  /** Stripe: the endpoint's signing secret (default env STRIPE_WEBHOOK_SECRET or whsec_portal_sandbox). */
+  readonly stripeWebhookSecret?: string;
+  /** Stripe webhooks: waits between delivery attempts (default 1 s, 5 s, 15 s; then the event is marked failed). */
+  readonly stripeWebhookRetryDelaysMs?: readonly number[];
+  /** Stripe webhooks: how long one attempt may take (default 5000 ms). */
+  readonly stripeWebhookTimeoutMs?: number;
 }
 
 export interface SandboxApp {
@@ -57,7 +68,7 @@ export interface SandboxApp {
   readonly inbox: Inbox;
   /** Reseeds the practice data for the sandbox clock's day, empties the inbox, Firebase accounts, Turnstile tokens and SignWell's documents, hooks and deliveries, and clears faults. */
   reset(): Promise<void>;
-  /** Resolves when no SignWell webhook delivery is in flight or waiting for a retry. */
+  /** Resolves when no SignWell or Stripe webhook delivery is in flight or waiting for a retry. */
   webhooksIdle(): Promise<void>;
   /** The faults in force. */
   faults(): readonly Fault[];
@@ -87,6 +98,15 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     ...(options.signwellWebhookTimeoutMs === undefined ? {} : { timeoutMs: options.signwellWebhookTimeoutMs }),
   });
 
+  const stripe = createStripeEngine({
+    db,
+    now,
+    webhookUrl: options.stripeWebhookUrl === undefined ? process.env.STRIPE_WEBHOOK_URL || null : options.stripeWebhookUrl,
+    webhookSecret: options.stripeWebhookSecret ?? (process.env.STRIPE_WEBHOOK_SECRET || STRIPE_WEBHOOK_SECRET),
+    retryDelaysMs: options.stripeWebhookRetryDelaysMs ?? STRIPE_WEBHOOK_RETRY_DELAYS_MS,
+    ...(options.stripeWebhookTimeoutMs === undefined ? {} : { timeoutMs: options.stripeWebhookTimeoutMs }),
+  });
+
   await db.knex.transaction(async (trx) => {
     await lockSchema(trx, schema);
     const created = await ensureSchema(trx, schema);
@@ -104,10 +124,12 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     signwell,
     reset: async () => {
       signwell.clear();
+      stripe.webhooks.clear();
       await db.knex.transaction(async (trx) => {
         await lockSchema(trx, schema);
         await reseed(trx, schema, now());
         await trx.raw(`TRUNCATE ${PROVIDER_TABLES.map((table) => db.qualified(table)).join(', ')} RESTART IDENTITY`);
+        await stripe.resetState(trx);
       });
       faults.clear();
       slotsThrough = formatIsoDay(slotHorizon(now()));
@@ -141,6 +163,8 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
   app.use(errorMiddleware(isFirebasePath));
   app.use(cors(providerPath));
   app.use(faults.middleware());
+  // Stripe's API answers itself (its own body parsing, keys, idempotency and error shapes).
+  app.use(stripeApi(stripe));
   app.use(firebaseErrorBoundary());
   app.use(turnstileErrorBoundary());
   app.use(signwellApiBoundary());
@@ -184,6 +208,8 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     inboxRouter(sandbox),
     turnstileRouter(sandbox),
     signwellRouter(sandbox),
+    stripePagesRouter(sandbox, stripe),
+    stripeControlRouter(sandbox, stripe),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
@@ -203,10 +229,13 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     inbox,
     reset: sandbox.reset,
     faults: () => faults.list(),
-    webhooksIdle: () => signwell.idle(),
+    webhooksIdle: async () => {
+      await Promise.all([signwell.idle(), stripe.webhooks.idle()]);
+    },
     releaseHeldRequests: () => {
       faults.releaseAll();
       signwell.stop();
+      stripe.webhooks.stop();
     },
   };
 };

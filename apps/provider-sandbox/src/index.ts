@@ -2,7 +2,8 @@
  * The provider sandbox: a local athenahealth for practice 29391, wire-compatible with
  * docs/design/athena-wire.md, and stand-ins for the other providers on the same port — the
  * Firebase Auth emulator's phone sign-in API, Cloudflare Turnstile (script and siteverify), SignWell
- * (REST API, signing page, embedded.js, webhooks) — plus an SMTP catcher on its own port and an
+ * (REST API, signing page, embedded.js, webhooks), Stripe (docs/design/stripe-wire.md: the REST
+ * subset, 3-D Secure, billing portal, signed webhooks, a clock) — plus an SMTP catcher on its own port and an
  * inbox page for the caught emails and SMS codes.
  * `startSandbox` listens; `createSandboxApp` gives the Koa app for supertest.
  */
@@ -39,6 +40,15 @@ export {
   SIGNWELL_WEBHOOK_RETRY_DELAYS_MS,
 } from './seed/providers.ts';
 export { DEFAULT_SCHEMA } from './store/schema.ts';
+export {
+  STRIPE_API_VERSION,
+  STRIPE_CATALOG,
+  STRIPE_PUBLISHABLE_KEY,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_RETRY_DELAYS_MS,
+  STRIPE_WEBHOOK_SECRET,
+} from './stripe/constants.ts';
+export { stripeSignature } from './stripe/webhooks.ts';
 export type { Inbox, InboxChannel, InboxMessage } from './inbox/store.ts';
 
 export interface StartSandboxOptions {
@@ -67,6 +77,14 @@ export interface StartSandboxOptions {
   readonly signwellWebhookRetryDelaysMs?: readonly number[];
   /** SignWell webhooks: how long one attempt may take (default 5000 ms). */
   readonly signwellWebhookTimeoutMs?: number;
+  /** Stripe: where events go (default env STRIPE_WEBHOOK_URL; POST /_sandbox/stripe/webhook-endpoint changes it). */
+  readonly stripeWebhookUrl?: string | null;
+  /** Stripe: the webhook signing secret (default env STRIPE_WEBHOOK_SECRET or whsec_portal_sandbox). */
+  readonly stripeWebhookSecret?: string;
+  /** Stripe webhooks: waits between delivery attempts (default 1 s, 5 s, 15 s). */
+  readonly stripeWebhookRetryDelaysMs?: readonly number[];
+  /** Stripe webhooks: how long one attempt may take (default 5000 ms). */
+  readonly stripeWebhookTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
@@ -74,7 +92,8 @@ export interface RunningSandbox {
    * The real base URL, e.g. http://127.0.0.1:4010: ATHENA_BASE_URL for the adapter, the Firebase
    * Auth emulator (`connectAuthEmulator(auth, url)`; FIREBASE_AUTH_EMULATOR_HOST is its host:port),
    * Turnstile (`${url}/turnstile/v0/api.js`, `${url}/turnstile/v0/siteverify`), SignWell
-   * (`${url}/signwell/api/v1`, `${url}/signwell/assets/embedded.js`), the inbox (`${url}/inbox`).
+   * (`${url}/signwell/api/v1`, `${url}/signwell/assets/embedded.js`), Stripe (the SDK's
+   * host/port/protocol, `${url}/stripe/v3/`), the inbox (`${url}/inbox`).
    */
   readonly url: string;
   /** The SMTP catcher, e.g. smtp://127.0.0.1:4025 (no TLS, no auth). */
@@ -102,6 +121,10 @@ export const startSandbox = async ({
   smsPerNumberPerHour,
   signwellWebhookRetryDelaysMs,
   signwellWebhookTimeoutMs,
+  stripeWebhookUrl,
+  stripeWebhookSecret,
+  stripeWebhookRetryDelaysMs,
+  stripeWebhookTimeoutMs,
 }: StartSandboxOptions): Promise<RunningSandbox> => {
   const knex = createKnex({ url: databaseUrl, poolMax: 5 });
   let sandbox;
@@ -116,6 +139,10 @@ export const startSandbox = async ({
       ...(smsPerNumberPerHour === undefined ? {} : { smsPerNumberPerHour }),
       ...(signwellWebhookRetryDelaysMs === undefined ? {} : { signwellWebhookRetryDelaysMs }),
       ...(signwellWebhookTimeoutMs === undefined ? {} : { signwellWebhookTimeoutMs }),
+      ...(stripeWebhookUrl === undefined ? {} : { stripeWebhookUrl }),
+      ...(stripeWebhookSecret === undefined ? {} : { stripeWebhookSecret }),
+      ...(stripeWebhookRetryDelaysMs === undefined ? {} : { stripeWebhookRetryDelaysMs }),
+      ...(stripeWebhookTimeoutMs === undefined ? {} : { stripeWebhookTimeoutMs }),
     });
   } catch (error) {
     await knex.destroy();

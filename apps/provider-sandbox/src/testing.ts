@@ -1,15 +1,19 @@
 /**
  * Helpers for tests that drive the sandbox over HTTP: a sandbox on its own database and free
  * ports, a backend token, form posts, the SMART sign-in steps a browser would take, the
- * Firebase emulator's phone sign-in over REST, and SignWell: its API, the signing page's form,
- * and a local receiver for its webhooks.
+ * Firebase emulator's phone sign-in over REST, SignWell: its API, the signing page's form,
+ * and a local receiver for its webhooks, and Stripe: calls as stripe-node makes them, a webhook
+ * receiver that keeps raw bodies, and the signature check.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '../../../tools/src/testing/test-database.ts';
 import { s256 } from './oauth/crypto.ts';
 import { BACKEND_CLIENT_ID, BACKEND_CLIENT_SECRET, PATIENT_APP_CLIENT_ID } from './seed/practice.ts';
 import { SIGNWELL_API_KEY, SIGNWELL_API_PREFIX } from './seed/providers.ts';
+import { STRIPE_API_VERSION, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './stripe/constants.ts';
+import { encodeForm } from './stripe/form.ts';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from './index.ts';
 
 export interface TestSandbox {
@@ -325,6 +329,114 @@ export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
         const timer = setTimeout(() => reject(new Error(`expected ${count} webhook deliveries, got ${received.length}`)), timeoutMs);
         waiting.push({ count, resolve: () => { clearTimeout(timer); resolve(received); } });
       }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  });
+};
+
+// ---- Stripe --------------------------------------------------------------------------------------
+
+export interface StripeCallOptions {
+  /** Default the secret key; `null` sends none. */
+  readonly key?: string | null;
+  readonly idempotencyKey?: string;
+  readonly stripeVersion?: string;
+}
+
+/**
+ * A call to the Stripe stand-in as stripe-node makes it: `Authorization: Bearer`, `Stripe-Version`,
+ * the params form-encoded with bracket nesting (in the query for GET and DELETE).
+ */
+export const stripeCall = async (
+  url: string,
+  method: string,
+  path: string,
+  params: Record<string, unknown> = {},
+  options: StripeCallOptions = {},
+): Promise<JsonResponse> => {
+  const key = options.key === undefined ? STRIPE_SECRET_KEY : options.key;
+  const encoded = encodeForm(params);
+  const inQuery = method === 'GET' || method === 'DELETE';
+  const response = await fetch(`${url}${path}${inQuery && encoded !== '' ? `${path.includes('?') ? '&' : '?'}${encoded}` : ''}`, {
+    method,
+    headers: {
+      ...(key === null ? {} : { Authorization: `Bearer ${key}` }),
+      'Stripe-Version': options.stripeVersion ?? STRIPE_API_VERSION,
+      ...(inQuery ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      ...(options.idempotencyKey === undefined ? {} : { 'Idempotency-Key': options.idempotencyKey }),
+    },
+    ...(inQuery ? {} : { body: encoded }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+};
+
+/** Checks a Stripe-Signature header as stripe-node's `constructEvent` does (HMAC over "t.body", 300 s tolerance). */
+export const verifyStripeSignature = (rawBody: string, header: string, secret: string = STRIPE_WEBHOOK_SECRET, nowSeconds = Math.floor(Date.now() / 1000)): boolean => {
+  const parts = header.split(',').map((part) => part.split('='));
+  const t = Number(parts.find(([name]) => name === 't')?.[1]);
+  const signatures = parts.filter(([name]) => name === 'v1').map(([, value]) => value ?? '');
+  if (!Number.isFinite(t) || Math.abs(nowSeconds - t) > 300) return false;
+  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`, 'utf8').digest('hex');
+  return signatures.some((signature) => signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected)));
+};
+
+export interface StripeReceivedEvent {
+  readonly raw: string;
+  readonly event: any;
+  readonly signature: string;
+}
+
+export interface StripeWebhookReceiver {
+  readonly url: string;
+  readonly received: StripeReceivedEvent[];
+  /** Status codes to answer with, in turn (then 200). */
+  answers: number[];
+  /** Resolves once an event of `type` has arrived (for the object `match` names, or that `match` accepts). */
+  waitForEvent(type: string, match?: string | ((event: any) => boolean), timeoutMs?: number): Promise<StripeReceivedEvent>;
+  close(): Promise<void>;
+}
+
+/** A local endpoint for Stripe's webhooks that keeps the raw bodies (to check their signatures). */
+export const startStripeWebhookReceiver = async (): Promise<StripeWebhookReceiver> => {
+  const received: StripeReceivedEvent[] = [];
+  const receiver = { answers: [] as number[] };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const status = receiver.answers.shift() ?? 200;
+      if (status >= 200 && status < 300) {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({ raw, event: JSON.parse(raw), signature: String(request.headers['stripe-signature'] ?? '') });
+      }
+      response.statusCode = status;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const find = (type: string, match?: string | ((event: any) => boolean)): StripeReceivedEvent | undefined =>
+    received.find(
+      (entry) =>
+        entry.event.type === type &&
+        (match === undefined || (typeof match === 'string' ? entry.event.data.object.id === match : match(entry.event))),
+    );
+  return Object.assign(receiver, {
+    url: `http://127.0.0.1:${port}/api/stripe/webhook`,
+    received,
+    waitForEvent: async (type: string, match?: string | ((event: any) => boolean), timeoutMs = 10_000): Promise<StripeReceivedEvent> => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const hit = find(type, match);
+        if (hit !== undefined) return hit;
+        if (Date.now() > deadline) throw new Error(`no matching ${type} event; got ${received.map((entry) => entry.event.type).join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,15 +4,15 @@
  * Jobs are spread across any number of worker processes with SKIP LOCKED.
  */
 import type { Knex } from 'knex';
-import { Logger as GraphileLogger, run, type Runner, type TaskList } from 'graphile-worker';
+import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import { createLogger, readConfig } from '@portal/api';
 import type { Logger } from '@portal/api/logger.ts';
 import { buildContainer } from '@portal/api/di/container.ts';
 import { TOKENS } from '@portal/api/di/tokens.ts';
-import type { ChartDocuments } from '@portal/core';
+import type { ChartDocuments, Signing } from '@portal/core';
 import { migrateJobQueue, migrateToLatest, type KnexDocumentFiling } from '@portal/persistence';
-import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
+import { paymentServices, reconcilePayments } from '@portal/api/payments/payment-deps.ts';
 import {
   DEFAULT_FILING_SETTINGS,
   FILE_SIGNED_DOCUMENT,
@@ -31,6 +31,8 @@ export interface StartWorkerOptions {
   readonly pollIntervalMs?: number;
   /** Upload attempts and waits of the chart filing (default 6 attempts, 0.5 s … 8 s). */
   readonly filing?: Partial<FilingSettings>;
+  /** How long a payment may stay unrecorded before the reconciler looks at it (default 2 minutes). */
+  readonly reconcileGraceMs?: number;
   /** Bring the schema up to date first (default true; the API does the same at its start). */
   readonly migrate?: boolean;
 }
@@ -48,6 +50,9 @@ const graphileLogger = (logger: Logger): GraphileLogger =>
     else if (level === 'info') logger.info(fields, message);
     else logger.debug(fields, message);
   });
+
+/** The every-minute reconciler's task name (also queued by tests with graphile_worker.add_job). */
+export const RECONCILE_PAYMENTS = 'reconcile_payments';
 
 export const startWorker = async (options: StartWorkerOptions): Promise<RunningWorker> => {
   const env = options.env ?? process.env;
@@ -68,14 +73,8 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
   const store = container.get<KnexDocumentFiling>(TOKENS.DocumentFiling);
   // The same adapter (and athena settings, ATHENA_TIMEOUT_MS included) the API uses for the health record.
   const chart = container.get<ChartDocuments>(TOKENS.HealthRecord);
-  const { baseUrl, apiKey, testMode, timeoutMs } = signwellConfigFromEnv(env);
-  const signing = new SignwellSigning({
-    baseUrl,
-    apiKey,
-    testMode,
-    timeoutMs,
-    onRequest: (event) => logger.debug({ signwell: event }, 'signwell request'),
-  });
+  const signing = container.get<Signing>(TOKENS.Signing);
+  const payments = paymentServices(container);
   const settings: FilingSettings = { ...DEFAULT_FILING_SETTINGS, ...options.filing };
 
   const taskList: TaskList = {
@@ -88,6 +87,12 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
         log: (event) => logger.info({ filing: event, jobId: helpers.job.id }, `chart filing: ${event.event}`),
       });
       logger.info({ filing: { submissionId: (payload as { submissionId?: string }).submissionId, ...outcome }, jobId: helpers.job.id }, 'chart filing done');
+    },
+    // Heals enrollments whose payment or renewal webhook never came (issue 6): paid in Stripe,
+    // not active here; or past their period. Each change goes through core's reconcileSubscription.
+    [RECONCILE_PAYMENTS]: async () => {
+      const result = await reconcilePayments(payments, { graceMs: options.reconcileGraceMs ?? 120_000 });
+      if (result.checked > 0) logger.info({ reconcile: result }, 'payments reconciled');
     },
   };
 
@@ -106,8 +111,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
       noHandleSignals: true,
       logger: graphileLogger(logger),
       taskList,
-      // No cron jobs yet (and no crontab file to look for).
-      parsedCronItems: [],
+      parsedCronItems: parseCronItems([{ task: RECONCILE_PAYMENTS, match: '* * * * *', identifier: RECONCILE_PAYMENTS, options: { backfillPeriod: 0 } }]),
     });
   } catch (error) {
     await pool.end().catch(() => {});

@@ -94,6 +94,7 @@ export interface CardEvent {
 export type WebhookRejection = 'missing_signature' | 'bad_signature' | 'stale_timestamp' | 'malformed';
 
 export interface Cards {
+  /** Stripe's email filter is exact (case-sensitive): pass the address as it was stored. Null when none. */
   findCustomerByEmail(email: string): Promise<CardCustomer | null>;
   getCustomer(customerId: string): Promise<CardCustomer | null>;
   createCustomer(customer: NewCardCustomer, idempotencyKey: string): Promise<CardCustomer>;
@@ -108,6 +109,10 @@ export interface Cards {
   /** cancel_at_period_end=false: a subscription set to cancel renews again. */
   reactivateSubscription(subscriptionId: string, idempotencyKey: string): Promise<CardSubscription>;
   getInvoice(invoiceId: string): Promise<CardInvoice | null>;
+  /**
+   * Pays an open invoice with the card. Give each attempt its own key (e.g. include the payment
+   * method id): Stripe answers a key it has seen with the first answer, a decline included.
+   */
   payInvoice(invoiceId: string, paymentMethodId: string, idempotencyKey: string): Promise<PayInvoiceResult>;
   /** The receipt of the invoice's payment (invoice_payments → payment_intent → latest_charge.receipt_url). */
   receiptUrl(invoiceId: string): Promise<string | null>;

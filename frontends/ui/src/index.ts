@@ -208,3 +208,16 @@ export { usePrefersReducedMotion } from './use-reduced-motion.ts';
 export { cx } from './cx.ts';
 export type { PortalCustomProps } from './portal-props.ts';
 export { AppError } from './AppError.tsx';
+export {
+  MEMBERSHIP_BADGE_ACTIVE,
+  MEMBERSHIP_BADGE_CHECKING,
+  MEMBERSHIP_BADGE_NONE,
+  SUBSCRIPTION_STATUS_QUERY_KEY,
+  SUBSCRIPTION_STATUS_REFRESH_PATH,
+  allSubscriptions,
+  isMembershipActive,
+  membershipBadge,
+  subscriptionDisplayStatus,
+} from './membership.ts';
+export type { MembershipBadgeTone, MembershipBadgeView } from './membership.ts';
+export { MembershipBadge } from './MembershipBadge.tsx';

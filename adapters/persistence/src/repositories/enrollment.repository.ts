@@ -201,15 +201,32 @@ export class KnexEnrollmentRepository implements EnrollmentRepository {
     return row ? toEnrollment(row) : null;
   }
 
+  /** Holders waiting in this process, per enrollment: one queue each, so waiters hold no connection. */
+  readonly #queues = new Map<string, Promise<unknown>>();
+
   /**
-   * A transaction-scoped advisory lock keyed by the enrollment id: held until `work` settles,
-   * across API instances. The work itself does not run in the transaction.
+   * One holder at a time per enrollment: first in this process (a promise queue, so twenty
+   * waiting calls do not each hold a pooled connection and starve the work itself), then across
+   * processes with a transaction-scoped advisory lock held until `work` settles. The work itself
+   * does not run in the transaction.
    */
   async withLock<T>(id: string, work: () => Promise<T>): Promise<T> {
-    return this.#knex.transaction(async (trx) => {
-      await trx.raw("select pg_advisory_xact_lock(hashtextextended('enrollment:' || ?, 0))", [id]);
-      return work();
+    const previous = this.#queues.get(id) ?? Promise.resolve();
+    const run = previous.then(() =>
+      this.#knex.transaction(async (trx) => {
+        await trx.raw("select pg_advisory_xact_lock(hashtextextended('enrollment:' || ?, 0))", [id]);
+        return work();
+      }),
+    );
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#queues.set(id, settled);
+    void settled.then(() => {
+      if (this.#queues.get(id) === settled) this.#queues.delete(id);
     });
+    return run;
   }
 
   async updateStatus(

@@ -9,9 +9,10 @@ import { authModule } from './auth.container-module.ts';
 import { documentsModule } from './documents.container-module.ts';
 import { enrollmentModule } from './enrollment.container-module.ts';
 import { infrastructureModule } from './infrastructure.container-module.ts';
+import { paymentsModule } from './payments.container-module.ts';
 
 export const buildContainer = (config: AppConfig, logger: Logger, env: NodeJS.ProcessEnv, extra: readonly ContainerModule[] = []): Container => {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(config, logger), authModule(config, env), enrollmentModule(env), documentsModule(), ...extra);
+  container.load(infrastructureModule(config, logger), authModule(config, env), enrollmentModule(env), documentsModule(), paymentsModule(env), ...extra);
   return container;
 };

@@ -1,7 +1,8 @@
-/** Process-wide infrastructure: settings, logging, the database and the clock. */
+/** Process-wide infrastructure: settings, logging, the database, the clock and outgoing mail. */
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import { AuditLogRepository, PostgresHealth, createKnex } from '@portal/persistence';
+import { SmtpMailer } from '@portal/mail';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { TOKENS } from './tokens.ts';
@@ -14,6 +15,10 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
       .toDynamicValue(() => createKnex({ url: config.databaseUrl }))
       .inSingletonScope();
     bind(TOKENS.Clock).toConstantValue({ now: () => new Date() });
+    // Mail (codes, notices) needs only settings: the worker's container has it too.
+    bind(TOKENS.Mailer)
+      .toDynamicValue(() => new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }))
+      .inSingletonScope();
     bind(TOKENS.AuditLog)
       .toDynamicValue((context) => new AuditLogRepository(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();

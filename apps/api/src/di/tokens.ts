@@ -1,7 +1,7 @@
 /** Service identifiers of the composition root. Core classes stay free of Inversify. */
 import type { Knex } from 'knex';
 import type { AuditLog, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, PatientLogin, ProviderCache } from '@portal/core';
-import type { ChartDocuments, DocumentFiling, PatientRegistration, Signing } from '@portal/core';
+import type { Cards, ChartDocuments, DocumentFiling, PatientRegistration, Signing } from '@portal/core';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -33,4 +33,5 @@ export const TOKENS = {
   EnrollmentHealthRecord: token<HealthRecord & HealthRecordCustomFields & PatientRegistration & ChartDocuments>('EnrollmentHealthRecord'),
   DocumentFiling: token<DocumentFiling>('DocumentFiling'),
   Signing: token<Signing>('Signing'),
+  Cards: token<Cards>('Cards'),
 } as const;

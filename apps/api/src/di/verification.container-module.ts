@@ -3,7 +3,6 @@ import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import type { Mailer, PhoneAuth } from '@portal/core';
 import { FirebasePhoneAuth } from '@portal/firebase';
-import { SmtpMailer } from '@portal/mail';
 import { TurnstileHumanCheck } from '@portal/turnstile';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -18,9 +17,6 @@ import { TOKENS } from './tokens.ts';
 export const verificationModule = (config: AppConfig, secret: string) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.TokenSigner).toConstantValue(new TokenSigner(secret));
-    bind(TOKENS.Mailer)
-      .toDynamicValue(() => new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }))
-      .inSingletonScope();
     bind(TOKENS.PhoneAuth)
       .toDynamicValue(() => new FirebasePhoneAuth({ projectId: config.firebase.projectId, emulatorHost: config.firebase.emulatorHost ?? undefined }))
       .inSingletonScope();

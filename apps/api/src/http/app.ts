@@ -3,7 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
-import type { AuditLog, Clock, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing } from '@portal/core';
+import type { AuditLog, Clock, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing, Cards } from '@portal/core';
 import { renderConsentPdf } from '@portal/pdf';
 import type { EmailCodes } from '../verification/email-codes.ts';
 import type { GuestVerification } from '../verification/guest-verification.ts';
@@ -18,7 +18,9 @@ import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { sessionMiddleware } from '../auth/session.middleware.ts';
 import { requestAudit } from './audit.ts';
 import { authRouter } from './auth.router.ts';
-import { billingRouter } from './billing.router.ts';
+import { STRIPE_WEBHOOK_PATH, paymentsRouter } from './payments.router.ts';
+import { dashboardRouter } from './dashboard.router.ts';
+import { paymentServices } from '../payments/payment-deps.ts';
 import { enrollmentsRouter } from './enrollments.router.ts';
 import { providersRouter } from './providers.router.ts';
 import { sameOriginWrites } from './same-origin.ts';
@@ -50,6 +52,8 @@ export const createApp = (container: Container): Koa => {
     ...config.remoteOverrides.map(({ url }) => url),
     ...Object.values(config.scripts),
     config.signwellAppUrl,
+    config.stripeApiBase,
+    ...(config.stripeApiBase.includes('stripe.com') ? ['https://hooks.stripe.com', 'https://m.stripe.network'] : []),
     // Phone auth: the emulator (the sandbox), or Google's endpoints and reCAPTCHA in production.
     ...(config.firebase.emulatorHost
       ? [`http://${config.firebase.emulatorHost}`]
@@ -62,17 +66,17 @@ export const createApp = (container: Container): Koa => {
   const https = config.publicOrigin.startsWith('https:');
   app.use(securityHeaders({ trustedOrigins, https }));
   app.use(errorMiddleware(logger));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: '256kb',
-      encoding: 'utf-8',
-      onError: (error) => {
-        const tooLarge = (error as { status?: number }).status === 413;
-        throw new HttpError(tooLarge ? 413 : 400, { error: tooLarge ? 'Request body too large' : 'Invalid JSON body' });
-      },
-    }),
-  );
+  const jsonBody = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: '256kb',
+    encoding: 'utf-8',
+    onError: (error) => {
+      const tooLarge = (error as { status?: number }).status === 413;
+      throw new HttpError(tooLarge ? 413 : 400, { error: tooLarge ? 'Request body too large' : 'Invalid JSON body' });
+    },
+  });
+  // The Stripe webhook reads its raw body itself: the signature covers the exact bytes.
+  app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(ctx, next)));
 
   const cookies = cookieNames(https);
   const authService = container.get<PatientAuthService>(TOKENS.PatientAuthService);
@@ -84,7 +88,17 @@ export const createApp = (container: Container): Koa => {
     healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),
     configRouter(config),
     authRouter({ service: authService, audit, cookies, https }),
-    billingRouter({ service: authService, guests: container.get<GuestVerification>(TOKENS.GuestVerification), knex: container.get<Knex>(TOKENS.Knex) }),
+    paymentsRouter({
+      service: authService,
+      guests: container.get<GuestVerification>(TOKENS.GuestVerification),
+      enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
+      clock: container.get<Clock>(TOKENS.Clock),
+      audit,
+      payments: paymentServices(container),
+      knex: container.get<Knex>(TOKENS.Knex),
+      logger,
+      publicOrigin: config.publicOrigin,
+    }),
     verificationRouter({
       codes: container.get<EmailCodes>(TOKENS.EmailCodes),
       limits: container.get<RateLimits>(TOKENS.RateLimits),
@@ -116,6 +130,14 @@ export const createApp = (container: Container): Koa => {
       signing: container.get<Signing>(TOKENS.Signing),
       filing: container.get<DocumentFiling>(TOKENS.DocumentFiling),
       renderPdf: (document) => renderConsentPdf(document),
+      clock: container.get<Clock>(TOKENS.Clock),
+      audit,
+    }),
+    dashboardRouter({
+      service: authService,
+      guests: container.get<GuestVerification>(TOKENS.GuestVerification),
+      enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
+      cards: container.get<Cards>(TOKENS.Cards),
       clock: container.get<Clock>(TOKENS.Clock),
       audit,
     }),

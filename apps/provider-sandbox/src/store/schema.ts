@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 
-export const SCHEMA_VERSION = '4';
+export const SCHEMA_VERSION = '5';
 
 export const DEFAULT_SCHEMA = 'provider_sandbox';
 
@@ -30,7 +30,34 @@ export const TABLES = {
   signwellRecipients: 'signwell_recipients',
   signwellHooks: 'signwell_hooks',
   signwellEvents: 'signwell_events',
+  stripeProducts: 'stripe_products',
+  stripePrices: 'stripe_prices',
+  stripeCustomers: 'stripe_customers',
+  stripePaymentMethods: 'stripe_payment_methods',
+  stripeSubscriptions: 'stripe_subscriptions',
+  stripeInvoices: 'stripe_invoices',
+  stripeInvoicePayments: 'stripe_invoice_payments',
+  stripePaymentIntents: 'stripe_payment_intents',
+  stripeSetupIntents: 'stripe_setup_intents',
+  stripeCharges: 'stripe_charges',
+  stripePortalSessions: 'stripe_portal_sessions',
+  stripeIdempotencyKeys: 'stripe_idempotency_keys',
+  stripeEvents: 'stripe_events',
+  stripeWebhookAttempts: 'stripe_webhook_attempts',
 } as const;
+
+/** Stripe's objects: one table per kind, the object as Stripe answers it (unexpanded) in `object`, and the columns the API looks things up by. */
+export const STRIPE_OBJECT_TABLES = [
+  TABLES.stripeCustomers,
+  TABLES.stripePaymentMethods,
+  TABLES.stripeSubscriptions,
+  TABLES.stripeInvoices,
+  TABLES.stripeInvoicePayments,
+  TABLES.stripePaymentIntents,
+  TABLES.stripeSetupIntents,
+  TABLES.stripeCharges,
+  TABLES.stripePortalSessions,
+] as const;
 
 /** Practice data that a reset wipes and reseeds (tokens and sign-ins in progress survive). */
 export const SEEDED_TABLES = [
@@ -39,6 +66,8 @@ export const SEEDED_TABLES = [
   TABLES.customFieldValues,
   TABLES.appointments,
   TABLES.documents,
+  TABLES.stripeProducts,
+  TABLES.stripePrices,
 ] as const;
 
 /** The stand-ins for the other providers: a reset empties them (inbox, Firebase accounts and codes, Turnstile tokens, SignWell documents, hooks and deliveries). */
@@ -52,6 +81,10 @@ export const PROVIDER_TABLES = [
   TABLES.signwellRecipients,
   TABLES.signwellHooks,
   TABLES.signwellEvents,
+  ...STRIPE_OBJECT_TABLES,
+  TABLES.stripeIdempotencyKeys,
+  TABLES.stripeEvents,
+  TABLES.stripeWebhookAttempts,
 ] as const;
 
 export const SEQUENCES = { appointmentIds: 'appointment_ids', adminIds: 'admin_ids', patientIds: 'patient_ids' } as const;
@@ -274,6 +307,108 @@ const createProviderTables = async (trx: Knex.Transaction, schema: string): Prom
     table.text('idempotency_key');
   });
   await createSignwellTables(trx, schema);
+  await createStripeTables(trx, schema);
+};
+
+/**
+ * Stripe: products and prices (seeded), customers, payment methods (with the test card's
+ * behaviour, never the number), subscriptions, invoices, invoice payments, payment and setup
+ * intents, charges, billing-portal sessions; idempotency keys with their stored answers; events
+ * with their delivery attempts. Times in `object` are Unix seconds on the Stripe clock.
+ */
+const createStripeTables = async (trx: Knex.Transaction, schema: string): Promise<void> => {
+  const builder = () => trx.schema.withSchema(schema);
+  const objectTable = async (name: string, columns: (table: Knex.CreateTableBuilder) => void): Promise<void> => {
+    await builder().createTable(name, (table) => {
+      table.text('id').primary();
+      columns(table);
+      table.json('object').notNullable();
+      table.bigInteger('created').notNullable();
+      table.bigIncrements('seq', { primaryKey: false });
+    });
+  };
+  await objectTable(TABLES.stripeProducts, () => undefined);
+  await objectTable(TABLES.stripePrices, (table) => {
+    table.text('lookup_key').unique();
+    table.text('product').notNullable();
+  });
+  await objectTable(TABLES.stripeCustomers, (table) => {
+    // Lowercased, for ?email= and search (Stripe matches email case-insensitively).
+    table.text('email').index();
+    table.integer('next_invoice_sequence').notNullable().defaultTo(1);
+  });
+  await objectTable(TABLES.stripePaymentMethods, (table) => {
+    table.text('customer').index();
+    // The test card's behaviour (JSON); set on insert only (later saves of the object leave it).
+    table.text('behaviour');
+  });
+  await objectTable(TABLES.stripeSubscriptions, (table) => {
+    table.text('customer').notNullable().index();
+    table.text('status').notNullable();
+    table.bigInteger('current_period_end').notNullable();
+  });
+  await objectTable(TABLES.stripeInvoices, (table) => {
+    table.text('customer').notNullable().index();
+    table.text('subscription').index();
+    table.text('status').notNullable();
+  });
+  await objectTable(TABLES.stripeInvoicePayments, (table) => {
+    table.text('invoice').notNullable().index();
+    table.text('payment_intent').notNullable();
+  });
+  await objectTable(TABLES.stripePaymentIntents, (table) => {
+    table.text('customer').index();
+    table.text('invoice').index();
+  });
+  await objectTable(TABLES.stripeSetupIntents, (table) => {
+    table.text('customer').index();
+    table.text('subscription');
+  });
+  await objectTable(TABLES.stripeCharges, (table) => {
+    table.text('payment_intent').notNullable().index();
+    // The sandbox receipt page's secret (part of receipt_url).
+    table.text('receipt_token').unique();
+  });
+  await objectTable(TABLES.stripePortalSessions, (table) => {
+    table.text('customer').notNullable();
+    table.text('token').unique();
+  });
+  await builder().createTable(TABLES.stripeIdempotencyKeys, (table) => {
+    table.text('key').primary();
+    table.text('method').notNullable();
+    table.text('path').notNullable();
+    table.text('params').notNullable();
+    table.integer('status').notNullable();
+    table.json('response').notNullable();
+    table.text('request_id').notNullable();
+    table.timestamp('created_at', { useTz: true }).notNullable();
+  });
+  await builder().createTable(TABLES.stripeEvents, (table) => {
+    table.bigIncrements('seq').primary();
+    table.text('id').notNullable().unique();
+    table.text('type').notNullable();
+    table.text('object_id').notNullable().index();
+    table.json('event').notNullable();
+    // Where it goes (null: no endpoint was set when it happened).
+    table.text('endpoint_url');
+    // pending → delivered | failed; no_endpoint
+    table.text('status').notNullable();
+    table.integer('attempts').notNullable();
+    table.integer('last_status');
+    table.text('last_error');
+    table.timestamp('created_at', { useTz: true }).notNullable();
+    table.timestamp('delivered_at', { useTz: true });
+  });
+  await builder().createTable(TABLES.stripeWebhookAttempts, (table) => {
+    table.bigIncrements('id').primary();
+    table.text('event_id').notNullable().index();
+    table.integer('number').notNullable();
+    table.text('url').notNullable();
+    table.integer('status');
+    table.text('error');
+    table.integer('duration_ms').notNullable();
+    table.timestamp('attempted_at', { useTz: true }).notNullable();
+  });
 };
 
 /** SignWell: documents with their recipients (one signing token each), webhooks, and the log of webhook deliveries. */

@@ -2,6 +2,8 @@
 import type { Knex } from 'knex';
 import { SEED_CUSTOM_FIELD_VALUES, SEED_PROXIES, seedPatients } from '../seed/patients.ts';
 import { generateSlots, slotHorizon } from '../seed/slots.ts';
+import { STRIPE_CATALOG } from '../stripe/constants.ts';
+import { priceObject, productObject } from '../stripe/objects.ts';
 import { addDays, dayIn, formatIsoDay, parseIsoDay } from '../time.ts';
 import { FIRST_ADMIN_ID, FIRST_APPOINTMENT_ID, FIRST_PATIENT_ID, SEEDED_TABLES, SEQUENCES, TABLES } from './schema.ts';
 
@@ -39,6 +41,19 @@ const insertSlots = async (trx: Knex.Transaction, schema: string, resetDay: stri
   return rows.length;
 };
 
+/** Stripe's products and prices: the four paid tiers (the price's lookup_key is the tier code). */
+const seedStripeCatalog = async (trx: Knex.Transaction, schema: string, now: Date): Promise<void> => {
+  const created = Math.floor(now.getTime() / 1000);
+  await trx
+    .withSchema(schema)
+    .table(TABLES.stripeProducts)
+    .insert(STRIPE_CATALOG.map((tier) => ({ id: tier.productId, object: JSON.stringify(productObject(tier, created)), created })));
+  await trx
+    .withSchema(schema)
+    .table(TABLES.stripePrices)
+    .insert(STRIPE_CATALOG.map((tier) => ({ id: tier.priceId, lookup_key: tier.lookupKey, product: tier.productId, object: JSON.stringify(priceObject(tier, created)), created })));
+};
+
 /** Wipes the practice data and seeds it again for the day of `now` (inside a locked transaction). */
 export const reseed = async (trx: Knex.Transaction, schema: string, now: Date): Promise<void> => {
   await trx.raw(`TRUNCATE ${SEEDED_TABLES.map((table) => `"${schema}"."${table}"`).join(', ')}`);
@@ -52,6 +67,7 @@ export const reseed = async (trx: Knex.Transaction, schema: string, now: Date): 
     .insert(seedPatients(now).map((patient) => ({ ...patient, status: 'active' })));
   await trx.withSchema(schema).table(TABLES.proxies).insert([...SEED_PROXIES]);
   await trx.withSchema(schema).table(TABLES.customFieldValues).insert([...SEED_CUSTOM_FIELD_VALUES]);
+  await seedStripeCatalog(trx, schema, now);
 
   const today = formatIsoDay(dayIn(now));
   await setMeta(trx, schema, 'reset_day', today);

@@ -1,12 +1,14 @@
+import type { ReactNode } from 'react';
 import { Badge, Cluster, Hero, MailIcon } from '@portal/ui';
 import type { Welcome } from '../welcome.ts';
 
-/** The greeting: the user's name (the page's h1), email and sign-in badge; for a caregiver, whom they act for. */
-export function WelcomeBanner({ welcome }: { welcome: Welcome }) {
+/** The greeting: the user's name (the page's h1), email, sign-in badge and membership badge; for a caregiver, whom they act for. */
+export function WelcomeBanner({ welcome, membershipBadge = null }: { welcome: Welcome; membershipBadge?: ReactNode }) {
   return (
     <Hero title={welcome.title} className="dashboard-welcome">
       <Cluster gap={3}>
         <Badge variant="inverse">{welcome.badge}</Badge>
+        {membershipBadge}
         {welcome.email ? (
           <Cluster gap={2}>
             <MailIcon size={18} />

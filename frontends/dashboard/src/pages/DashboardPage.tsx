@@ -8,6 +8,7 @@ import {
   Grid,
   LoadingState,
   Section,
+  MembershipBadge,
   Stack,
   navigate,
   normalizePath,
@@ -15,15 +16,18 @@ import {
 } from '@portal/ui';
 import type { AuthState } from '@portal/ui';
 import { DependentsHint } from '../components/DependentsHint.tsx';
+import { MembershipStatusCard } from '../components/MembershipStatusCard.tsx';
 import { PatientPortalCard } from '../components/PatientPortalCard.tsx';
 import { SignOutCard } from '../components/SignOutCard.tsx';
 import { WelcomeBanner } from '../components/WelcomeBanner.tsx';
+import { useSubscriptionStatus } from '../use-subscription-status.ts';
 import { DASHBOARD_LOGIN_PATH, DASHBOARD_PATHS, welcomeFor } from '../welcome.ts';
 
 /**
  * / and /dashboard (booking-dashboard-staff §2 'Dashboard'): the welcome greeting, the
- * dependents hint for provider-login users, whom a caregiver acts for, and the action cards.
- * Membership status and appointments join later. Unauthenticated visitors go to
+ * dependents hint for provider-login users, whom a caregiver acts for, the membership badge and
+ * the Membership Status card (provider-login users only: guests do not see membership status),
+ * and the action cards. Appointments join later. Unauthenticated visitors go to
  * /login?return=/dashboard.
  */
 export function DashboardPage() {
@@ -80,11 +84,17 @@ export function DashboardPage() {
 
 function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticated' }> }) {
   const welcome = welcomeFor(state);
+  const provider = state.kind === 'provider';
+  const membership = useSubscriptionStatus(provider);
   return (
     <Container size="lg">
       <Stack gap={6}>
-        <WelcomeBanner welcome={welcome} />
-        {state.kind === 'provider' ? <DependentsHint /> : null}
+        <WelcomeBanner
+          welcome={welcome}
+          membershipBadge={provider ? <MembershipBadge isPending={membership.isPending} data={membership.data} /> : null}
+        />
+        {provider ? <DependentsHint /> : null}
+        {provider ? <MembershipStatusCard query={membership} /> : null}
         <Section id="dashboard-actions" title="Quick Actions">
           <Grid minColumnWidth="18rem">
             <PatientPortalCard guest={state.kind === 'guest'} />

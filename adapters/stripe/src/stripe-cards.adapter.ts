@@ -1,0 +1,420 @@
+/**
+ * The Cards port over the `stripe` SDK (API version 2025-03-31.basil). Against Stripe, or against
+ * the provider sandbox, which speaks the same wire at its root: only host/port/protocol and the
+ * keys differ (stripeConfigFromEnv).
+ *
+ * - Every answer we rely on is decoded with io-ts (stripe.codecs.ts); the SDK's own types are
+ *   not trusted for the fields we read.
+ * - Reads, and creates that carry an idempotency key, are retried by the SDK (`maxNetworkRetries`
+ *   per request) on connection errors, 409, 429 and 5xx; a POST without a key is never retried.
+ * - Failures: connection, timeout, 5xx, 429 and a refused key (401) → CardsUnavailableError; other
+ *   4xx → CardsRejectedError; a card decline on /pay → a `declined` result. Messages name the
+ *   method, the path template, the status and Stripe's error type/code/param — never ids, emails
+ *   or Stripe's message, which may echo them.
+ */
+import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import Stripe from 'stripe';
+import { describeDecodeErrors } from '@portal/http-support';
+import {
+  CardsRejectedError,
+  CardsUnavailableError,
+  PAID_TIER_CODES,
+  isTierCode,
+  type CardCustomer,
+  type CardEvent,
+  type CardInvoice,
+  type CardSubscription,
+  type Cards,
+  type NewCardCustomer,
+  type PayInvoiceResult,
+  type SubscriptionSetup,
+  type TierCode,
+  type WebhookRejection,
+} from '@portal/core';
+import {
+  StripeCharge,
+  StripeCustomer,
+  StripeInvoice,
+  StripeInvoicePayment,
+  StripeList,
+  StripePaymentIntent,
+  StripePortalSession,
+  StripePrice,
+  StripeSubscription,
+  refId,
+} from './stripe.codecs.ts';
+import { DEFAULT_STRIPE_TIMEOUT_MS, STRIPE_API_BASE, STRIPE_API_VERSION, sdkEndpoint } from './stripe.config.ts';
+import { verifyStripeWebhook } from './stripe-webhook.ts';
+
+export interface StripeCardsConfig {
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  /** Origin of the REST API; default https://api.stripe.com. The sandbox: http://127.0.0.1:4010. */
+  readonly apiBase?: string;
+  /** Per attempt, default 15 000 ms. */
+  readonly timeoutMs?: number;
+  /** Extra attempts for reads and keyed creates, default 2 (the SDK waits 0.5 s, 1 s, … between). */
+  readonly retries?: number;
+  /** Price ids known in advance (no lookup for these tiers): pinned prices, contract tests. */
+  readonly priceIds?: Readonly<Partial<Record<TierCode, string>>>;
+  /** How long a looked-up price id is remembered, default 10 minutes. */
+  readonly priceCacheMs?: number;
+  /** The SDK's HTTP client; tests pass `Stripe.createFetchHttpClient(fakeFetch)`. */
+  readonly httpClient?: Stripe.HttpClient;
+  /** Clock of the price cache (ms); Date.now by default. */
+  readonly nowMs?: () => number;
+}
+
+export const DEFAULT_STRIPE_RETRIES = 2;
+export const DEFAULT_PRICE_CACHE_MS = 10 * 60_000;
+
+/** Stripe answered 2xx with a shape we cannot read (travels as the cause of CardsUnavailableError). */
+export class StripeDecodeError extends Error {
+  override readonly name = 'StripeDecodeError';
+}
+
+interface Call {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** Template such as `/v1/invoices/{id}/pay`, for messages. */
+  readonly path: string;
+}
+
+const SUBSCRIPTION_EXPANDS = ['latest_invoice.confirmation_secret', 'pending_setup_intent'];
+
+export class StripeCards implements Cards {
+  readonly #stripe: Stripe;
+  readonly #webhookSecret: string;
+  readonly #retries: number;
+  readonly #priceCacheMs: number;
+  readonly #nowMs: () => number;
+  readonly #prices = new Map<TierCode, { readonly id: string; readonly until: number }>();
+  readonly #pinnedPrices: Readonly<Partial<Record<TierCode, string>>>;
+  #pricesLoading: Promise<void> | null = null;
+
+  constructor(config: StripeCardsConfig) {
+    const endpoint = sdkEndpoint(config.apiBase ?? STRIPE_API_BASE);
+    this.#stripe = new Stripe(config.secretKey, {
+      // stripe@18 types only its newest basil date; the portal pins the one it was built against.
+      apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
+      host: endpoint.host,
+      port: endpoint.port,
+      protocol: endpoint.protocol,
+      timeout: config.timeoutMs ?? DEFAULT_STRIPE_TIMEOUT_MS,
+      // No retries unless a call asks for them (reads and keyed creates).
+      maxNetworkRetries: 0,
+      telemetry: false,
+      appInfo: { name: 'member-portal' },
+      ...(config.httpClient === undefined ? {} : { httpClient: config.httpClient }),
+    });
+    this.#webhookSecret = config.webhookSecret;
+    this.#retries = Math.max(0, config.retries ?? DEFAULT_STRIPE_RETRIES);
+    this.#priceCacheMs = config.priceCacheMs ?? DEFAULT_PRICE_CACHE_MS;
+    this.#nowMs = config.nowMs ?? Date.now;
+    this.#pinnedPrices = config.priceIds ?? {};
+  }
+
+  /** The SDK client, for what the port does not cover (tools, tests). */
+  get sdk(): Stripe {
+    return this.#stripe;
+  }
+
+  async findCustomerByEmail(email: string): Promise<CardCustomer | null> {
+    const call: Call = { method: 'GET', path: '/v1/customers' };
+    // The list (not search): search is eventually consistent, a customer just created may be missing.
+    const list = await this.#run(call, StripeList(StripeCustomer), () => this.#stripe.customers.list({ email, limit: 10 }, this.#read()));
+    const found = list.data.find((customer) => customer.deleted !== true);
+    return found === undefined ? null : toCustomer(found);
+  }
+
+  async getCustomer(customerId: string): Promise<CardCustomer | null> {
+    const call: Call = { method: 'GET', path: '/v1/customers/{id}' };
+    const customer = await this.#run(call, StripeCustomer, () => this.#stripe.customers.retrieve(customerId, {}, this.#read()), notFound);
+    return customer === null || customer.deleted === true ? null : toCustomer(customer);
+  }
+
+  async createCustomer(customer: NewCardCustomer, idempotencyKey: string): Promise<CardCustomer> {
+    const call: Call = { method: 'POST', path: '/v1/customers' };
+    const created = await this.#run(call, StripeCustomer, () =>
+      this.#stripe.customers.create({ email: customer.email, name: customer.name, metadata: { ...customer.metadata } }, this.#keyed(idempotencyKey)),
+    );
+    return toCustomer(created);
+  }
+
+  async listSubscriptions(customerId: string): Promise<readonly CardSubscription[]> {
+    const call: Call = { method: 'GET', path: '/v1/subscriptions' };
+    const subscriptions: CardSubscription[] = [];
+    let startingAfter: string | undefined;
+    for (let page = 0; page < 20; page += 1) {
+      const params: Stripe.SubscriptionListParams = { customer: customerId, status: 'all', limit: 100, ...(startingAfter === undefined ? {} : { starting_after: startingAfter }) };
+      const list = await this.#run(call, StripeList(StripeSubscription), () => this.#stripe.subscriptions.list(params, this.#read()));
+      subscriptions.push(...list.data.map(toSubscription));
+      const last = list.data.at(-1);
+      if (list.has_more !== true || last === undefined) break;
+      startingAfter = last.id;
+    }
+    return subscriptions;
+  }
+
+  async getSubscription(subscriptionId: string): Promise<CardSubscription | null> {
+    const call: Call = { method: 'GET', path: '/v1/subscriptions/{id}' };
+    const subscription = await this.#run(call, StripeSubscription, () => this.#stripe.subscriptions.retrieve(subscriptionId, {}, this.#read()), notFound);
+    return subscription === null ? null : toSubscription(subscription);
+  }
+
+  async createSubscription(
+    input: { readonly customerId: string; readonly tier: TierCode; readonly metadata: Readonly<Record<string, string>> },
+    idempotencyKey: string,
+  ): Promise<SubscriptionSetup> {
+    const price = await this.#priceFor(input.tier);
+    const call: Call = { method: 'POST', path: '/v1/subscriptions' };
+    const created = await this.#run(call, StripeSubscription, () =>
+      this.#stripe.subscriptions.create(
+        {
+          customer: input.customerId,
+          items: [{ price }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          metadata: { ...input.metadata },
+          expand: SUBSCRIPTION_EXPANDS,
+        },
+        this.#keyed(idempotencyKey),
+      ),
+    );
+    const subscription = toSubscription(created);
+    const invoice = typeof created.latest_invoice === 'object' && created.latest_invoice !== null ? created.latest_invoice : null;
+    const paymentSecret = invoice?.confirmation_secret?.client_secret ?? null;
+    const setup = created.pending_setup_intent;
+    const setupSecret = typeof setup === 'object' && setup !== null ? (setup.client_secret ?? null) : null;
+    if (paymentSecret !== null) return { subscription, clientSecret: paymentSecret, intentType: 'payment', invoiceId: subscription.latestInvoiceId };
+    if (setupSecret !== null) return { subscription, clientSecret: setupSecret, intentType: 'setup', invoiceId: subscription.latestInvoiceId };
+    return { subscription, clientSecret: null, intentType: null, invoiceId: subscription.latestInvoiceId };
+  }
+
+  async reactivateSubscription(subscriptionId: string, idempotencyKey: string): Promise<CardSubscription> {
+    const call: Call = { method: 'POST', path: '/v1/subscriptions/{id}' };
+    const updated = await this.#run(call, StripeSubscription, () =>
+      this.#stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }, this.#keyed(idempotencyKey)),
+    );
+    return toSubscription(updated);
+  }
+
+  async getInvoice(invoiceId: string): Promise<CardInvoice | null> {
+    const call: Call = { method: 'GET', path: '/v1/invoices/{id}' };
+    const invoice = await this.#run(call, StripeInvoice, () => this.#stripe.invoices.retrieve(invoiceId, {}, this.#read()), notFound);
+    return invoice === null ? null : toInvoice(invoice);
+  }
+
+  /**
+   * Pays the invoice with the card. The key must differ per attempt (e.g. include the payment
+   * method): Stripe replays a declined answer for a key it has seen.
+   */
+  async payInvoice(invoiceId: string, paymentMethodId: string, idempotencyKey: string): Promise<PayInvoiceResult> {
+    const call: Call = { method: 'POST', path: '/v1/invoices/{id}/pay' };
+    let paid: StripeInvoice;
+    try {
+      paid = await this.#run(call, StripeInvoice, () => this.#stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }, this.#keyed(idempotencyKey)), rethrowCardErrors);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      const raw = StripePaymentIntent.decode(error.payment_intent);
+      const intent = E.isRight(raw) ? raw.right : null;
+      const secret = intent?.status === 'requires_action' && intent.client_secret ? intent.client_secret : error.code === 'authentication_required' ? await this.#actionSecret(invoiceId) : null;
+      if (secret !== null) return { kind: 'requires_action', clientSecret: secret, invoice: await this.#mustGetInvoice(invoiceId) };
+      return { kind: 'declined', message: error.message || 'Your card was declined.', code: error.code ?? null, declineCode: error.decline_code ?? null };
+    }
+    const invoice = toInvoice(paid);
+    if (invoice.status === 'paid') return { kind: 'paid', invoice };
+    // Not paid and no error: the payment waits for the person (3-D Secure) or failed quietly.
+    const intent = await this.#latestIntent(invoiceId);
+    if (intent?.status === 'requires_action' && intent.client_secret) return { kind: 'requires_action', clientSecret: intent.client_secret, invoice };
+    const failure = intent?.last_payment_error;
+    return {
+      kind: 'declined',
+      message: failure?.message ?? 'The payment was not completed.',
+      code: failure?.code ?? null,
+      declineCode: failure?.decline_code ?? null,
+    };
+  }
+
+  async receiptUrl(invoiceId: string): Promise<string | null> {
+    const payments = await this.#invoicePayments(invoiceId);
+    const ordered = [...payments.filter((payment) => payment.status === 'paid'), ...payments.filter((payment) => payment.status !== 'paid')];
+    for (const payment of ordered) {
+      const intent = payment.payment?.payment_intent;
+      if (typeof intent !== 'object' || intent === null) continue;
+      const charge = intent.latest_charge;
+      if (charge === null || charge === undefined) continue;
+      if (typeof charge === 'object') {
+        if (charge.receipt_url) return charge.receipt_url;
+        continue;
+      }
+      const call: Call = { method: 'GET', path: '/v1/charges/{id}' };
+      const retrieved = await this.#run(call, StripeCharge, () => this.#stripe.charges.retrieve(charge, {}, this.#read()), notFound);
+      if (retrieved?.receipt_url) return retrieved.receipt_url;
+    }
+    return null;
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string): Promise<{ readonly url: string }> {
+    const call: Call = { method: 'POST', path: '/v1/billing_portal/sessions' };
+    // No idempotency key in the port: not retried (a session is cheap and short-lived anyway).
+    const session = await this.#run(call, StripePortalSession, () => this.#stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, { maxNetworkRetries: 0 }));
+    return { url: session.url };
+  }
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now: Date): { readonly ok: true; readonly event: CardEvent } | { readonly ok: false; readonly reason: WebhookRejection } {
+    return verifyStripeWebhook(rawBody, signatureHeader, this.#webhookSecret, now);
+  }
+
+  // ---- helpers ----
+
+  #read(): Stripe.RequestOptions {
+    return { maxNetworkRetries: this.#retries };
+  }
+
+  #keyed(idempotencyKey: string): Stripe.RequestOptions {
+    if (idempotencyKey === '' || idempotencyKey.length > 255) throw new TypeError('stripe: an idempotency key is 1 to 255 characters');
+    return { idempotencyKey, maxNetworkRetries: this.#retries };
+  }
+
+  /**
+   * The price whose lookup_key is the tier code (CardsRejectedError 404 when there is none). All
+   * paid tiers are fetched in one call and remembered for `priceCacheMs`.
+   */
+  async priceId(tier: TierCode): Promise<string> {
+    return this.#priceFor(tier);
+  }
+
+  async #priceFor(tier: TierCode): Promise<string> {
+    const pinned = this.#pinnedPrices[tier];
+    if (pinned !== undefined) return pinned;
+    const cached = this.#prices.get(tier);
+    if (cached !== undefined && cached.until > this.#nowMs()) return cached.id;
+    if (this.#pricesLoading === null) {
+      this.#pricesLoading = this.#loadPrices(tier).finally(() => {
+        this.#pricesLoading = null;
+      });
+    }
+    await this.#pricesLoading;
+    const loaded = this.#prices.get(tier);
+    if (loaded === undefined) throw new CardsRejectedError(`stripe has no active price with lookup_key ${tier}`, 404, 'resource_missing');
+    return loaded.id;
+  }
+
+  async #loadPrices(tier: TierCode): Promise<void> {
+    const lookupKeys = [...new Set<string>([tier, ...PAID_TIER_CODES])];
+    const call: Call = { method: 'GET', path: '/v1/prices' };
+    const list = await this.#run(call, StripeList(StripePrice), () => this.#stripe.prices.list({ lookup_keys: lookupKeys, active: true, limit: 100 }, this.#read()));
+    const until = this.#nowMs() + this.#priceCacheMs;
+    for (const price of list.data) {
+      if (price.active === false || !isTierCode(price.lookup_key)) continue;
+      this.#prices.set(price.lookup_key, { id: price.id, until });
+    }
+  }
+
+  async #invoicePayments(invoiceId: string): Promise<readonly t.TypeOf<typeof StripeInvoicePayment>[]> {
+    const call: Call = { method: 'GET', path: '/v1/invoice_payments' };
+    const list = await this.#run(call, StripeList(StripeInvoicePayment), () =>
+      this.#stripe.invoicePayments.list({ invoice: invoiceId, expand: ['data.payment.payment_intent'] }, this.#read()),
+    );
+    return list.data;
+  }
+
+  /** The invoice's newest PaymentIntent (invoice_payments are newest first). */
+  async #latestIntent(invoiceId: string): Promise<StripePaymentIntent | null> {
+    for (const payment of await this.#invoicePayments(invoiceId)) {
+      const intent = payment.payment?.payment_intent;
+      if (typeof intent === 'object' && intent !== null) return intent;
+    }
+    return null;
+  }
+
+  async #actionSecret(invoiceId: string): Promise<string | null> {
+    const intent = await this.#latestIntent(invoiceId);
+    return intent?.status === 'requires_action' && intent.client_secret ? intent.client_secret : null;
+  }
+
+  async #mustGetInvoice(invoiceId: string): Promise<CardInvoice> {
+    const invoice = await this.getInvoice(invoiceId);
+    if (invoice === null) throw new CardsRejectedError('stripe GET /v1/invoices/{id} answered 404', 404, 'resource_missing');
+    return invoice;
+  }
+
+  /** Runs one SDK call, maps its failure, decodes its answer. `onError` may answer instead (404 → null). */
+  async #run<A, F = never>(call: Call, codec: t.Decoder<unknown, A>, send: () => Promise<unknown>, onError?: (error: Stripe.errors.StripeError) => { readonly value: F } | undefined): Promise<A | F> {
+    let answer: unknown;
+    try {
+      answer = await send();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) {
+        const handled = onError?.(error);
+        if (handled !== undefined) return handled.value;
+        throw mapError(call, error);
+      }
+      throw error;
+    }
+    const decoded = codec.decode(answer);
+    if (E.isRight(decoded)) return decoded.right;
+    const what = `answered with an unexpected shape at ${describeDecodeErrors(decoded.left)}`;
+    throw new CardsUnavailableError(`stripe ${call.method} ${call.path} ${what}`, { cause: new StripeDecodeError(what) });
+  }
+}
+
+const notFound = (error: Stripe.errors.StripeError): { readonly value: null } | undefined => (error.statusCode === 404 ? { value: null } : undefined);
+
+/** Lets card errors through untouched, for payInvoice to read. */
+const rethrowCardErrors = (error: Stripe.errors.StripeError): undefined => {
+  if (error instanceof Stripe.errors.StripeCardError) throw error;
+  return undefined;
+};
+
+function mapError(call: Call, error: Stripe.errors.StripeError): Error {
+  const status = error.statusCode ?? null;
+  const detail = [error.rawType ?? error.type, error.code, error.param === undefined ? undefined : `param ${error.param}`].filter((part) => part !== undefined && part !== '').join(', ');
+  const where = `stripe ${call.method} ${call.path}`;
+  if (error instanceof Stripe.errors.StripeConnectionError || status === null) {
+    const timedOut = /timeout/i.test(error.message);
+    return new CardsUnavailableError(`${where} ${timedOut ? 'timed out' : 'failed (network error)'}`, { cause: error });
+  }
+  if (status >= 500 || status === 429) return new CardsUnavailableError(`${where} answered ${status}${detail === '' ? '' : ` (${detail})`}`, { cause: error });
+  if (status === 401) return new CardsUnavailableError(`${where} answered 401: the API key was refused`, { cause: error });
+  return new CardsRejectedError(`${where} answered ${status}${detail === '' ? '' : ` (${detail})`}`, status, error.code ?? null, { cause: error });
+}
+
+function toCustomer(customer: StripeCustomer): CardCustomer {
+  return { id: customer.id, email: customer.email ?? null, name: customer.name ?? null, metadata: customer.metadata ?? {} };
+}
+
+const fromUnix = (seconds: number | null | undefined): Date | null => (seconds === null || seconds === undefined ? null : new Date(seconds * 1000));
+
+function toSubscription(subscription: StripeSubscription): CardSubscription {
+  const item = subscription.items.data[0];
+  const lookupKey = item?.price?.lookup_key;
+  return {
+    id: subscription.id,
+    customerId: refId(subscription.customer) ?? '',
+    status: subscription.status,
+    tier: isTierCode(lookupKey) ? lookupKey : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
+    currentPeriodStart: fromUnix(item?.current_period_start),
+    currentPeriodEnd: fromUnix(item?.current_period_end),
+    latestInvoiceId: refId(subscription.latest_invoice),
+    metadata: subscription.metadata ?? {},
+  };
+}
+
+function toInvoice(invoice: StripeInvoice): CardInvoice {
+  const period = invoice.lines?.data[0]?.period;
+  return {
+    id: invoice.id,
+    customerId: refId(invoice.customer) ?? '',
+    status: invoice.status ?? 'draft',
+    subscriptionId: refId(invoice.parent?.subscription_details?.subscription),
+    amountDueCents: invoice.amount_due,
+    amountPaidCents: invoice.amount_paid,
+    paidAt: fromUnix(invoice.status_transitions?.paid_at),
+    periodStart: fromUnix(period?.start),
+    periodEnd: fromUnix(period?.end),
+    hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+  };
+}

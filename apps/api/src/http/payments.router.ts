@@ -1,0 +1,221 @@
+/**
+ * Payments (spec enrollment-and-payment §4 'Payment flow', 'Payment return'; §7; issue 6):
+ * create-subscription, pay-invoice, payment, reactivate-subscription, complete, customer-check,
+ * portal-session and the Stripe webhook.
+ *
+ * The enrollment follows Stripe: `payment` and every webhook end in core's
+ * `reconcileSubscription`, which reads Stripe's current state. A webhook is acknowledged only
+ * after its effect is committed; one that cannot be applied answers 500 so Stripe sends it again.
+ */
+import Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import {
+  displayName,
+  invoiceNumber,
+  payEnrollmentInvoice,
+  reactivateMembership,
+  reconcileSubscription,
+  recordPayment,
+  startSubscription,
+  type CardEvent,
+  type Enrollment,
+  type Payer,
+  type PaymentError,
+} from '@portal/core';
+import { PayInvoiceRequest, ReactivateSubscriptionRequest, RecordPaymentRequest } from '@portal/contracts';
+import type { Logger } from '../logger.ts';
+import type { PaymentServices } from '../payments/payment-deps.ts';
+import type { RequestAudit } from './audit.ts';
+import { ownedEnrollment, identify, owns, type EnrollmentAccessDeps, type Requester, ENROLLMENT_NOT_FOUND } from './enrollment-access.ts';
+import { enrollmentRecord } from './enrollments.router.ts';
+import { HttpError, decodeOrThrow } from './errors.ts';
+
+export interface PaymentsRouterDeps extends EnrollmentAccessDeps {
+  readonly payments: PaymentServices;
+  readonly knex: Knex;
+  readonly logger: Logger;
+  readonly publicOrigin: string;
+  readonly audit: RequestAudit;
+}
+
+const STATUS_OF: Readonly<Record<PaymentError['code'], number>> = {
+  'PAYMENT.NOT_READY': 409,
+  'PAYMENT.MISMATCH': 400,
+  'PAYMENT.NOT_PAID': 402,
+  'PAYMENT.NOTHING_TO_REACTIVATE': 409,
+  'SUBSCRIPTION.EXISTING_ACTIVE': 409,
+  'SUBSCRIPTION.DATA_DISCREPANCY': 409,
+};
+
+const paymentRefusal = (error: PaymentError): HttpError =>
+  new HttpError(STATUS_OF[error.code], {
+    error: error.title ?? 'Payment Error',
+    message: error.message,
+    ...('renewalDate' in error ? { existingSubscription: { status: 'active', renewalDate: error.renewalDate, message: error.message, subscriptionId: '' } } : {}),
+  });
+
+/** The subscription an event is about (basil: invoices name it under parent.subscription_details). */
+export const subscriptionOfEvent = (event: CardEvent): string | null => {
+  const object = event.object as Record<string, unknown>;
+  if (event.type.startsWith('customer.subscription.')) return typeof object.id === 'string' ? object.id : null;
+  if (event.type.startsWith('invoice.')) {
+    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+    const fromParent = parent?.subscription_details?.subscription;
+    if (typeof fromParent === 'string') return fromParent;
+    return typeof object.subscription === 'string' ? object.subscription : null;
+  }
+  return null;
+};
+
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+
+const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+/** The request body exactly as sent (the signature covers these bytes). */
+const rawBody = async (ctx: Context): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_WEBHOOK_BYTES) throw new HttpError(413, { error: 'Request body too large' });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
+  const { enrollments, clock, audit, knex, logger } = deps;
+  const { cards } = deps.payments;
+  const router = new Router();
+  const owned = ownedEnrollment(deps);
+
+  const paymentDeps = deps.payments;
+
+  const payerFor = (requester: Requester, enrollment: Enrollment, billingEmail: string | null): Payer => {
+    if (requester.kind === 'session') {
+      const person = requester.session.person;
+      const email = person.email ?? billingEmail;
+      if (!email) throw new HttpError(422, { error: 'Email Required', message: 'An email address is required for billing. Please add a billing email.' });
+      return { email, name: displayName(person), billingEmail };
+    }
+    // Guests are not offered the billing email override (spec §6).
+    return { email: requester.email, name: enrollment.signerName ?? requester.email, billingEmail: null };
+  };
+
+  router.post('/api/enrollments/:id/create-subscription', async (ctx) => {
+    const { enrollment, requester } = await owned(ctx, String(ctx.params.id ?? ''));
+    const billingEmail = requester.kind === 'session' ? (requester.session.data.billingEmail ?? null) : null;
+    const result = await startSubscription(paymentDeps, { enrollmentId: enrollment.id, payer: payerFor(requester, enrollment, billingEmail) });
+    if (E.isLeft(result)) {
+      if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw ENROLLMENT_NOT_FOUND();
+      await audit(ctx, { eventType: 'payment', action: 'create_subscription_refused', enrollmentId: enrollment.id, statusCode: STATUS_OF[result.left.code], metadata: { reason: result.left.code } });
+      throw paymentRefusal(result.left);
+    }
+    const start = result.right;
+    await audit(ctx, { eventType: 'payment', action: 'create_subscription', enrollmentId: enrollment.id, metadata: { kind: start.kind } });
+    if (start.kind === 'requires_confirmation') {
+      ctx.body = { requiresConfirmation: true, message: start.message, subscriptionId: start.subscriptionId, subscriptionData: { renewalDate: start.renewalDate } };
+      return;
+    }
+    ctx.body = {
+      clientSecret: start.clientSecret ?? '',
+      intentType: start.intentType ?? 'payment',
+      invoiceId: start.invoiceId ?? '',
+      subscriptionId: start.subscriptionId,
+      ...(start.paid ? { message: 'Already paid' } : {}),
+    };
+  });
+
+  router.post('/api/stripe/pay-invoice', async (ctx) => {
+    const request = decodeOrThrow(PayInvoiceRequest, ctx.request.body);
+    const requester = await identify(ctx, deps.service, deps.guests, clock);
+    const enrollment = await enrollments.findBySubscription(request.subscriptionId);
+    if (!enrollment || !owns(requester, enrollment)) throw ENROLLMENT_NOT_FOUND();
+    const result = await payEnrollmentInvoice(paymentDeps, { enrollment, invoiceId: request.invoiceId, subscriptionId: request.subscriptionId, paymentMethodId: request.paymentMethodId });
+    if (E.isLeft(result)) throw paymentRefusal(result.left);
+    const outcome = result.right;
+    await audit(ctx, { eventType: 'payment', action: 'pay_invoice', enrollmentId: enrollment.id, paymentId: request.invoiceId, metadata: { outcome: outcome.kind } });
+    if (outcome.kind === 'paid') ctx.body = { success: true };
+    else if (outcome.kind === 'confirm_payment') ctx.body = { action: 'confirm_payment', clientSecret: outcome.clientSecret };
+    else {
+      ctx.status = 402;
+      ctx.body = { error: outcome.message, code: outcome.code, declineCode: outcome.declineCode };
+    }
+  });
+
+  router.post('/api/enrollments/:id/payment', async (ctx) => {
+    const { enrollment, requester } = await owned(ctx, String(ctx.params.id ?? ''));
+    const request = decodeOrThrow(RecordPaymentRequest, ctx.request.body ?? {});
+    const billingEmail = requester.kind === 'session' ? (request.billingEmail ?? null) : null;
+    const result = await recordPayment(paymentDeps, { enrollment, billingEmail });
+    if (E.isLeft(result)) {
+      await audit(ctx, { eventType: 'payment', action: 'record_payment_refused', enrollmentId: enrollment.id, statusCode: STATUS_OF[result.left.code] });
+      throw paymentRefusal(result.left);
+    }
+    await audit(ctx, { eventType: 'payment', action: 'record_payment', enrollmentId: enrollment.id, paymentId: result.right.stripePaymentId });
+    ctx.body = { success: true, status: result.right.status, receiptUrl: result.right.stripeReceiptUrl };
+  });
+
+  router.post('/api/enrollments/:id/reactivate-subscription', async (ctx) => {
+    const { enrollment } = await owned(ctx, String(ctx.params.id ?? ''));
+    decodeOrThrow(ReactivateSubscriptionRequest, ctx.request.body);
+    const result = await reactivateMembership(paymentDeps, { enrollment });
+    if (E.isLeft(result)) throw paymentRefusal(result.left);
+    await audit(ctx, { eventType: 'payment', action: 'reactivate_subscription', enrollmentId: enrollment.id });
+    ctx.body = { message: 'Auto-renewal is back on. Your membership will renew as before.' };
+  });
+
+  router.get('/api/enrollments/:id/complete', async (ctx) => {
+    const { enrollment } = await owned(ctx, String(ctx.params.id ?? ''));
+    ctx.body = { enrollment: { ...enrollmentRecord(enrollment), receiptUrl: enrollment.stripeReceiptUrl }, invoiceNumber: invoiceNumber(enrollment.id) };
+    await audit(ctx, { eventType: 'phi_read', action: 'read_enrollment_complete', enrollmentId: enrollment.id });
+  });
+
+  const customerOf = async (ctx: Context): Promise<string | null> => {
+    const requester = await identify(ctx, deps.service, deps.guests, clock);
+    const owner =
+      requester.kind === 'session'
+        ? { athenaPatientIds: [requester.session.actingPatientId], guestHash: null }
+        : { athenaPatientIds: [], guestHash: requester.guestHash };
+    return (await enrollments.findWithCustomer(owner))?.stripeCustomerId ?? null;
+  };
+
+  router.get('/api/stripe/customer-check', async (ctx) => {
+    ctx.body = { hasCustomer: (await customerOf(ctx)) !== null };
+  });
+
+  router.post('/api/stripe/portal-session', async (ctx) => {
+    const customerId = await customerOf(ctx);
+    if (!customerId) {
+      ctx.status = 404;
+      ctx.body = { success: false, message: 'No billing account was found for this membership.' };
+      return;
+    }
+    const { url } = await cards.createPortalSession(customerId, `${deps.publicOrigin}/billing/return`);
+    await audit(ctx, { eventType: 'payment', action: 'open_billing_portal' });
+    ctx.body = { success: true, portalUrl: url };
+  });
+
+  router.post(STRIPE_WEBHOOK_PATH, async (ctx) => {
+    const raw = await rawBody(ctx);
+    const verified = cards.verifyWebhook(raw, ctx.get('Stripe-Signature') || undefined, clock.now());
+    if (!verified.ok) {
+      logger.warn({ reason: verified.reason }, 'stripe webhook refused');
+      ctx.status = 400;
+      ctx.body = { error: 'Invalid webhook signature' };
+      return;
+    }
+    const { event } = verified;
+    const seen = await knex('card_events').where({ id: event.id }).first('id');
+    if (!seen) {
+      const subscriptionId = subscriptionOfEvent(event);
+      if (subscriptionId) await reconcileSubscription(paymentDeps, subscriptionId);
+      await knex('card_events').insert({ id: event.id, type: event.type, objectId: event.object.id }).onConflict('id').ignore();
+    }
+    ctx.body = { received: true };
+  });
+
+  return router;
+};

@@ -1,0 +1,303 @@
+/**
+ * The dashboard's Membership Status (booking-dashboard-staff §2 'Dashboard', §3 'Subscription',
+ * 'Membership status', §4 'Subscription display status', §7 GET /api/dashboard/subscription-status;
+ * enrollment-and-payment §2 'Patient info card'). Provider-login sessions only: guests never see it.
+ *
+ * Stripe is the source of truth for subscriptions; our enrollments only tell us which Stripe
+ * customers to look at and whom a subscription is for.
+ *
+ * Billing customers looked at (deduplicated, in this order):
+ * - the acting patient's: the customer of their newest enrollment with one (findWithCustomer)
+ *   and of their active enrollment (findActiveForPatient);
+ * - when the person acts for themselves, the Stripe customer with their email (a customer staff
+ *   created by billing email);
+ * - when the person acts for someone else (a caregiver), the person's own customers the same two
+ *   ways (their newest enrollment with a customer, their email).
+ *
+ * Whose a customer is: its metadata.athenaPatientId when set; otherwise the acting patient's when
+ * we found it through the acting patient (their enrollment or their email), else someone else's.
+ * Whom a subscription is for: its metadata.athenaPatientId, else the enrollment that owns it,
+ * else the customer's owner.
+ *
+ * Groups:
+ * - tier1PatientMatches: on one of the acting patient's own customers and for the acting patient;
+ * - tier1Others: on one of the acting patient's own customers and for someone else (e.g. a
+ *   dependent paid from this account);
+ * - tier2Matches: for the acting patient, on someone else's customer (a caregiver pays);
+ * - a subscription on someone else's customer for someone else is never shown.
+ * A dependent's membership on the dependent's own customer is shown on the dependent's dashboard
+ * (Switch Account), not on the caregiver's.
+ *
+ * Shown: every subscription except abandoned checkouts (incomplete, incomplete_expired) and
+ * canceled ones whose period ended more than RECENTLY_ENDED_DAYS ago; live ones first, then by
+ * period end, newest first.
+ *
+ * Membership (hasActiveSubscription) is policies/subscription-status.policy.ts `isMembershipActive`
+ * over the acting patient's own subscriptions (tier1 patient matches and tier2), with its
+ * hasActiveSubscription input decided here: a subscription for them is `active` or `trialing`
+ * and its paid period has not ended. So one set to cancel at period end still counts until that
+ * date (it is paid for), and an `active`, renewing one counts even if Stripe's period end lags. `past_due`, `unpaid` and
+ * `paused` do not count: the renewal charge failed, the enrollment is past_due, and booking
+ * requires an active membership (booking-dashboard-staff §1). Such a patient is told to update
+ * their card and is not offered a new enrollment either (creating one would be refused as
+ * 'Existing Active Subscription' by the conflict policy), so enrollMemberEnabled is false while a
+ * live subscription exists. Subscriptions for someone else (tier1Others) never make the acting
+ * patient a member.
+ *
+ * Flags: managedSubscriptionsEnabled when one of the acting patient's own customers exists (the
+ * billing portal opens on it); enrollMemberEnabled when no live subscription is for the patient;
+ * bookAppointmentEnabled when hasActiveSubscription.
+ */
+import { PRACTICE_TIME_ZONE } from '../domain/practice.ts';
+import { displayName, isActingForOther, type PatientSession } from '../domain/patient-session.ts';
+import { TIERS } from '../domain/tier.ts';
+import { calendarDateIn, formatUsDate } from '../domain/zoned-time.ts';
+import { LIVE_SUBSCRIPTION_STATUSES } from '../policies/subscription-conflict.policy.ts';
+import { isMembershipActive } from '../policies/subscription-status.policy.ts';
+import type { CardCustomer, Cards, CardSubscription } from '../ports/cards.port.ts';
+import type { Clock } from '../ports/clock.port.ts';
+import type { EnrollmentRepository } from '../ports/enrollment.repository.port.ts';
+
+export const RECENTLY_ENDED_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A subscription as the dashboard shows it (contracts' `Subscription`). */
+export interface MembershipSubscription {
+  readonly id: string;
+  readonly productName: string;
+  readonly nickname: string | null;
+  readonly memberName: string | null;
+  /** Cents per interval. */
+  readonly amount: number;
+  readonly interval: string;
+  readonly status: string;
+  /** ISO 8601. */
+  readonly currentPeriodEnd: string | null;
+  readonly cancelAtPeriodEnd: boolean;
+  readonly customer: { readonly email: string | null };
+}
+
+/** The answer of GET /api/dashboard/subscription-status (contracts' `SubscriptionStatusResponse`). */
+export interface MembershipStatus {
+  readonly hasActiveSubscription: boolean;
+  readonly subscriptionSummary: string;
+  readonly tier1Matches: number;
+  readonly tier1Others: number;
+  readonly tier2Matches: number;
+  readonly subscriptions: {
+    readonly tier1PatientMatches: readonly MembershipSubscription[];
+    readonly tier1Others: readonly MembershipSubscription[];
+    readonly tier2Matches: readonly MembershipSubscription[];
+  };
+  readonly enrollmentMessage: string;
+  readonly appointmentMessage: string;
+  readonly managedSubscriptionsEnabled: boolean;
+  readonly enrollMemberEnabled: boolean;
+  readonly bookAppointmentEnabled: boolean;
+}
+
+export interface MembershipStatusDeps {
+  readonly enrollments: Pick<EnrollmentRepository, 'findWithCustomer' | 'findActiveForPatient' | 'findBySubscription'>;
+  readonly cards: Pick<Cards, 'getCustomer' | 'findCustomerByEmail' | 'listSubscriptions'>;
+  readonly clock: Clock;
+}
+
+export type MembershipStatusSession = Pick<PatientSession, 'person' | 'actingPatientId' | 'acting' | 'linkedPatients'>;
+
+export const NO_MEMBERSHIP_SUMMARY = 'No active membership found.';
+export const ENROLLED_MESSAGE = 'You are enrolled in a membership.';
+export const NOT_ENROLLED_MESSAGE = 'You are not enrolled in a membership. Enroll to get online scheduling and the nurse line.';
+export const PAST_DUE_MESSAGE = 'Your membership payment did not go through. Please update your card in Membership Billing.';
+export const APPOINTMENTS_AVAILABLE_MESSAGE = 'You can book and reschedule appointments online.';
+export const APPOINTMENTS_REQUIRE_MEMBERSHIP_MESSAGE = 'Online appointment booking requires an active membership.';
+
+/** The interval text shown as the subscription's nickname. */
+export const INTERVAL_NICKNAMES: Readonly<Record<'year' | '6 months', string>> = {
+  year: 'Billed annually',
+  '6 months': 'Billed every 6 months',
+};
+
+type CustomerSource = 'acting' | 'caregiver';
+
+interface FoundCustomer {
+  readonly customer: CardCustomer;
+  readonly own: boolean;
+}
+
+const HIDDEN_STATUSES: readonly string[] = ['incomplete', 'incomplete_expired'];
+const LIVE: readonly string[] = LIVE_SUBSCRIPTION_STATUSES;
+
+const metadataPatient = (metadata: Readonly<Record<string, string>>): string | null => {
+  const id = metadata.athenaPatientId?.trim();
+  return id ? id : null;
+};
+
+const practiceDate = (instant: Date): string => formatUsDate(calendarDateIn(instant, PRACTICE_TIME_ZONE));
+
+/** The customers to look at, each with whether it is the acting patient's own billing account. */
+const billingCustomers = async (deps: MembershipStatusDeps, session: MembershipStatusSession): Promise<readonly FoundCustomer[]> => {
+  const acting = session.actingPatientId;
+  const candidates: Array<{ readonly id: string | null; readonly source: CustomerSource } | { readonly email: string; readonly source: CustomerSource }> = [];
+
+  const [newest, active] = await Promise.all([
+    deps.enrollments.findWithCustomer({ athenaPatientIds: [acting], guestHash: null }),
+    deps.enrollments.findActiveForPatient(acting),
+  ]);
+  candidates.push({ id: newest?.stripeCustomerId ?? null, source: 'acting' }, { id: active?.stripeCustomerId ?? null, source: 'acting' });
+
+  if (!isActingForOther(session)) {
+    if (session.person.email) candidates.push({ email: session.person.email, source: 'acting' });
+  } else {
+    const personId = session.person.patientId;
+    const caregivers = personId ? await deps.enrollments.findWithCustomer({ athenaPatientIds: [personId], guestHash: null }) : null;
+    candidates.push({ id: caregivers?.stripeCustomerId ?? null, source: 'caregiver' });
+    if (session.person.email) candidates.push({ email: session.person.email, source: 'caregiver' });
+  }
+
+  const found: FoundCustomer[] = [];
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    const customer =
+      'email' in candidate ? await deps.cards.findCustomerByEmail(candidate.email) : candidate.id ? await deps.cards.getCustomer(candidate.id) : null;
+    if (!customer || seen.has(customer.id)) continue;
+    seen.add(customer.id);
+    const owner = metadataPatient(customer.metadata);
+    found.push({ customer, own: owner === acting || (owner === null && candidate.source === 'acting') });
+  }
+  // The patient's own accounts first, so a subscription seen twice is grouped as theirs.
+  return [...found.filter((f) => f.own), ...found.filter((f) => !f.own)];
+};
+
+const isShown = (subscription: CardSubscription, now: Date): boolean => {
+  if (HIDDEN_STATUSES.includes(subscription.status)) return false;
+  if (subscription.status !== 'canceled') return true;
+  const end = subscription.currentPeriodEnd?.getTime();
+  return end !== undefined && end >= now.getTime() - RECENTLY_ENDED_DAYS * DAY_MS;
+};
+
+const byLiveThenPeriodEnd = (a: CardSubscription, b: CardSubscription): number => {
+  const live = Number(LIVE.includes(b.status)) - Number(LIVE.includes(a.status));
+  if (live !== 0) return live;
+  return (b.currentPeriodEnd?.getTime() ?? 0) - (a.currentPeriodEnd?.getTime() ?? 0);
+};
+
+/** Whether this subscription gives membership now (see the file header). */
+export const givesMembership = (subscription: Pick<CardSubscription, 'status' | 'currentPeriodEnd'>, now: Date): boolean =>
+  (subscription.status === 'active' || subscription.status === 'trialing') &&
+  (subscription.currentPeriodEnd === null || subscription.currentPeriodEnd.getTime() > now.getTime());
+
+const memberNameOf = (patientId: string | null, session: MembershipStatusSession): string | null => {
+  if (patientId === null) return null;
+  if (patientId === session.actingPatientId) return displayName(session.acting);
+  if (patientId === session.person.patientId) return displayName(session.person);
+  const linked = session.linkedPatients.find((patient) => patient.patientId === patientId);
+  return linked ? displayName(linked.profile) : null;
+};
+
+export const toMembershipSubscription = (subscription: CardSubscription, customer: CardCustomer, memberName: string | null): MembershipSubscription => {
+  const tier = subscription.tier ? TIERS[subscription.tier] : null;
+  return {
+    id: subscription.id,
+    productName: tier?.name ?? 'Membership',
+    nickname: tier?.interval ? INTERVAL_NICKNAMES[tier.interval] : null,
+    memberName,
+    amount: tier?.priceCents ?? 0,
+    interval: tier?.interval ?? '',
+    status: subscription.status,
+    currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    customer: { email: customer.email },
+  };
+};
+
+interface Grouped {
+  readonly subscription: CardSubscription;
+  readonly view: MembershipSubscription;
+}
+
+const tierName = (subscription: CardSubscription): string => (subscription.tier ? TIERS[subscription.tier].name : 'Membership');
+
+const describeMembership = (member: CardSubscription, viaCaregiver: boolean): string => {
+  const end = member.currentPeriodEnd ? practiceDate(member.currentPeriodEnd) : null;
+  const when = end ? (member.cancelAtPeriodEnd ? `, ends ${end} and will not renew` : `, renews ${end}`) : '';
+  return viaCaregiver ? `Active ${tierName(member)} membership managed by a caregiver${when}.` : `Active ${tierName(member)} membership${when}.`;
+};
+
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/** The membership status of the patient the session acts for. Reads Stripe each time. */
+export const membershipStatus = async (deps: MembershipStatusDeps, input: { readonly session: MembershipStatusSession }): Promise<MembershipStatus> => {
+  const { session } = input;
+  const now = deps.clock.now();
+  const acting = session.actingPatientId;
+  const customers = await billingCustomers(deps, session);
+  const listed = await Promise.all(customers.map(async (found) => ({ found, subscriptions: await deps.cards.listSubscriptions(found.customer.id) })));
+
+  const own: CardSubscription[] = [];
+  const others: Array<{ subscription: CardSubscription; customer: CardCustomer; patientId: string | null }> = [];
+  const managed: Array<{ subscription: CardSubscription; customer: CardCustomer }> = [];
+  const ownCustomer = new Map<string, CardCustomer>();
+  const seen = new Set<string>();
+
+  for (const { found, subscriptions } of listed) {
+    for (const subscription of [...subscriptions].sort(byLiveThenPeriodEnd)) {
+      if (seen.has(subscription.id) || !isShown(subscription, now)) continue;
+      seen.add(subscription.id);
+      const forPatient =
+        metadataPatient(subscription.metadata) ??
+        (await deps.enrollments.findBySubscription(subscription.id))?.athenaPatientId ??
+        metadataPatient(found.customer.metadata) ??
+        (found.own ? acting : null);
+      if (found.own && forPatient === acting) {
+        own.push(subscription);
+        ownCustomer.set(subscription.id, found.customer);
+      } else if (found.own) others.push({ subscription, customer: found.customer, patientId: forPatient });
+      else if (forPatient === acting) managed.push({ subscription, customer: found.customer });
+    }
+  }
+
+  const actingName = displayName(session.acting);
+  const tier1PatientMatches: Grouped[] = own.map((subscription) => ({ subscription, view: toMembershipSubscription(subscription, ownCustomer.get(subscription.id)!, actingName) }));
+  const tier1Others: Grouped[] = others.map((o) => ({ subscription: o.subscription, view: toMembershipSubscription(o.subscription, o.customer, memberNameOf(o.patientId, session)) }));
+  const tier2Matches: Grouped[] = managed.map((m) => ({ subscription: m.subscription, view: toMembershipSubscription(m.subscription, m.customer, actingName) }));
+
+  const forPatient = [...tier1PatientMatches, ...tier2Matches];
+  const isMember = (g: Grouped): boolean => givesMembership(g.subscription, now) || isMembershipActive({ subscriptions: [g.subscription] });
+  // The spec's rule (policies/subscription-status.policy.ts) over the patient's own subscriptions.
+  const hasActiveSubscription = isMembershipActive({
+    hasActiveSubscription: forPatient.some((g) => givesMembership(g.subscription, now)),
+    subscriptions: forPatient.map((g) => g.subscription),
+  });
+  const member = forPatient.find(isMember);
+  const pastDue = !hasActiveSubscription && forPatient.some((g) => LIVE.includes(g.subscription.status));
+  const managedSubscriptionsEnabled = customers.some((found) => found.own);
+
+  const parts: string[] = [];
+  if (member) parts.push(describeMembership(member.subscription, !tier1PatientMatches.includes(member)));
+  else if (pastDue) parts.push('Your membership payment is past due.');
+  else parts.push(NO_MEMBERSHIP_SUMMARY);
+  if (tier1Others.length > 0) parts.push(`${plural(tier1Others.length, 'other subscription', 'other subscriptions')} on your billing account.`);
+  if (!member && !pastDue && tier2Matches.length > 0) parts.push(`${plural(tier2Matches.length, 'subscription', 'subscriptions')} managed by a caregiver.`);
+
+  return {
+    hasActiveSubscription,
+    subscriptionSummary: parts.join(' '),
+    tier1Matches: tier1PatientMatches.length,
+    tier1Others: tier1Others.length,
+    tier2Matches: tier2Matches.length,
+    subscriptions: {
+      tier1PatientMatches: tier1PatientMatches.map((g) => g.view),
+      tier1Others: tier1Others.map((g) => g.view),
+      tier2Matches: tier2Matches.map((g) => g.view),
+    },
+    enrollmentMessage: hasActiveSubscription
+      ? member ? `You are enrolled in the ${tierName(member.subscription)} membership.` : ENROLLED_MESSAGE
+      : pastDue
+        ? PAST_DUE_MESSAGE
+        : NOT_ENROLLED_MESSAGE,
+    appointmentMessage: hasActiveSubscription ? APPOINTMENTS_AVAILABLE_MESSAGE : APPOINTMENTS_REQUIRE_MEMBERSHIP_MESSAGE,
+    managedSubscriptionsEnabled,
+    enrollMemberEnabled: !hasActiveSubscription && !pastDue,
+    bookAppointmentEnabled: hasActiveSubscription,
+  };
+};

@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { Badge } from '@portal/ui';
+import type { Subscription } from '@portal/contracts';
+import {
+  MANAGED_BY,
+  WILL_NOT_RENEW,
+  formatPeriodEnd,
+  formatSubscriptionAmount,
+  maskCaregiverEmail,
+  periodEndLabel,
+  shortSubscriptionId,
+  spokenSubscriptionAmount,
+  statusIndicator,
+} from '../membership-status.ts';
+
+/**
+ * One subscription (booking-dashboard-staff §2): product name, nickname, member name, the last 5
+ * characters of the id (the full id in a tooltip shown on hover and keyboard focus), the amount
+ * per interval, the status indicator, 'Next billing' / 'Period ends', 'Will not renew', and for a
+ * caregiver-managed one 'Managed by' with the masked caregiver email.
+ */
+export function SubscriptionCard({ subscription, managed }: { subscription: Subscription; managed: boolean }) {
+  const tooltipId = useId();
+  const status = statusIndicator(subscription);
+  const periodEnd = formatPeriodEnd(subscription.currentPeriodEnd);
+  return (
+    <li className="dash-subscription" aria-label={`${subscription.productName} subscription ending ${shortSubscriptionId(subscription.id)}`}>
+      <div className="dash-subscription__head">
+        <h4 className="dash-subscription__product">{subscription.productName}</h4>
+        <Badge variant={status.tone} className="dash-subscription__status">
+          <span className={`dash-status-dot dash-status-dot--${status.tone}`} aria-hidden="true" />
+          <span className="ui-visually-hidden">Status: </span>
+          {status.label}
+        </Badge>
+      </div>
+      {subscription.nickname ? <p className="dash-subscription__nickname">{subscription.nickname}</p> : null}
+      <dl className="dash-subscription__facts">
+        {subscription.memberName ? (
+          <div>
+            <dt>Member</dt>
+            <dd>{subscription.memberName}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>ID</dt>
+          <dd>
+            <span className="dash-subid" tabIndex={0} aria-describedby={tooltipId} data-full-id={subscription.id}>
+              …{shortSubscriptionId(subscription.id)}
+            </span>
+            <span role="tooltip" id={tooltipId} className="dash-subid__tooltip">
+              {subscription.id}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>
+            <span aria-hidden="true">{formatSubscriptionAmount(subscription.amount, subscription.interval)}</span>
+            <span className="ui-visually-hidden">{spokenSubscriptionAmount(subscription.amount, subscription.interval)}</span>
+          </dd>
+        </div>
+        {periodEnd ? (
+          <div>
+            <dt>{periodEndLabel(subscription)}</dt>
+            <dd>{periodEnd}</dd>
+          </div>
+        ) : null}
+        {managed ? (
+          <div>
+            <dt>{MANAGED_BY}</dt>
+            <dd>{maskCaregiverEmail(subscription.customer.email)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {subscription.cancelAtPeriodEnd ? (
+        <p className="dash-subscription__no-renew">
+          <Badge variant="warning">{WILL_NOT_RENEW}</Badge>
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Subscription, SubscriptionStatusResponse } from '@portal/contracts';
+import {
+  CAREGIVER_FALLBACK,
+  REFRESH_FAILED_FALLBACK,
+  formatPeriodEnd,
+  formatSubscriptionAmount,
+  maskCaregiverEmail,
+  membershipCounts,
+  periodEndLabel,
+  refreshFailedDescription,
+  shortSubscriptionId,
+  showEnrollNow,
+  spokenSubscriptionAmount,
+  statusIndicator,
+  subscriptionLists,
+} from './membership-status.ts';
+
+const sub = (overrides: Partial<Subscription> = {}): Subscription => ({
+  id: 'sub_1PqRsTuVwXyZ12345',
+  productName: 'Enhanced Annual',
+  nickname: 'Billed annually',
+  memberName: 'Dana Reyes',
+  amount: 12_000,
+  interval: 'year',
+  status: 'active',
+  currentPeriodEnd: '2027-06-15T16:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  customer: { email: 'dana@example.test' },
+  ...overrides,
+});
+
+const status = (lists: Partial<SubscriptionStatusResponse['subscriptions']> = {}): SubscriptionStatusResponse => {
+  const subscriptions = { tier1PatientMatches: [], tier1Others: [], tier2Matches: [], ...lists };
+  return {
+    hasActiveSubscription: subscriptions.tier1PatientMatches.length > 0,
+    subscriptionSummary: 'summary',
+    tier1Matches: subscriptions.tier1PatientMatches.length,
+    tier1Others: subscriptions.tier1Others.length,
+    tier2Matches: subscriptions.tier2Matches.length,
+    subscriptions,
+    enrollmentMessage: 'e',
+    appointmentMessage: 'a',
+    managedSubscriptionsEnabled: true,
+    enrollMemberEnabled: false,
+    bookAppointmentEnabled: true,
+  };
+};
+
+describe('membership status card text', () => {
+  it('counts: active, on the billing account (guest hint), dependent', () => {
+    const s = status({ tier1PatientMatches: [sub()], tier1Others: [sub({ id: 'sub_b' }), sub({ id: 'sub_c' })] });
+    expect(membershipCounts(s, false).map((c) => [c.label, c.count, c.hint])).toEqual([
+      ['Active Subscriptions', 1, null],
+      ['On Billing Account', 2, null],
+      ['Dependent Subscriptions', 0, null],
+    ]);
+    expect(membershipCounts(s, true)[1]?.hint).toBe('may be for you or dependents');
+  });
+
+  it("list headings: 'Your Active Subscriptions', 'Dependent Subscriptions' or 'Subscriptions' for guests, 'Caregiver-Managed Subscriptions'; empty lists left out", () => {
+    const s = status({ tier1PatientMatches: [sub()], tier1Others: [sub({ id: 'x' })], tier2Matches: [sub({ id: 'y' })] });
+    expect(subscriptionLists(s, false).map((l) => [l.title, l.managed])).toEqual([
+      ['Your Active Subscriptions', false],
+      ['Dependent Subscriptions', false],
+      ['Caregiver-Managed Subscriptions', true],
+    ]);
+    expect(subscriptionLists(s, true)[1]?.title).toBe('Subscriptions');
+    expect(subscriptionLists(status({ tier2Matches: [sub()] }), false).map((l) => l.title)).toEqual(['Caregiver-Managed Subscriptions']);
+  });
+
+  it("'Enroll Now!' only when all three counts are zero", () => {
+    expect(showEnrollNow(status())).toBe(true);
+    expect(showEnrollNow(status({ tier1Others: [sub()] }))).toBe(false);
+    expect(showEnrollNow(status({ tier2Matches: [sub()] }))).toBe(false);
+  });
+
+  it('the last 5 characters of the id', () => {
+    expect(shortSubscriptionId('sub_1PqRsTuVwXyZ12345')).toBe('12345');
+    expect(shortSubscriptionId('abc')).toBe('abc');
+  });
+
+  it('the amount divided by 100 with two decimals, per interval', () => {
+    expect(formatSubscriptionAmount(12_000, 'year')).toBe('$120.00/year');
+    expect(formatSubscriptionAmount(7_000, '6 months')).toBe('$70.00/6 months');
+    expect(formatSubscriptionAmount(1_999, '')).toBe('$19.99');
+    expect(spokenSubscriptionAmount(30_000, '6 months')).toBe('$300.00 per 6 months');
+  });
+
+  it("'Next billing' for a renewing subscription, 'Period ends' otherwise", () => {
+    expect(periodEndLabel(sub())).toBe('Next billing');
+    expect(periodEndLabel(sub({ status: 'trialing' }))).toBe('Next billing');
+    expect(periodEndLabel(sub({ cancelAtPeriodEnd: true }))).toBe('Period ends');
+    expect(periodEndLabel(sub({ status: 'canceled' }))).toBe('Period ends');
+  });
+
+  it("the period end on the practice's calendar", () => {
+    expect(formatPeriodEnd('2027-06-15T16:00:00.000Z')).toBe('June 15, 2027');
+    // 02:00 UTC is still the previous day in Rhode Island.
+    expect(formatPeriodEnd('2027-01-01T02:00:00.000Z')).toBe('December 31, 2026');
+    expect(formatPeriodEnd(null)).toBeNull();
+    expect(formatPeriodEnd('not a date')).toBeNull();
+  });
+
+  it('the status indicator follows §4 labels', () => {
+    expect(statusIndicator(sub())).toEqual({ label: 'Active & Renewing', tone: 'success' });
+    expect(statusIndicator(sub({ cancelAtPeriodEnd: true }))).toEqual({ label: 'Canceling at period end', tone: 'warning' });
+    expect(statusIndicator(sub({ status: 'canceled', cancelAtPeriodEnd: true }))).toEqual({ label: 'Canceled', tone: 'secondary' });
+    expect(statusIndicator(sub({ status: 'past_due' }))).toEqual({ label: 'past_due', tone: 'destructive' });
+    expect(statusIndicator(sub({ status: 'trialing' }))).toEqual({ label: 'trialing', tone: 'success' });
+  });
+
+  it('masks the caregiver email to its first 2 characters, or says Caregiver', () => {
+    expect(maskCaregiverEmail('dana@example.test')).toBe('da***@example.test');
+    expect(maskCaregiverEmail('d@example.test')).toBe('d***@example.test');
+    expect(maskCaregiverEmail('nodomain')).toBe('no***');
+    expect(maskCaregiverEmail(null)).toBe(CAREGIVER_FALLBACK);
+    expect(maskCaregiverEmail('  ')).toBe('Caregiver');
+  });
+
+  it("the 'Refresh Failed' text: the server's message when it gave one", () => {
+    expect(refreshFailedDescription({ body: JSON.stringify({ error: 'Billing unavailable', message: 'We could not reach our billing service.' }) })).toBe(
+      'We could not reach our billing service.',
+    );
+    expect(refreshFailedDescription({ body: 'oops' })).toBe(REFRESH_FAILED_FALLBACK);
+    expect(refreshFailedDescription(new Error('x'))).toBe(REFRESH_FAILED_FALLBACK);
+  });
+});
