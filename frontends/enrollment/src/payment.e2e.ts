@@ -16,6 +16,9 @@ const toPayment = async (person: string, tier = 'Enhanced Annual'): Promise<Page
   await page.goto(`${setup.portal.url}/login?return=/enrollment/practice-location`);
   await page.getByRole('button', { name: 'Sign in with athenahealth' }).click();
   await page.getByRole('button', { name: `Sign in as ${person}` }).click();
+  // Someone with access to others' records picks whose record first.
+  const self = page.getByRole('button', { name: `Continue as ${person}` });
+  if (await self.isVisible().catch(() => false)) await self.click();
   await page.getByRole('heading', { name: `Welcome, ${person}` }).waitFor();
   await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Valley Family Practice' });
   await page.getByRole('combobox', { name: 'Do you have Medicare or Medicaid?' }).selectOption({ label: 'No, neither Medicare nor Medicaid' });
@@ -56,6 +59,9 @@ describe('paying for a membership', () => {
     const row = await rowOf('5101');
     expect(row.status).toBe('active');
     await page.getByText(`INV-${row.id.slice(-8)}`).waitFor();
+    // The dashboard now shows a member.
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await page.getByText('Active Member').first().waitFor({ timeout: 15_000 });
     await page.close();
   }, 60_000);
 
@@ -86,4 +92,60 @@ describe('paying for a membership', () => {
     expect((await rowOf('5104')).status).toBe('active');
     await page.close();
   }, 60_000);
+});
+
+const SECRET = { Authorization: 'Bearer sk_test_portal_sandbox' };
+
+/** Stripe.js's part, done over HTTP: a card, then the intent confirmed with its client secret. */
+const payWithCard = async (clientSecret: string) => {
+  const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { Authorization: 'Bearer pk_test_portal_sandbox', 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  const method = (await (await fetch(`${setup.portal.sandbox.url}/v1/payment_methods`, form({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2030', 'card[cvc]': '123' }))).json()) as { id: string };
+  const intent = clientSecret.split('_secret_')[0];
+  const confirmed = await fetch(`${setup.portal.sandbox.url}/v1/payment_intents/${intent}/confirm`, form({ client_secret: clientSecret, payment_method: method.id }));
+  expect(confirmed.status).toBe(200);
+};
+
+describe('a second enrollment for a paying member', () => {
+  it("says 'Existing Active Subscription', then offers to reactivate one set to cancel", async () => {
+    // Enrollment A is signed and left at payment; enrollment B is started in the same way.
+    const page = await toPayment('Olivia Hart');
+    const first = await rowOf('5108');
+    await page.goto(`${setup.portal.url}/enrollment/practice-location`);
+    await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Valley Family Practice' });
+    await page.getByRole('combobox', { name: 'Do you have Medicare or Medicaid?' }).selectOption({ label: 'No, neither Medicare nor Medicaid' });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: 'Select Enhanced 6 Month' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Membership Agreement', level: 1 }).waitFor();
+    const second = await rowOf('5108');
+    expect(second.id).not.toBe(first.id);
+
+    // A is paid in another tab (its own session's calls, then Stripe.js's).
+    const api = page.context().request;
+    const headers = { Origin: setup.portal.url };
+    const started = await (await api.post(`${setup.portal.url}/api/enrollments/${first.id}/create-subscription`, { headers })).json();
+    await payWithCard(started.clientSecret);
+    expect((await (await api.post(`${setup.portal.url}/api/enrollments/${first.id}/payment`, { headers, data: {} })).json()).status).toBe('active');
+
+    // B reaches payment: the member already pays.
+    const frame = page.frameLocator('#signwell-agreement-container iframe');
+    await frame.getByRole('textbox', { name: 'Type your full name' }).fill('Olivia Hart');
+    await frame.getByRole('checkbox', { name: /agree to its terms/ }).check();
+    await frame.getByRole('checkbox', { name: /sign electronically/ }).check();
+    await frame.getByRole('button', { name: 'Sign Document' }).click();
+    await page.getByText('signed, verified and uploaded').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Existing Active Subscription').first().waitFor({ timeout: 20_000 });
+
+    // A is set to cancel at period end (in the billing portal): B now offers to turn renewal back on.
+    const subscription = (await rowOf('5108').then(() => setup.portal.db.knex('enrollments').where({ id: first.id }).first('stripeSubscriptionId'))).stripeSubscriptionId;
+    await fetch(`${setup.portal.sandbox.url}/v1/subscriptions/${subscription}`, { method: 'POST', headers: { ...SECRET, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'cancel_at_period_end=true' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Existing Subscription Found' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Yes, Reactivate Auto-Renewal' }).click();
+    await page.getByText('Subscription Reactivated').first().waitFor();
+    const after = (await (await fetch(`${setup.portal.sandbox.url}/v1/subscriptions/${subscription}`, { headers: SECRET })).json()) as { cancel_at_period_end: boolean };
+    expect(after.cancel_at_period_end).toBe(false);
+    await page.close();
+  }, 90_000);
 });

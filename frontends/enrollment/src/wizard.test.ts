@@ -46,8 +46,8 @@ describe('resumeTarget', () => {
 
   it('sends declined enrollments to the declination confirmation, and says when nothing is left', () => {
     expect(resumeTarget({ status: 'declined' })).toEqual({ kind: 'declined' });
-    expect(resumeTarget({ status: 'active' })).toEqual({ kind: 'member' });
-    expect(resumeTarget({ status: 'past_due' })).toEqual({ kind: 'member' });
+    expect(resumeTarget({ status: 'active' })).toEqual({ kind: 'step', step: 'confirmation' });
+    expect(resumeTarget({ status: 'past_due' })).toEqual({ kind: 'step', step: 'confirmation' });
     expect(resumeTarget({ status: 'cancelled' })).toEqual({ kind: 'cancelled' });
   });
 });

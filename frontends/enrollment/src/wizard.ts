@@ -52,16 +52,15 @@ export const progressOf = (path: WizardPath, step: StepId, newPatient: boolean):
 };
 
 export type ResumeTarget =
-  | { readonly kind: 'step'; readonly step: 'signature' | 'privacy' | 'payment' }
+  /** Paid (active or past due): the confirmation, with the summary, INV- number and receipt. */
+  | { readonly kind: 'step'; readonly step: 'signature' | 'privacy' | 'payment' | 'confirmation' }
   | { readonly kind: 'declined' }
-  /** Paid and active (or past due): nothing left to do here. */
-  | { readonly kind: 'member' }
   | { readonly kind: 'cancelled' };
 
 /**
  * Where /enrollment?id={id}&step=signature lands for the enrollment as read: pending → signing;
  * signed → the privacy notice for new patients, else payment; privacy_signed and payment_pending
- * → payment; declined → the declination confirmation.
+ * → payment; active or past due → the confirmation; declined → the declination confirmation.
  */
 export const resumeTarget = (record: Pick<EnrollmentRecord, 'status' | 'patientStatus'>): ResumeTarget => {
   switch (record.status) {
@@ -76,7 +75,7 @@ export const resumeTarget = (record: Pick<EnrollmentRecord, 'status' | 'patientS
       return { kind: 'declined' };
     case 'active':
     case 'past_due':
-      return { kind: 'member' };
+      return { kind: 'step', step: 'confirmation' };
     case 'cancelled':
       return { kind: 'cancelled' };
   }

@@ -5,11 +5,11 @@
  * cancellations, and the events each change emits (logged here, delivered after the commit).
  */
 import { createHash } from 'node:crypto';
-import { behaviourOf, brandOf, DECLINE_MESSAGES, decodeBehaviour, encodeBehaviour, luhnValid, type CardBehaviour } from './cards.ts';
-import { INCOMPLETE_EXPIRES_AFTER_SECONDS } from './constants.ts';
+import { behaviourOf, brandOf, DECLINE_MESSAGES, decodeBehaviour, encodeBehaviour, luhnValid, testPaymentMethodCard, type CardBehaviour } from './cards.ts';
+import { INCOMPLETE_EXPIRES_AFTER_SECONDS, type CatalogTier } from './constants.ts';
 import { cardErrorBody, invalidRequest, missingParam, noSuchObject, StripeError } from './errors.ts';
 import type { FormObject } from './form.ts';
-import { eventObject, integer, listObject, mergeMetadata, objectParam, text } from './objects.ts';
+import { eventObject, integer, listObject, mergeMetadata, objectParam, priceObject, text } from './objects.ts';
 import { column, list, load, newId, randomToken, save, type StripeObject, type Tx } from './store.ts';
 import { TABLES } from '../store/schema.ts';
 
@@ -67,6 +67,11 @@ const saveSubscriptionWithEvent = async (tx: Tx, before: Obj, after: Obj): Promi
 
 export const mustLoad = async (tx: Tx, id: string | null, kind: string, param = 'id', forUpdate = false): Promise<Obj> => {
   if (id === null || id === '') throw missingParam(param);
+  if (kind === 'payment_method') {
+    // Test mode: `pm_card_visa` and the like stand for a fresh PaymentMethod of that test card.
+    const number = testPaymentMethodCard(id);
+    if (number !== null) return createTestPaymentMethod(tx, number);
+  }
   const object = await load(tx, id, forUpdate);
   if (object === null || (kind !== 'any' && object.object !== kind)) throw noSuchObject(kind === 'any' ? 'object' : kind, id, param);
   return object;
@@ -74,11 +79,12 @@ export const mustLoad = async (tx: Tx, id: string | null, kind: string, param = 
 
 // ---- customers ---------------------------------------------------------------------------------
 
-export const createCustomer = async (tx: Tx, params: FormObject): Promise<Obj> => {
+/** `id`: the sandbox's own setups (e.g. a contract's provider state) may choose it; the API never does. */
+export const createCustomer = async (tx: Tx, params: FormObject, id: string = newId('cus')): Promise<Obj> => {
   const email = text(params, 'email');
   if (email !== null && email.length > 512) throw invalidRequest('Invalid email address', 'email');
   const customer: Obj = {
-    id: newId('cus'),
+    id,
     object: 'customer',
     address: null,
     balance: 0,
@@ -203,6 +209,13 @@ export const createPaymentMethod = async (tx: Tx, params: FormObject): Promise<O
   return save(tx, pm, { behaviour: encodeBehaviour(behaviour) });
 };
 
+/** A PaymentMethod of a test card, as Stripe makes one for a test id such as `pm_card_visa`. */
+const createTestPaymentMethod = async (tx: Tx, number: string): Promise<Obj> => {
+  const year = new Date(tx.now * 1000).getUTCFullYear() + 1;
+  const { pm, behaviour } = paymentMethodFrom(tx, { number, exp_month: '12', exp_year: String(year), cvc: '123' }, null);
+  return save(tx, pm, { behaviour: encodeBehaviour(behaviour) });
+};
+
 /** `payment_method=pm_…` or `payment_method_data[type]=card&payment_method_data[card][number]=…`. */
 const paymentMethodParam = async (tx: Tx, params: FormObject): Promise<Obj | null> => {
   const id = text(params, 'payment_method');
@@ -223,6 +236,17 @@ export const attachPaymentMethod = async (tx: Tx, pm: Obj, customerId: string): 
 };
 
 // ---- catalog -----------------------------------------------------------------------------------
+
+/**
+ * A price for a tier (for the sandbox's own setups; the API sells the seeded catalog): like
+ * POST /v1/prices with `transfer_lookup_key=true`, the tier's lookup key moves to it from the price
+ * that had it, since a lookup key names one price.
+ */
+export const createCatalogPrice = async (tx: Tx, tier: CatalogTier): Promise<Obj> => {
+  const holders = await list(tx, TABLES.stripePrices, (query) => query.where({ lookup_key: tier.lookupKey }).whereNot({ id: tier.priceId }));
+  for (const holder of holders) await save(tx, { ...holder, lookup_key: null });
+  return save(tx, priceObject(tier, tx.now));
+};
 
 const addMonthsUtc = (unix: number, months: number): number => {
   const date = new Date(unix * 1000);
@@ -689,9 +713,9 @@ const createSubscriptionInvoice = async (
   amount: number,
   /** Invoice period_start: for a renewal, the start of the period that just ended. */
   previousStart: number = period.start,
+  id: string = newId('in'),
 ): Promise<{ invoice: Obj; pi: Obj | null }> => {
   const customer = await mustLoad(tx, String(sub['customer']), 'customer', 'customer');
-  const id = newId('in');
   const token = randomToken(24);
   const item = (rec(sub['items'])['data'] as Obj[])[0] as Obj;
   const invoice: Obj = {
@@ -867,7 +891,8 @@ export const payInvoice = async (tx: Tx, id: string, params: FormObject): Promis
 
 // ---- subscriptions -----------------------------------------------------------------------------
 
-export const createSubscription = async (tx: Tx, params: FormObject): Promise<Obj> => {
+/** `ids`: the sandbox's own setups (e.g. a contract's provider state) may choose the new subscription's and first invoice's ids. */
+export const createSubscription = async (tx: Tx, params: FormObject, ids: { readonly subscription?: string; readonly invoice?: string } = {}): Promise<Obj> => {
   const customer = await mustLoad(tx, text(params, 'customer'), 'customer', 'customer');
   const items = params['items'];
   const first = Array.isArray(items) ? items[0] : typeof items === 'object' && items !== null ? Object.values(items)[0] : undefined;
@@ -889,7 +914,7 @@ export const createSubscription = async (tx: Tx, params: FormObject): Promise<Ob
   const start = tx.now;
   const trialEnd = trialDays !== null && trialDays > 0 ? start + trialDays * 86_400 : null;
   const end = trialEnd ?? periodEnd(start, start, price);
-  const id = newId('sub');
+  const id = ids.subscription ?? newId('sub');
   const item: Obj = {
     id: newId('si'),
     object: 'subscription_item',
@@ -943,7 +968,7 @@ export const createSubscription = async (tx: Tx, params: FormObject): Promise<Ob
     trial_start: trialEnd === null ? null : start,
   };
   await save(tx, sub);
-  const { invoice, pi } = await createSubscriptionInvoice(tx, sub, price, { start, end }, 'subscription_create', trialEnd === null ? Number(price['unit_amount']) : 0);
+  const { invoice, pi } = await createSubscriptionInvoice(tx, sub, price, { start, end }, 'subscription_create', trialEnd === null ? Number(price['unit_amount']) : 0, start, ids.invoice);
   sub = { ...sub, latest_invoice: invoice.id };
   if (pi === null) {
     // Nothing due now: the card is collected with a SetupIntent (basil: pending_setup_intent).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { behaviourOf, brandOf, luhnValid } from './cards.ts';
+import { behaviourOf, brandOf, luhnValid, testPaymentMethodCard } from './cards.ts';
 
 describe('Stripe test cards', () => {
   it('checks numbers with Luhn', () => {
@@ -20,5 +20,21 @@ describe('Stripe test cards', () => {
     expect(behaviourOf('4000002500003155')).toEqual({ kind: 'three_d_secure', offSession: 'succeeds' });
     expect(brandOf('5555555555554444')).toBe('mastercard');
     expect(brandOf('4242424242424242')).toBe('visa');
+  });
+
+  it("knows Stripe's test PaymentMethod ids", () => {
+    expect(testPaymentMethodCard('pm_card_visa')).toBe('4242424242424242');
+    expect(brandOf(testPaymentMethodCard('pm_card_visa') as string)).toBe('visa');
+    expect(behaviourOf(testPaymentMethodCard('pm_card_visa') as string)).toEqual({ kind: 'success' });
+    expect(behaviourOf(testPaymentMethodCard('pm_card_chargeDeclined') as string)).toEqual({
+      kind: 'decline',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+    });
+    expect(behaviourOf(testPaymentMethodCard('pm_card_chargeCustomerFail') as string)).toEqual({ kind: 'charge_fails' });
+    expect(testPaymentMethodCard('pm_card_nonsense')).toBeNull();
+    expect(testPaymentMethodCard('toString')).toBeNull();
+    expect(testPaymentMethodCard('pm_1AbCdEf')).toBeNull();
   });
 });

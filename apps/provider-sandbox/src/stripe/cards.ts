@@ -74,3 +74,26 @@ export const brandOf = (number: string): string => {
 export const encodeBehaviour = (behaviour: CardBehaviour): string => JSON.stringify(behaviour);
 export const decodeBehaviour = (text: string | null | undefined): CardBehaviour =>
   text == null || text === '' ? { kind: 'success' } : (JSON.parse(text) as CardBehaviour);
+
+/**
+ * Stripe's test PaymentMethod ids: test mode takes them wherever a PaymentMethod id goes and makes
+ * a fresh card PaymentMethod (its own `pm_…` id) of that test card each time.
+ */
+const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
+  pm_card_visa: '4242424242424242',
+  pm_card_mastercard: '5555555555554444',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_chargeDeclinedLostCard: '4000000000009987',
+  pm_card_chargeDeclinedStolenCard: '4000000000009979',
+  pm_card_chargeDeclinedExpiredCard: '4000000000000069',
+  pm_card_chargeDeclinedIncorrectCvc: '4000000000000127',
+  pm_card_chargeDeclinedProcessingError: '4000000000000119',
+  pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_authenticationRequiredOnSetup: '4000002500003155',
+  pm_card_authenticationRequired: '4000002760003184',
+  pm_card_threeDSecure2Required: '4000000000003220',
+};
+
+/** The test card behind one of Stripe's test PaymentMethod ids (`pm_card_visa`, …), or null. */
+export const testPaymentMethodCard = (id: string): string | null => (Object.hasOwn(TEST_PAYMENT_METHODS, id) ? (TEST_PAYMENT_METHODS[id] as string) : null);

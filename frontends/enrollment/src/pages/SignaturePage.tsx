@@ -96,22 +96,14 @@ function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: 
       </Container>
     );
   }
-  if (target.kind === 'member' || target.kind === 'cancelled') {
+  if (target.kind === 'cancelled') {
     return (
       <Container size="md">
         <EmptyState
           headingLevel={1}
-          title={target.kind === 'member' ? 'Your membership is active' : 'This enrollment was cancelled'}
-          description={
-            <p>{target.kind === 'member' ? 'There is nothing left to sign or pay for this enrollment.' : 'You can start a new enrollment at any time.'}</p>
-          }
-          actions={
-            target.kind === 'member' ? (
-              <ButtonLink href={DASHBOARD_HREF}>Go to Dashboard</ButtonLink>
-            ) : (
-              <ButtonLink href={ENROLLMENT_PATH}>Start enrollment</ButtonLink>
-            )
-          }
+          title="This enrollment was cancelled"
+          description={<p>You can start a new enrollment at any time.</p>}
+          actions={<ButtonLink href={ENROLLMENT_PATH}>Start enrollment</ButtonLink>}
         />
       </Container>
     );
