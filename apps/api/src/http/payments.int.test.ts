@@ -236,3 +236,65 @@ describe('the webhook endpoint', () => {
     expect(after).toEqual(before);
   }, 60_000);
 });
+
+describe('after the first payment', () => {
+  let paul: PortalBrowser;
+  let id = '';
+  let subscriptionId = '';
+  let customerId = '';
+
+  beforeAll(async () => {
+    // Paul's record says 'Paid Up' from an earlier membership; clear it so he may enroll again.
+    const token = await backendToken(portal.sandbox.url);
+    await call(portal.sandbox.url, token, 'PUT', `/v1/29391/patients/${PATIENT_IDS.paul}/customfields`, {
+      departmentid: '1',
+      customfields: JSON.stringify([{ customfieldid: '21', optionid: '2102' }]),
+    });
+    paul = await signedInForEnrollment(portal.url, PATIENT_IDS.paul);
+    // Provider-login users may have Stripe's mail go to another address.
+    await jsonCall(paul, portal.url, 'POST', '/api/auth/update-session', { billingEmail: 'paul.billing@example.com' });
+    id = await signedEnrollment(portal.url, paul, PATIENT_IDS.paul, '120_annual', 'Paul Whitaker');
+    const setup = (await jsonCall(paul, portal.url, 'POST', `/api/enrollments/${id}/create-subscription`)).body;
+    await confirmWithCard(setup.clientSecret, '4242424242424242');
+    expect((await jsonCall(paul, portal.url, 'POST', `/api/enrollments/${id}/payment`, {})).body.status).toBe('active');
+    ({ stripeSubscriptionId: subscriptionId, stripeCustomerId: customerId } = await enrollmentRow(id));
+  }, 45_000);
+
+  it('bills the billing email the member chose', async () => {
+    const customer = await stripe(SECRET, 'GET', `/v1/customers/${customerId}`);
+    expect(customer.body.email).toBe('paul.billing@example.com');
+    expect((await enrollmentRow(id)).billingEmail).toBe('paul.billing@example.com');
+  });
+
+  it('a renewal that fails marks the member past due and emails a link to the billing portal, once', async () => {
+    // The card on file is replaced by one whose every charge fails, then the year runs out.
+    const failing = await stripe(PUBLISHABLE, 'POST', '/v1/payment_methods', {
+      type: 'card',
+      'card[number]': '4000000000000341',
+      'card[exp_month]': '12',
+      'card[exp_year]': '2030',
+      'card[cvc]': '123',
+    });
+    await stripe(SECRET, 'POST', `/v1/payment_methods/${failing.body.id}/attach`, { customer: customerId });
+    expect((await stripe(SECRET, 'POST', `/v1/subscriptions/${subscriptionId}`, { default_payment_method: failing.body.id })).status).toBe(200);
+    const advanced = await fetch(`${portal.sandbox.url}/_sandbox/stripe/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ days: 366 }) });
+    expect(advanced.status).toBe(200);
+
+    const row = await waitFor(() => enrollmentRow(id), (value) => value.status === 'past_due');
+    expect(row.status).toBe('past_due');
+    const mail = await waitFor(
+      async () => (await (await fetch(`${portal.sandbox.url}/inbox/api/messages?to=paul.billing@example.com`)).json()) as Array<{ subject: string; text: string }>,
+      (messages) => messages.length > 0,
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('Your membership payment did not go through');
+    expect(mail[0]!.text).toContain(`${portal.sandbox.url}/stripe/billing/`);
+  }, 30_000);
+
+  it('a deleted subscription ends the membership and clears Paid Up in the chart', async () => {
+    expect((await stripe(SECRET, 'DELETE', `/v1/subscriptions/${subscriptionId}`)).status).toBe(200);
+    const row = await waitFor(() => enrollmentRow(id), (value) => value.status === 'cancelled');
+    expect(row.status).toBe('cancelled');
+    expect(String(await paidUp(PATIENT_IDS.paul))).toBe('2102');
+  }, 30_000);
+});
