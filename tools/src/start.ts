@@ -11,6 +11,7 @@ import { PortInUseError, startApi } from '@portal/api';
 import { startSandbox, type RunningSandbox } from '@portal/provider-sandbox';
 import { startWorker } from '@portal/worker';
 import { buildFrontends } from './build-frontends.ts';
+import { pointStripeWebhooks } from './testing/stripe-webhooks.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started = performance.now();
@@ -55,6 +56,9 @@ const worker = await startWorker({ databaseUrl: database.url, migrate: false }).
   await database.stop();
   return fail(`Worker: ${error.message}`);
 });
+
+// The sandbox's Stripe sends its signed events to our webhook, as Stripe would.
+if (sandbox) await pointStripeWebhooks(sandbox.url, api.url);
 
 console.log(
   `\n  Member portal ready on ${api.url}  (${Math.round(performance.now() - started)} ms)\n` +

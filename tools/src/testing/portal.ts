@@ -9,6 +9,7 @@ import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '@po
 import { startWorker, type RunningWorker, type StartWorkerOptions } from '@portal/worker';
 import { capturingLogger } from '../../../apps/api/src/testing.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { pointStripeWebhooks } from './stripe-webhooks.ts';
 
 export interface TestPortal {
   readonly url: string;
@@ -45,6 +46,7 @@ export const startTestPortal = async (options: TestPortalOptions = {}): Promise<
     ...options.env,
   };
   const api = await startApi({ databaseUrl: db.url, port: 0, env, logger });
+  await pointStripeWebhooks(sandbox.url, api.url);
   const worker =
     options.worker === false
       ? null

@@ -16,8 +16,8 @@ import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/
 let portal: TestPortal;
 
 beforeAll(async () => {
+  // startTestPortal points the sandbox's Stripe webhooks at this API.
   portal = await startTestPortal({ worker: { reconcileGraceMs: 0 } });
-  await setWebhookEndpoint(`${portal.url}/api/stripe/webhook`);
 }, 60_000);
 afterAll(async () => {
   await portal.close();
