@@ -60,7 +60,8 @@ export interface CreateOAuthEnrollmentDeps {
   readonly clock: Clock;
 }
 
-const isYes = (patient: HealthRecordPatient, customFieldId: string, yesOptionId: string): boolean =>
+/** A select custom field on the record set to its Yes option (or a free-text 'yes'). */
+export const customFieldIsYes = (patient: HealthRecordPatient, customFieldId: string, yesOptionId: string): boolean =>
   patient.customFields.some(
     (field) =>
       field.customFieldId === customFieldId && (field.optionId === yesOptionId || field.value?.trim().toLowerCase() === 'yes'),
@@ -92,7 +93,7 @@ export const createOAuthEnrollment = async (
   if (E.isLeft(eligible)) return eligible;
 
   const active = await deps.enrollments.findActiveForPatient(patientId);
-  if (active || isYes(patient, PAID_UP_CUSTOM_FIELD_ID, PAID_UP_YES_OPTION_ID)) {
+  if (active || customFieldIsYes(patient, PAID_UP_CUSTOM_FIELD_ID, PAID_UP_YES_OPTION_ID)) {
     return E.left(domainError('ENROLLMENT.ALREADY_ENROLLED', ALREADY_ENROLLED_MESSAGE, ALREADY_ENROLLED_TITLE));
   }
 

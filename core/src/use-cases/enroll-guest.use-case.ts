@@ -35,7 +35,7 @@ import {
   type NewPatient,
   type PatientRegistration,
 } from '../ports/health-record.port.ts';
-import { ALREADY_ENROLLED_MESSAGE, ALREADY_ENROLLED_TITLE } from './create-oauth-enrollment.use-case.ts';
+import { ALREADY_ENROLLED_MESSAGE, ALREADY_ENROLLED_TITLE, customFieldIsYes } from './create-oauth-enrollment.use-case.ts';
 
 export const PATIENT_NOT_MATCHED_TITLE = 'Patient Not Found';
 export const PATIENT_NOT_MATCHED_MESSAGE =
@@ -121,12 +121,6 @@ const lastTen = (value: string | undefined | null): string => digits(value).slic
 const sameEmail = (a: string | null | undefined, b: string | null | undefined): boolean =>
   Boolean(a) && Boolean(b) && a!.trim().toLowerCase() === b!.trim().toLowerCase();
 const text = (value: string | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
-
-const isYes = (patient: HealthRecordPatient, customFieldId: string, yesOptionId: string): boolean =>
-  patient.customFields.some(
-    (field) =>
-      field.customFieldId === customFieldId && (field.optionId === yesOptionId || field.value?.trim().toLowerCase() === 'yes'),
-  );
 
 const sameName = (patient: HealthRecordPatient, form: GuestEnrollmentForm): boolean =>
   patient.firstName.trim().toLowerCase() === form.firstName.trim().toLowerCase() &&
@@ -226,7 +220,7 @@ export const enrollGuest = async (
   }
 
   const active = await deps.enrollments.findActiveForPatient(patient.patientId);
-  if (active || isYes(patient, PAID_UP_CUSTOM_FIELD_ID, PAID_UP_YES_OPTION_ID)) {
+  if (active || customFieldIsYes(patient, PAID_UP_CUSTOM_FIELD_ID, PAID_UP_YES_OPTION_ID)) {
     return E.left(domainError('ENROLLMENT.ALREADY_ENROLLED', ALREADY_ENROLLED_MESSAGE, ALREADY_ENROLLED_TITLE));
   }
 

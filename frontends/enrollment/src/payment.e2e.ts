@@ -6,33 +6,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
+import { signInEmbed, toAgreement } from '../../../tools/src/testing/enrollment-browser.ts';
 
 const setup = portalInBrowser();
 
 /** Provider login → location → tier → agreement signed → the payment card. */
 const toPayment = async (person: string, tier = 'Enhanced Annual'): Promise<Page> => {
-  const page = await setup.browser.newPage({ width: 1280, height: 900 });
-  await page.context().clearCookies();
-  await page.goto(`${setup.portal.url}/login?return=/enrollment/practice-location`);
-  await page.getByRole('button', { name: 'Sign in with athenahealth' }).click();
-  await page.getByRole('button', { name: `Sign in as ${person}` }).click();
-  // Someone with access to others' records picks whose record first.
-  const self = page.getByRole('button', { name: `Continue as ${person}` });
-  if (await self.isVisible().catch(() => false)) await self.click();
-  await page.getByRole('heading', { name: `Welcome, ${person}` }).waitFor();
-  await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Valley Family Practice' });
-  await page.getByRole('combobox', { name: 'Do you have Medicare or Medicaid?' }).selectOption({ label: 'No, neither Medicare nor Medicaid' });
-  const contact = page.getByRole('radio', { name: person });
-  if (!(await contact.isChecked())) await contact.check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('radio', { name: `Select ${tier}` }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Membership Agreement', level: 1 }).waitFor();
-  const frame = page.frameLocator('#signwell-agreement-container iframe');
-  await frame.getByRole('textbox', { name: 'Type your full name' }).fill(person);
-  await frame.getByRole('checkbox', { name: /agree to its terms/ }).check();
-  await frame.getByRole('checkbox', { name: /sign electronically/ }).check();
-  await frame.getByRole('button', { name: 'Sign Document' }).click();
+  const page = await toAgreement(setup.browser, setup.portal, person, tier);
+  await signInEmbed(page, 'signwell-agreement-container', person);
   await page.getByText('signed, verified and uploaded').waitFor();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Complete Your Membership' }).waitFor();
@@ -128,11 +109,7 @@ describe('a second enrollment for a paying member', () => {
     expect((await (await api.post(`${setup.portal.url}/api/enrollments/${first.id}/payment`, { headers, data: {} })).json()).status).toBe('active');
 
     // B reaches payment: the member already pays.
-    const frame = page.frameLocator('#signwell-agreement-container iframe');
-    await frame.getByRole('textbox', { name: 'Type your full name' }).fill('Olivia Hart');
-    await frame.getByRole('checkbox', { name: /agree to its terms/ }).check();
-    await frame.getByRole('checkbox', { name: /sign electronically/ }).check();
-    await frame.getByRole('button', { name: 'Sign Document' }).click();
+    await signInEmbed(page, 'signwell-agreement-container', 'Olivia Hart');
     await page.getByText('signed, verified and uploaded').waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Existing Active Subscription').first().waitFor({ timeout: 20_000 });

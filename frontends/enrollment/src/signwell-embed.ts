@@ -3,6 +3,7 @@
  * provider sandbox serves a look-alike with the same API). Loaded once per URL; a failed load may
  * be tried again.
  */
+import { loadProviderScript } from '@portal/ui';
 
 export interface SignWellEventPayload {
   readonly id?: string | null;
@@ -38,33 +39,5 @@ declare global {
   }
 }
 
-const LOAD_TIMEOUT_MS = 20_000;
-const loads = new Map<string, Promise<SignWellEmbedConstructor>>();
-
-export const loadSignWellEmbed = (url: string): Promise<SignWellEmbedConstructor> => {
-  if (window.SignWellEmbed) return Promise.resolve(window.SignWellEmbed);
-  const cached = loads.get(url);
-  if (cached) return cached;
-  const loading = new Promise<SignWellEmbedConstructor>((resolve, reject) => {
-    const script = document.createElement('script');
-    const timer = window.setTimeout(() => fail(new Error(`Timed out loading ${url}`)), LOAD_TIMEOUT_MS);
-    const fail = (error: Error): void => {
-      window.clearTimeout(timer);
-      script.remove();
-      reject(error);
-    };
-    script.src = url;
-    script.async = true;
-    script.dataset.portalScript = 'signwell';
-    script.onload = () => {
-      window.clearTimeout(timer);
-      if (window.SignWellEmbed) resolve(window.SignWellEmbed);
-      else fail(new Error(`${url} did not define window.SignWellEmbed`));
-    };
-    script.onerror = () => fail(new Error(`Could not load ${url}`));
-    document.head.append(script);
-  });
-  loads.set(url, loading);
-  loading.catch(() => loads.delete(url));
-  return loading;
-};
+export const loadSignWellEmbed = (url: string): Promise<SignWellEmbedConstructor> =>
+  loadProviderScript({ url, name: 'SignWellEmbed', global: () => window.SignWellEmbed });

@@ -3,6 +3,7 @@
  * serves a look-alike with the same API). Only the part of the API the payment step uses is typed
  * here. Loaded once per URL; a failed load may be tried again.
  */
+import { loadProviderScript } from '@portal/ui';
 
 export interface StripeError {
   readonly type?: string;
@@ -169,36 +170,7 @@ declare global {
   }
 }
 
-const LOAD_TIMEOUT_MS = 20_000;
-const loads = new Map<string, Promise<StripeConstructor>>();
-
-export const loadStripeJs = (url: string): Promise<StripeConstructor> => {
-  if (window.Stripe) return Promise.resolve(window.Stripe);
-  const cached = loads.get(url);
-  if (cached) return cached;
-  const loading = new Promise<StripeConstructor>((resolve, reject) => {
-    const script = document.createElement('script');
-    const timer = window.setTimeout(() => fail(new Error(`Timed out loading ${url}`)), LOAD_TIMEOUT_MS);
-    const fail = (error: Error): void => {
-      window.clearTimeout(timer);
-      script.remove();
-      reject(error);
-    };
-    script.src = url;
-    script.async = true;
-    script.dataset.portalScript = 'stripe';
-    script.onload = () => {
-      window.clearTimeout(timer);
-      if (window.Stripe) resolve(window.Stripe);
-      else fail(new Error(`${url} did not define window.Stripe`));
-    };
-    script.onerror = () => fail(new Error(`Could not load ${url}`));
-    document.head.append(script);
-  });
-  loads.set(url, loading);
-  loading.catch(() => loads.delete(url));
-  return loading;
-};
+export const loadStripeJs = (url: string): Promise<StripeConstructor> => loadProviderScript({ url, name: 'Stripe', global: () => window.Stripe });
 
 const clients = new Map<string, StripeClient>();
 

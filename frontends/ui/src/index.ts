@@ -221,3 +221,5 @@ export {
 } from './membership.ts';
 export type { MembershipBadgeTone, MembershipBadgeView } from './membership.ts';
 export { MembershipBadge } from './MembershipBadge.tsx';
+export { loadProviderScript } from './provider-script.ts';
+export type { ProviderScript } from './provider-script.ts';

@@ -6,6 +6,7 @@
  * The pure parts take a storage object and the time, so tests need no browser.
  */
 import type { StorageLike } from './storage.ts';
+import { loadProviderScript } from './provider-script.ts';
 
 /** sessionStorage key of the last token ('portal:' so the client cleanup removes it). */
 export const TURNSTILE_TOKEN_KEY = 'portal:turnstile-token';
@@ -102,37 +103,17 @@ export const sessionStore = (): StorageLike | null => {
   }
 };
 
-const loads = new Map<string, Promise<TurnstileApi>>();
 
 /**
  * Loads api.js once per URL and resolves with window.turnstile. A failed load may be tried again
  * (the promise is forgotten).
  */
-export const loadTurnstile = (url: string): Promise<TurnstileApi> => {
-  if (window.turnstile) return Promise.resolve(window.turnstile);
-  const cached = loads.get(url);
-  if (cached) return cached;
-  const loading = new Promise<TurnstileApi>((resolve, reject) => {
-    const script = document.createElement('script');
-    const timer = window.setTimeout(() => fail(new Error('The security check timed out while loading')), TURNSTILE_LOAD_TIMEOUT_MS);
-    const fail = (error: Error): void => {
-      window.clearTimeout(timer);
-      script.remove();
-      reject(error);
-    };
-    script.src = url;
-    script.async = true;
-    script.defer = true;
-    script.dataset.portalScript = 'turnstile';
-    script.onload = () => {
-      window.clearTimeout(timer);
-      if (window.turnstile) resolve(window.turnstile);
-      else fail(new Error(`${url} did not define window.turnstile`));
-    };
-    script.onerror = () => fail(new Error(`Could not load ${url}`));
-    document.head.append(script);
+export const loadTurnstile = (url: string): Promise<TurnstileApi> =>
+  loadProviderScript({
+    url,
+    name: 'turnstile',
+    global: () => window.turnstile,
+    timeoutMs: TURNSTILE_LOAD_TIMEOUT_MS,
+    timeoutMessage: 'The security check timed out while loading',
+    defer: true,
   });
-  loads.set(url, loading);
-  loading.catch(() => loads.delete(url));
-  return loading;
-};

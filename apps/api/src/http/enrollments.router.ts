@@ -126,6 +126,23 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
   const signingDeps: SigningDeps = { enrollments, signing: deps.signing, filing: deps.filing, clock, renderPdf: deps.renderPdf };
   const router = new Router();
 
+  /** A refused creation: its audit row (no PHI beyond ids) and the spec's error body. */
+  const refuseCreation = async (
+    ctx: Context,
+    error: { readonly code: keyof typeof STATUS_OF; readonly title?: string | undefined; readonly message: string },
+    metadata: Record<string, string>,
+  ): Promise<HttpError> => {
+    const status = STATUS_OF[error.code];
+    await audit(ctx, {
+      eventType: 'phi_write',
+      action: 'create_enrollment_refused',
+      statusCode: status,
+      severity: status === 403 ? 'warning' : 'info',
+      metadata: { reason: error.code, ...metadata },
+    });
+    return refused(error.code, error.title, error.message);
+  };
+
   router.post('/api/enrollments', async (ctx) => {
     const guest = guests.fromRequest(ctx, clock.now());
     if (!guest) {
@@ -147,17 +164,7 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
       }
       throw error;
     }
-    if (E.isLeft(result)) {
-      const status = STATUS_OF[result.left.code];
-      await audit(ctx, {
-        eventType: 'phi_write',
-        action: 'create_enrollment_refused',
-        statusCode: status,
-        severity: status === 403 ? 'warning' : 'info',
-        metadata: { reason: result.left.code, patientStatus: form.patientStatus },
-      });
-      throw refused(result.left.code, result.left.title, result.left.message);
-    }
+    if (E.isLeft(result)) throw await refuseCreation(ctx, result.left, { patientStatus: form.patientStatus });
     const { enrollment, patientCreated } = result.right;
     ctx.status = 201;
     ctx.body = { id: enrollment.id, status: enrollment.status };
@@ -186,17 +193,7 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
       }
       throw error;
     }
-    if (E.isLeft(result)) {
-      const status = STATUS_OF[result.left.code];
-      await audit(ctx, {
-        eventType: 'phi_write',
-        action: 'create_enrollment_refused',
-        statusCode: status,
-        severity: status === 403 ? 'warning' : 'info',
-        metadata: { reason: result.left.code, patientId: request.patientId },
-      });
-      throw new HttpError(status, { error: result.left.title ?? DEFAULT_TITLE[status] ?? 'Error', message: result.left.message });
-    }
+    if (E.isLeft(result)) throw await refuseCreation(ctx, result.left, { patientId: request.patientId });
     const enrollment = result.right;
     ctx.status = 201;
     ctx.body = { id: enrollment.id, status: enrollment.status };
