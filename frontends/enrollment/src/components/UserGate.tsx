@@ -1,12 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import {
-  AlertIcon,
-  Button,
-  ButtonLink,
-  Container,
-  EmptyState,
-  LoadingState,
   navigate,
   normalizePath,
   toast,
@@ -16,7 +10,8 @@ import {
 import type { GuestIdentity } from '@portal/ui';
 import type { ProviderState } from './ProviderGate.tsx';
 import { ENROLLMENT_AUTH_PATH } from '../flow.ts';
-import { AUTH_REQUIRED_TEXT, AUTH_REQUIRED_TITLE, SESSION_ERROR_TEXT, SESSION_ERROR_TITLE } from '../messages.ts';
+import { AUTH_REQUIRED_TEXT, AUTH_REQUIRED_TITLE } from '../messages.ts';
+import { GateWaiting } from './GateWaiting.tsx';
 
 export type EnrollmentUser = { readonly kind: 'provider'; readonly provider: ProviderState } | { readonly kind: 'guest'; readonly guest: GuestIdentity };
 
@@ -46,39 +41,5 @@ export function UserGate({ loadingLabel, children }: UserGateProps) {
   if (state.kind === 'provider') return <>{children({ kind: 'provider', provider: state })}</>;
   if (state.kind === 'guest' && guest) return <>{children({ kind: 'guest', guest })}</>;
 
-  if (isPending) {
-    return (
-      <Container size="md">
-        <LoadingState label={loadingLabel} />
-      </Container>
-    );
-  }
-
-  if (isError) {
-    return (
-      <Container size="md">
-        <EmptyState
-          headingLevel={1}
-          tone="destructive"
-          icon={<AlertIcon size={28} />}
-          title={SESSION_ERROR_TITLE}
-          description={<p role="alert">{SESSION_ERROR_TEXT}</p>}
-          actions={
-            <>
-              <Button onClick={refetch}>Try again</Button>
-              <ButtonLink href={ENROLLMENT_AUTH_PATH} variant="secondary">
-                Go to Sign In
-              </ButtonLink>
-            </>
-          }
-        />
-      </Container>
-    );
-  }
-
-  return (
-    <Container size="md">
-      <LoadingState label="Redirecting to login..." />
-    </Container>
-  );
+  return <GateWaiting isPending={isPending} isError={isError} refetch={refetch} loadingLabel={loadingLabel} />;
 }

@@ -3,16 +3,13 @@ import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import {
   Alert,
-  Badge,
   Button,
   ButtonLink,
   Card,
   Container,
-  Grid,
   MINIMUM_ENROLLMENT_AGE,
   MapPinIcon,
   PageHeader,
-  PlanCard,
   ProgressBar,
   Stack,
   UserIcon,
@@ -22,7 +19,7 @@ import {
 } from '@portal/ui';
 import type { TierCode } from '@portal/ui';
 import { practiceLocationName } from '../location-form.ts';
-import { ConciergeDialog } from '../components/ConciergeDialog.tsx';
+import { TierPlanPicker } from '../components/TierPlanPicker.tsx';
 import { ProviderGate } from '../components/ProviderGate.tsx';
 import type { ProviderState } from '../components/ProviderGate.tsx';
 import { TopLinks } from '../components/TopLinks.tsx';
@@ -40,7 +37,7 @@ import {
 } from '../messages.ts';
 import { readSelection } from '../selection.ts';
 import type { EnrollmentSelection } from '../selection.ts';
-import { TIER_PLANS, needsConciergeAcknowledgment, selectLabel, submitLabel, tierPlan } from '../tiers.ts';
+import { submitLabel, tierPlan } from '../tiers.ts';
 
 /**
  * /enrollment/membership-tier (provider-login step 1): the six plans; submitting creates the
@@ -69,10 +66,9 @@ function TierScreen({ provider }: { provider: ProviderState }) {
 
 function TierForm({ selection }: { selection: EnrollmentSelection }) {
   const [tier, setTier] = useState<TierCode | null>(null);
-  const [pendingConcierge, setPendingConcierge] = useState<TierCode | null>(null);
   const [missingTier, setMissingTier] = useState(false);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
-  const plansRef = useRef<HTMLFieldSetElement>(null);
+  const plansRef = useRef<HTMLDivElement>(null);
 
   const create = useMutation({
     mutationFn: (membershipTier: TierCode) =>
@@ -88,16 +84,6 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
       toast({ title: notice.title, description: notice.description, variant: 'destructive' });
     },
   });
-
-  const choose = (code: TierCode): void => {
-    setMissingTier(false);
-    setFailure(null);
-    if (needsConciergeAcknowledgment(code) && code !== tier) {
-      setPendingConcierge(code);
-      return;
-    }
-    setTier(code);
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -144,51 +130,19 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
 
         <form noValidate onSubmit={onSubmit} id="enrollment-tier-form">
           <Stack gap={5}>
-            <fieldset
-              ref={plansRef}
-              className="ui-fieldset"
-              aria-describedby={missingTier ? 'enrollment-tier-error' : undefined}
-              aria-required="true"
-            >
-              <legend className="ui-visually-hidden">Membership plan</legend>
-              <Grid minColumnWidth="17rem" gap={5} className="ui-plan-grid">
-                {TIER_PLANS.map((plan) => {
-                  const checked = tier === plan.code;
-                  return (
-                    <PlanCard
-                      key={plan.code}
-                      title={plan.name}
-                      subtitle={plan.concierge ? 'For select doctors only' : plan.decline ? 'Decline membership' : 'Enhanced'}
-                      badge={plan.badge ?? undefined}
-                      price={plan.price}
-                      priceUnit={plan.priceUnit}
-                      priceAlternative={plan.savings ? <Badge variant="success">{plan.savings}</Badge> : undefined}
-                      features={plan.features}
-                      highlighted={checked}
-                      className={checked ? 'enrollment-plan enrollment-plan--selected' : 'enrollment-plan'}
-                      action={
-                        <label className="ui-plan-select">
-                          <input
-                            type="radio"
-                            name="membershipTier"
-                            value={plan.code}
-                            checked={checked}
-                            onChange={() => choose(plan.code)}
-                            onClick={() => {
-                              // A concierge plan whose acknowledgment was cancelled can be picked again.
-                              if (!checked && pendingConcierge === null && needsConciergeAcknowledgment(plan.code)) choose(plan.code);
-                            }}
-                            aria-label={selectLabel(plan)}
-                            className="ui-plan-select__control"
-                          />
-                          <span aria-hidden="true">{checked ? 'Selected' : 'Select'}</span>
-                        </label>
-                      }
-                    />
-                  );
-                })}
-              </Grid>
-            </fieldset>
+            <div ref={plansRef}>
+              <TierPlanPicker
+                value={tier ?? ''}
+                onChange={(code) => {
+                  setMissingTier(false);
+                  setFailure(null);
+                  setTier(code);
+                }}
+                describedBy={missingTier ? 'enrollment-tier-error' : undefined}
+                legend="Membership plan"
+                invalid={missingTier}
+              />
+            </div>
 
             {missingTier ? (
               <p id="enrollment-tier-error" className="ui-error-text" role="alert">
@@ -223,14 +177,6 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
           </Stack>
         </form>
       </Stack>
-      <ConciergeDialog
-        planName={pendingConcierge ? tierPlan(pendingConcierge).name : null}
-        onCancel={() => setPendingConcierge(null)}
-        onConfirm={() => {
-          if (pendingConcierge) setTier(pendingConcierge);
-          setPendingConcierge(null);
-        }}
-      />
     </Container>
   );
 }
