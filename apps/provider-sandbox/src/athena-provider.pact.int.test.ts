@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { createTestDatabase, type TestDatabase } from '../../../tools/src/testing/test-database.ts';
 import { startSandbox, type RunningSandbox } from './index.ts';
-import { providerStatesIn, verifySandboxAgainst } from './pact-verification.ts';
+import { type StateParams, type StateValues, providerStatesIn, stateRecorder, stateText, verifySandboxAgainst } from './pact-verification.ts';
 import { BACKEND_CLIENT_ID, DEPARTMENTS, PRACTICE_ID } from './seed/practice.ts';
 import { backendToken, call, signIn, type JsonResponse } from './testing.ts';
 import { addDays, dayIn, formatUsDate } from './time.ts';
@@ -28,8 +28,7 @@ const P = `/v1/${PRACTICE_ID}`;
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 type RequestFilter = NonNullable<VerifierOptions['requestFilter']>;
-type Params = Readonly<Record<string, unknown>>;
-type StateValues = Record<string, string>;
+type Params = StateParams;
 
 interface WirePatient {
   readonly patientid: string;
@@ -71,11 +70,7 @@ const api = async (
   return response;
 };
 
-const text = (params: Params | undefined, name: string): string => {
-  const value = params?.[name];
-  if (typeof value !== 'string' || value === '') throw new Error(`provider state parameter '${name}' is missing`);
-  return value;
-};
+const text = stateText;
 
 const texts = (params: Params | undefined, name: string): string[] => {
   const value = params?.[name];
@@ -120,19 +115,7 @@ const reset = (): Promise<void> => running().reset();
 
 // ---- provider states -----------------------------------------------------------------------
 
-/** A state handler failure otherwise only shows as a log line; the test asserts there were none. */
-const stateFailures: string[] = [];
-
-const state =
-  (name: string, setup: (params: Params | undefined) => Promise<StateValues>) =>
-  async (params?: unknown): Promise<StateValues> => {
-    try {
-      return await setup(params as Params | undefined);
-    } catch (error) {
-      stateFailures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-      throw error;
-    }
-  };
+const { state, failures: stateFailures } = stateRecorder();
 
 const stateHandlers: StateHandlers = {
   'backend client portal-sandbox-client exists': state('backend client', async (params) => {

@@ -5,6 +5,35 @@
 import { readFileSync } from 'node:fs';
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 
+export type StateParams = Readonly<Record<string, unknown>>;
+export type StateValues = Record<string, string>;
+
+/** A provider state's required text parameter. */
+export const stateText = (params: StateParams | undefined, name: string): string => {
+  const value = params?.[name];
+  if (typeof value !== 'string' || value === '') throw new Error(`provider state parameter '${name}' is missing`);
+  return value;
+};
+
+/**
+ * Provider-state handlers that remember their failures: Pact only logs a failing handler, so the
+ * test asserts `failures` is empty after verifying.
+ */
+export const stateRecorder = () => {
+  const failures: string[] = [];
+  const state =
+    (name: string, setup: (params: StateParams | undefined) => Promise<StateValues>) =>
+    async (params?: unknown): Promise<StateValues> => {
+      try {
+        return await setup(params as StateParams | undefined);
+      } catch (error) {
+        failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      }
+    };
+  return { state, failures };
+};
+
 /** Every provider state named by the pact's interactions. */
 export const providerStatesIn = (pactFile: string): string[] => {
   const pact = JSON.parse(readFileSync(pactFile, 'utf8')) as { interactions: { providerStates?: { name: string }[] }[] };

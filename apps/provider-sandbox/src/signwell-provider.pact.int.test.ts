@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { createTestDatabase, type TestDatabase } from '../../../tools/src/testing/test-database.ts';
 import { startSandbox, type RunningSandbox } from './index.ts';
-import { providerStatesIn, verifySandboxAgainst } from './pact-verification.ts';
+import { type StateParams, type StateValues, providerStatesIn, stateRecorder, stateText, verifySandboxAgainst } from './pact-verification.ts';
 import { embeddedDocumentBody, signwellCall, submitSigningPage } from './testing.ts';
 
 // No usage metrics from the Pact core: this test runs offline.
@@ -24,8 +24,7 @@ const PACT_FILE = fileURLToPath(new URL('../../../contracts/pacts/member-portal-
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 type RequestFilter = NonNullable<VerifierOptions['requestFilter']>;
-type Params = Readonly<Record<string, unknown>>;
-type StateValues = Record<string, string>;
+type Params = StateParams;
 
 let db: TestDatabase | undefined;
 let sandbox: RunningSandbox | undefined;
@@ -35,11 +34,7 @@ const running = (): RunningSandbox => {
   return sandbox;
 };
 
-const text = (params: Params | undefined, name: string): string => {
-  const value = params?.[name];
-  if (typeof value !== 'string' || value === '') throw new Error(`provider state parameter '${name}' is missing`);
-  return value;
-};
+const text = stateText;
 
 const record = (params: Params | undefined, name: string): Record<string, string> => {
   const value = params?.[name];
@@ -68,19 +63,7 @@ const createDocument = async (params: Params | undefined): Promise<{ id: string;
 
 // ---- provider states -----------------------------------------------------------------------
 
-/** A state handler failure otherwise only shows as a log line; the test asserts there were none. */
-const stateFailures: string[] = [];
-
-const state =
-  (name: string, setup: (params: Params | undefined) => Promise<StateValues>) =>
-  async (params?: unknown): Promise<StateValues> => {
-    try {
-      return await setup(params as Params | undefined);
-    } catch (error) {
-      stateFailures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-      throw error;
-    }
-  };
+const { state, failures: stateFailures } = stateRecorder();
 
 const stateHandlers: StateHandlers = {
   'the API key is valid': state('key', async (params) => {

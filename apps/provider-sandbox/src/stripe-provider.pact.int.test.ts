@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { createTestDatabase, type TestDatabase } from '../../../tools/src/testing/test-database.ts';
 import { startSandbox, type RunningSandbox } from './index.ts';
-import { providerStatesIn, verifySandboxAgainst } from './pact-verification.ts';
+import { type StateParams, type StateValues, providerStatesIn, stateRecorder, stateText, verifySandboxAgainst } from './pact-verification.ts';
 import { createDb } from './store/db.ts';
 import { createCatalogPrice, createCustomer, createSubscription, payInvoice, updateSubscription } from './stripe/billing.ts';
 import { STRIPE_CATALOG, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, type CatalogTier } from './stripe/constants.ts';
@@ -34,8 +34,7 @@ const SCHEMA = 'provider_sandbox';
 
 type StateHandlers = NonNullable<VerifierOptions['stateHandlers']>;
 type RequestFilter = NonNullable<VerifierOptions['requestFilter']>;
-type Params = Readonly<Record<string, unknown>>;
-type StateValues = Record<string, string>;
+type Params = StateParams;
 
 let db: TestDatabase | undefined;
 let sandbox: RunningSandbox | undefined;
@@ -48,11 +47,7 @@ const running = (): RunningSandbox => {
 
 // ---- provider-state parameters -----------------------------------------------------------------
 
-const text = (params: Params | undefined, name: string): string => {
-  const value = params?.[name];
-  if (typeof value !== 'string' || value === '') throw new Error(`provider state parameter '${name}' is missing`);
-  return value;
-};
+const text = stateText;
 
 const whole = (params: Params | undefined, name: string): number => {
   const value = params?.[name];
@@ -143,19 +138,7 @@ const reset = (): Promise<void> => running().reset();
 
 // ---- provider states -----------------------------------------------------------------------
 
-/** A state handler failure otherwise only shows as a log line; the test asserts there were none. */
-const stateFailures: string[] = [];
-
-const state =
-  (name: string, setup: (params: Params | undefined) => Promise<StateValues>) =>
-  async (params?: unknown): Promise<StateValues> => {
-    try {
-      return await setup(params as Params | undefined);
-    } catch (error) {
-      stateFailures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-      throw error;
-    }
-  };
+const { state, failures: stateFailures } = stateRecorder();
 
 const stateHandlers: StateHandlers = {
   'the secret key is valid': state('key', async (params) => {
