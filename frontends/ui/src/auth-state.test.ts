@@ -74,6 +74,14 @@ describe('sessionPollInterval', () => {
     expect(sessionPollInterval({ kind: 'guest', email: 'g@example.org', phone: '1' })).toBe(60_000);
     expect(sessionPollInterval({ kind: 'unauthenticated' })).toBe(false);
   });
+
+  it('pauses a guest for 5 minutes after every 5 checks, then polls every minute again; never a provider-login session', () => {
+    const guest = { kind: 'guest', email: 'g@example.org', phone: '1' } as const;
+    const waits = Array.from({ length: 11 }, (_, checks) => sessionPollInterval(guest, checks));
+    expect(waits).toEqual([60_000, 60_000, 60_000, 60_000, 60_000, 300_000, 60_000, 60_000, 60_000, 60_000, 300_000]);
+    const provider = { kind: 'provider', patientId: '1', patientName: 'A', caregiverName: null, email: null } as const;
+    expect(sessionPollInterval(provider, 5)).toBe(30_000);
+  });
 });
 
 describe('providerSignInUrl', () => {

@@ -19,6 +19,9 @@ export const SESSION_POLL_MS = 30_000;
 /** Guests (a verified token exists) are polled less often. */
 export const GUEST_SESSION_POLL_MS = 60_000;
 export const SESSION_MIN_CHECK_GAP_MS = 15_000;
+/** Guests: checks in a row before polling pauses, and how long it pauses. */
+export const GUEST_CHECKS_BEFORE_PAUSE = 5;
+export const GUEST_POLL_PAUSE_MS = 5 * 60 * 1000;
 
 export interface GuestIdentity {
   readonly email: string;
@@ -106,8 +109,12 @@ export const initialsOf = (state: AuthState): string => {
 };
 
 /** How often the session is checked in this state; false stops polling. */
-export const sessionPollInterval = (state: AuthState): number | false =>
-  state.kind === 'provider' ? SESSION_POLL_MS : state.kind === 'guest' ? GUEST_SESSION_POLL_MS : false;
+export const sessionPollInterval = (state: AuthState, checks = 0): number | false => {
+  if (state.kind === 'provider') return SESSION_POLL_MS;
+  if (state.kind !== 'guest') return false;
+  // Spec §9: for guests, polling pauses after 5 checks and restarts after 5 minutes.
+  return checks > 0 && checks % GUEST_CHECKS_BEFORE_PAUSE === 0 ? GUEST_POLL_PAUSE_MS : GUEST_SESSION_POLL_MS;
+};
 
 /** Provider sign-in (and Switch Account) start at our server, which builds the provider redirect. */
 export type SignInWorkflow = 'dashboard' | 'switch';

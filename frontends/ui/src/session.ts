@@ -61,7 +61,7 @@ export const useSessionQuery = ({ poll = false }: UseSessionOptions = {}) =>
     queryFn: ({ signal }) => fetchSession(signal),
     staleTime: SESSION_MIN_CHECK_GAP_MS,
     refetchOnWindowFocus: true,
-    refetchInterval: poll ? (query) => sessionPollInterval(authStateFrom(query.state.data, readGuestIdentity())) : false,
+    refetchInterval: poll ? (query) => sessionPollInterval(authStateFrom(query.state.data, readGuestIdentity()), query.state.dataUpdateCount) : false,
   });
 
 // ---------------------------------------------------------------------------------------------
