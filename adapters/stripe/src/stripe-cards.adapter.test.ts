@@ -67,6 +67,14 @@ describe('StripeCards: customers', () => {
       ['metadata[athenaPatientId]', '4242'],
     ]);
   });
+
+  it("changes the customer's email (the billing email) with its idempotency key", async () => {
+    const { fake, cards } = setup((f) => f.on('POST', /^\/v1\/customers\/cus_123$/, json(customer({ email: 'billing@example.com' }))));
+    await expect(cards.updateCustomerEmail('cus_123', 'billing@example.com', 'billing-email:enr-1')).resolves.toMatchObject({ id: 'cus_123', email: 'billing@example.com' });
+    const [request] = fake.requests;
+    expect(request?.headers.get('idempotency-key')).toBe('billing-email:enr-1');
+    expect(pairs(request!.form)).toEqual([['email', 'billing@example.com']]);
+  });
 });
 
 describe('StripeCards: subscriptions', () => {

@@ -141,6 +141,12 @@ export class StripeCards implements Cards {
     return toCustomer(created);
   }
 
+  async updateCustomerEmail(customerId: string, email: string, idempotencyKey: string): Promise<CardCustomer> {
+    const call: Call = { method: 'POST', path: '/v1/customers/{id}' };
+    const updated = await this.#run(call, StripeCustomer, () => this.#stripe.customers.update(customerId, { email }, this.#keyed(idempotencyKey)));
+    return toCustomer(updated);
+  }
+
   async listSubscriptions(customerId: string): Promise<readonly CardSubscription[]> {
     const call: Call = { method: 'GET', path: '/v1/subscriptions' };
     const subscriptions: CardSubscription[] = [];

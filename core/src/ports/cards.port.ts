@@ -98,6 +98,8 @@ export interface Cards {
   findCustomerByEmail(email: string): Promise<CardCustomer | null>;
   getCustomer(customerId: string): Promise<CardCustomer | null>;
   createCustomer(customer: NewCardCustomer, idempotencyKey: string): Promise<CardCustomer>;
+  /** Where Stripe sends the customer's receipts and notices from now on (the billing email). */
+  updateCustomerEmail(customerId: string, email: string, idempotencyKey: string): Promise<CardCustomer>;
   /** Every subscription of the customer, whatever its status (canceled included). */
   listSubscriptions(customerId: string): Promise<readonly CardSubscription[]>;
   getSubscription(subscriptionId: string): Promise<CardSubscription | null>;

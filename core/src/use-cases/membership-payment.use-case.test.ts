@@ -46,6 +46,11 @@ class FakeCards implements Cards {
     this.#idempotent.set(key, created);
     return created;
   }
+  async updateCustomerEmail(id: string, email: string) {
+    const updated = { ...this.customers.get(id)!, email };
+    this.customers.set(id, updated);
+    return updated;
+  }
   async listSubscriptions(customerId: string) {
     return [...this.subscriptions.values()].filter((s) => s.customerId === customerId);
   }
@@ -222,6 +227,17 @@ describe('paying and recording', () => {
     expect(right(await call())).toEqual({ kind: 'confirm_payment', clientSecret: 'pi_3ds_secret' });
     cards.nextPayment = 'paid';
     expect(right(await call())).toEqual({ kind: 'paid' });
+  });
+});
+
+describe('the billing email', () => {
+  it('chosen on the payment card, it becomes the Stripe customer email and is kept on the enrollment', async () => {
+    const { deps, enrollments, cards, id } = await setup();
+    const started = right(await startSubscription(deps, { enrollmentId: id, payer })) as { invoiceId: string };
+    cards.pay(started.invoiceId);
+    right(await recordPayment(deps, { enrollment: (await enrollments.findById(id))!, billingEmail: 'Billing@Example.test' }));
+    expect(cards.customers.get('cus_1')?.email).toBe('billing@example.test');
+    expect((await enrollments.findById(id))?.billingEmail).toBe('billing@example.test');
   });
 });
 

@@ -264,7 +264,12 @@ export const recordPayment = async (
   const { enrollment } = input;
   if (enrollment.status === 'active') return E.right(enrollment);
   if (!enrollment.stripeSubscriptionId) return E.left(domainError('PAYMENT.NOT_PAID', MISSING_CHARGE_INFO_MESSAGE, NOT_PAID_TITLE));
-  if (input.billingEmail) await deps.enrollments.setPayment(enrollment.id, { billingEmail: input.billingEmail }, deps.clock.now());
+  const billingEmail = input.billingEmail?.trim().toLowerCase();
+  if (billingEmail && billingEmail !== enrollment.billingEmail) {
+    // The billing email chosen on the payment card: Stripe's receipts and notices go there.
+    if (enrollment.stripeCustomerId) await deps.cards.updateCustomerEmail(enrollment.stripeCustomerId, billingEmail, `billing-email:${enrollment.id}:${billingEmail}`);
+    await deps.enrollments.setPayment(enrollment.id, { billingEmail }, deps.clock.now());
+  }
   const result = await reconcileSubscription(deps, enrollment.stripeSubscriptionId);
   if (result?.enrollment.status === 'active') return E.right(result.enrollment);
   return E.left(domainError('PAYMENT.NOT_PAID', NOT_PAID_MESSAGE, NOT_PAID_TITLE));
