@@ -101,6 +101,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
   const concurrency = options.concurrency ?? 2;
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Math.max(4, concurrency + 2) });
   pool.on('error', (error) => logger.warn({ error }, 'worker: idle database connection failed'));
+  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ error }, 'worker: database connection failed')));
 
   let runner: Runner;
   try {
