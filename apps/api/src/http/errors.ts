@@ -46,6 +46,7 @@ const isClientError = (error: unknown): error is { status: number; expose: boole
   (error as { status: number }).status < 500 &&
   (error as { expose?: unknown }).expose === true;
 
+export const PAYMENT_UNAVAILABLE_MESSAGE = 'The payment service is not answering right now. Please wait a moment and check your membership on the dashboard before trying again.';
 export const SIGNING_UNAVAILABLE_MESSAGE = 'The e-signature service is not answering right now. Please try again in a moment.';
 
 export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Next): Promise<void> => {
@@ -67,6 +68,13 @@ export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Ne
       ctx.status = 503;
       ctx.set('Retry-After', '5');
       ctx.body = { error: 'Health record unavailable', message: HEALTH_RECORD_UNAVAILABLE_MESSAGE };
+      return;
+    }
+    if ((error as Error | undefined)?.name === 'CardsUnavailableError') {
+      logger.warn({ requestId: String(ctx.state.requestId ?? ''), path: ctx.path, err: error }, 'payment service unavailable');
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { error: 'Payment service unavailable', message: PAYMENT_UNAVAILABLE_MESSAGE };
       return;
     }
     if ((error as Error | undefined)?.name === 'SigningUnavailableError') {

@@ -17,7 +17,7 @@ let portal: TestPortal;
 
 beforeAll(async () => {
   // startTestPortal points the sandbox's Stripe webhooks at this API.
-  portal = await startTestPortal({ worker: { reconcileGraceMs: 0 } });
+  portal = await startTestPortal({ worker: { reconcileGraceMs: 0 }, env: { STRIPE_TIMEOUT_MS: '1500' } });
 }, 60_000);
 afterAll(async () => {
   await portal.close();
@@ -196,6 +196,37 @@ describe('a payment Stripe took but we never recorded', () => {
       await setWebhookEndpoint(`${portal.url}/api/stripe/webhook`);
     }
   }, 30_000);
+});
+
+describe("our server loses Stripe's answer after the charge", () => {
+  it('answers 503, charges once, and the webhook makes the enrollment active', async () => {
+    const carol = await signedInForEnrollment(portal.url, PATIENT_IDS.carol, PATIENT_IDS.harold);
+    const id = await signedEnrollment(portal.url, carol, PATIENT_IDS.harold, '70_biannual', 'Carol Bennett');
+    const setup = (await jsonCall(carol, portal.url, 'POST', `/api/enrollments/${id}/create-subscription`)).body;
+    const method = await stripe(PUBLISHABLE, 'POST', '/v1/payment_methods', {
+      type: 'card',
+      'card[number]': '4242424242424242',
+      'card[exp_month]': '12',
+      'card[exp_year]': '2030',
+      'card[cvc]': '123',
+    });
+    // Stripe charges the card, then every answer to us is lost (our server "dies" waiting).
+    await fetch(`${portal.sandbox.url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ route: 'POST ^/v1/invoices/[^/]+/pay$', timeoutRate: 1, timeoutAfterWrite: true }),
+    });
+    try {
+      const lost = await jsonCall(carol, portal.url, 'POST', '/api/stripe/pay-invoice', { invoiceId: setup.invoiceId, subscriptionId: setup.subscriptionId, paymentMethodId: method.body.id });
+      expect(lost).toMatchObject({ status: 503, body: { error: 'Payment service unavailable' } });
+    } finally {
+      await fetch(`${portal.sandbox.url}/_sandbox/faults`, { method: 'DELETE' });
+    }
+    const row = await waitFor(() => enrollmentRow(id), (value) => value.status === 'active');
+    expect(row.status).toBe('active');
+    const payments = await stripe(SECRET, 'GET', `/v1/invoice_payments?invoice=${setup.invoiceId}`);
+    expect(payments.body.data.filter((payment: { status: string }) => payment.status === 'paid')).toHaveLength(1);
+  }, 45_000);
 });
 
 describe('the webhook endpoint', () => {
