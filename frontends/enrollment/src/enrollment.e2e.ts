@@ -82,7 +82,7 @@ describe('signing the membership agreement', () => {
 });
 
 describe('a new patient enrolls as a guest', () => {
-  it('fills Patient Info, signs the agreement and the privacy notice, reaches payment; both PDFs are in the chart once', async () => {
+  it('fills Patient Info, signs the agreement and the privacy notice (both PDFs in the chart once), and pays', async () => {
     const page = await setup.browser.newPage({ width: 1280, height: 900 });
     await page.context().clearCookies();
     await verifyGuestInBrowser(page, setup.portal, 'quinn.harper@example.com', '4015550166');
@@ -123,11 +123,20 @@ describe('a new patient enrolls as a guest', () => {
     await signInEmbed(page, 'signwell-privacy-container', 'Quinn Harper');
     await page.getByRole('heading', { name: 'Payment', level: 1 }).waitFor({ timeout: 20_000 });
 
-    const row = await setup.portal.db.knex('enrollments').where({ signerName: 'Quinn Harper' }).first('status', 'athenaPatientId', 'patientStatus', 'department');
+    const row = await setup.portal.db.knex('enrollments').where({ signerName: 'Quinn Harper' }).first('id', 'athenaPatientId', 'patientStatus', 'department');
     expect(row).toMatchObject({ patientStatus: 'new', department: '2' });
-    // Both documents are signed; the payment step may already have started the subscription.
-    expect(['privacy_signed', 'payment_pending']).toContain(row.status);
     expect(await chart(row.athenaPatientId)).toHaveLength(2);
+
+    // And pays as a guest: the card, then the confirmation.
+    await page.getByRole('heading', { name: 'Complete Your Membership' }).waitFor();
+    const card = page.getByRole('group', { name: 'Card details' });
+    await card.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+    await card.getByRole('textbox', { name: /Expiration date/ }).fill('12 / 30');
+    await card.getByRole('textbox', { name: /Security code/ }).fill('123');
+    await page.getByRole('button', { name: 'Complete Payment' }).click();
+    await page.getByRole('heading', { name: 'Confirmation', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByText(`INV-${String(row.id).slice(-8)}`).waitFor();
+    expect((await setup.portal.db.knex('enrollments').where({ id: row.id }).first('status')).status).toBe('active');
     await page.close();
   }, 60_000);
 
