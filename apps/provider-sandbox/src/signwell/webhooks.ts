@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../store/db.ts';
 import { TABLES } from '../store/schema.ts';
+import { createDeliveryRuntime } from '../http/webhook-delivery.ts';
 
 export interface SignwellWebhooks {
   /** Queues `type` for every hook; resolves once the deliveries are logged (not delivered). */
@@ -39,32 +40,10 @@ export const eventHash = (hookId: string, type: string, time: number): string =>
 
 export const createSignwellWebhooks = (options: SignwellWebhookOptions): SignwellWebhooks => {
   const { db, now } = options;
-  const send = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const timeoutMs = options.timeoutMs ?? 5000;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const controllers = new Set<AbortController>();
-  const inFlight = new Set<Promise<void>>();
+  const runtime = createDeliveryRuntime(options.timeoutMs ?? 5000, options.fetch);
   /** Per hook, the tail of its chain of first attempts. */
   const chains = new Map<string, Promise<void>>();
-  let generation = 0;
-  let stopped = false;
-  let waiters: (() => void)[] = [];
   let queue: Promise<void> = Promise.resolve();
-
-  const settleIfIdle = (): void => {
-    if (inFlight.size > 0 || timers.size > 0) return;
-    const ready = waiters;
-    waiters = [];
-    for (const resolve of ready) resolve();
-  };
-
-  const track = (work: Promise<void>): void => {
-    const tracked = work.catch(() => undefined).finally(() => {
-      inFlight.delete(tracked);
-      settleIfIdle();
-    });
-    inFlight.add(tracked);
-  };
 
   const log = async (eventId: string, values: Record<string, unknown>): Promise<void> => {
     try {
@@ -75,49 +54,23 @@ export const createSignwellWebhooks = (options: SignwellWebhookOptions): Signwel
   };
 
   const attempt = async (eventId: string, hook: HookRow, body: string, number: number, born: number): Promise<void> => {
-    if (stopped || born !== generation) return;
-    const controller = new AbortController();
-    controllers.add(controller);
-    const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await send(hook.callback_url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'User-Agent': 'SignWell-Webhooks (provider sandbox)' },
-        body,
-        signal: controller.signal,
-        redirect: 'manual',
-      });
-      status = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-    } catch (failure) {
-      error = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : failure instanceof Error ? failure.message : String(failure);
-    } finally {
-      clearTimeout(timer);
-      controllers.delete(controller);
-    }
-    if (stopped || born !== generation) return;
-    const delivered = status !== null && status >= 200 && status < 300;
+    if (!runtime.alive(born)) return;
+    const outcome = await runtime.post(hook.callback_url, { 'Content-Type': 'application/json', 'User-Agent': 'SignWell-Webhooks (provider sandbox)' }, body);
+    if (!runtime.alive(born)) return;
     const retryIn = options.retryDelaysMs[number - 1];
-    const finalStatus = delivered ? 'delivered' : retryIn === undefined ? 'failed' : 'pending';
     await log(eventId, {
       attempts: number,
-      last_status: status,
-      last_error: delivered ? null : (error ?? `answered ${status}`),
-      status: finalStatus,
-      ...(delivered ? { delivered_at: now() } : {}),
+      last_status: outcome.status,
+      last_error: outcome.delivered ? null : (outcome.error ?? `answered ${outcome.status}`),
+      status: outcome.delivered ? 'delivered' : retryIn === undefined ? 'failed' : 'pending',
+      ...(outcome.delivered ? { delivered_at: now() } : {}),
     });
-    if (delivered || retryIn === undefined || stopped || born !== generation) return;
-    const retry = setTimeout(() => {
-      timers.delete(retry);
-      track(attempt(eventId, hook, body, number + 1, born));
-    }, retryIn);
-    timers.add(retry);
+    if (outcome.delivered || retryIn === undefined || !runtime.alive(born)) return;
+    runtime.retry(retryIn, () => attempt(eventId, hook, body, number + 1, born));
   };
 
   const queueDeliveries = async (type: string, document: Readonly<Record<string, unknown>> & { readonly id: string }, time: number, born: number): Promise<void> => {
-    if (stopped || born !== generation) return;
+    if (!runtime.alive(born)) return;
     const hooks = (await db.table(TABLES.signwellHooks).orderBy('created_at').select('id', 'callback_url')) as HookRow[];
     for (const hook of hooks) {
       const hash = eventHash(hook.id, type, time);
@@ -140,7 +93,7 @@ export const createSignwellWebhooks = (options: SignwellWebhookOptions): Signwel
       const previous = chains.get(hook.id) ?? Promise.resolve();
       const next = previous.then(() => attempt(eventId, hook, body, 1, born)).catch(() => undefined);
       chains.set(hook.id, next);
-      track(next);
+      runtime.track(next);
       void next.finally(() => {
         if (chains.get(hook.id) === next) chains.delete(hook.id);
       });
@@ -149,32 +102,16 @@ export const createSignwellWebhooks = (options: SignwellWebhookOptions): Signwel
 
   return {
     fire: (type, document) => {
-      if (stopped) return Promise.resolve();
-      const born = generation;
+      if (runtime.isStopped()) return Promise.resolve();
+      const born = runtime.generation();
       const time = Math.floor(now().getTime() / 1000);
       // One fire at a time, in call order, so each hook's chain sees events as they happened.
       const run = queue.then(() => queueDeliveries(type, document, time, born));
       queue = run.catch(() => undefined);
       return run;
     },
-    idle: () =>
-      new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        settleIfIdle();
-      }),
-    clear: () => {
-      generation += 1;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      settleIfIdle();
-    },
-    stop: () => {
-      stopped = true;
-      generation += 1;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      for (const controller of controllers) controller.abort(new Error('sandbox closing'));
-      settleIfIdle();
-    },
+    idle: runtime.idle,
+    clear: runtime.clear,
+    stop: runtime.stop,
   };
 };

@@ -8,6 +8,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Db } from '../store/db.ts';
+import { createDeliveryRuntime } from '../http/webhook-delivery.ts';
 import { TABLES } from '../store/schema.ts';
 
 export interface StripeWebhooks {
@@ -45,29 +46,8 @@ interface EventRow {
 
 export const createStripeWebhooks = (options: StripeWebhookOptions): StripeWebhooks => {
   const { db, now, secret } = options;
-  const timeoutMs = options.timeoutMs ?? 5000;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const controllers = new Set<AbortController>();
-  const inFlight = new Set<Promise<void>>();
+  const runtime = createDeliveryRuntime(options.timeoutMs ?? 5000);
   let chain: Promise<void> = Promise.resolve();
-  let generation = 0;
-  let stopped = false;
-  let waiters: (() => void)[] = [];
-
-  const settleIfIdle = (): void => {
-    if (inFlight.size > 0 || timers.size > 0) return;
-    const ready = waiters;
-    waiters = [];
-    for (const resolve of ready) resolve();
-  };
-
-  const track = (work: Promise<void>): void => {
-    const tracked = work.catch(() => undefined).finally(() => {
-      inFlight.delete(tracked);
-      settleIfIdle();
-    });
-    inFlight.add(tracked);
-  };
 
   const quietly = async (work: () => Promise<unknown>): Promise<void> => {
     try {
@@ -78,44 +58,28 @@ export const createStripeWebhooks = (options: StripeWebhookOptions): StripeWebho
   };
 
   const attempt = async (row: EventRow, body: string, number: number, born: number): Promise<void> => {
-    if (stopped || born !== generation || row.endpoint_url === null) return;
+    if (!runtime.alive(born) || row.endpoint_url === null) return;
     const url = row.endpoint_url;
-    const controller = new AbortController();
-    controllers.add(controller);
-    const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
     const started = performance.now();
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks) provider-sandbox',
-          'Stripe-Signature': stripeSignature(secret, Math.floor(now().getTime() / 1000), body),
-        },
-        body,
-        signal: controller.signal,
-        redirect: 'manual',
-      });
-      status = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-    } catch (failure) {
-      error = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : failure instanceof Error ? failure.message : String(failure);
-    } finally {
-      clearTimeout(timer);
-      controllers.delete(controller);
-    }
-    if (stopped || born !== generation) return;
-    const delivered = status !== null && status >= 200 && status < 300;
+    const outcome = await runtime.post(
+      url,
+      {
+        'Content-Type': 'application/json; charset=utf-8',
+        'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks) provider-sandbox',
+        'Stripe-Signature': stripeSignature(secret, Math.floor(now().getTime() / 1000), body),
+      },
+      body,
+    );
+    if (!runtime.alive(born)) return;
     const retryIn = options.retryDelaysMs[number - 1];
+    const lastError = outcome.delivered ? null : (outcome.error ?? `answered ${outcome.status}`);
     await quietly(() =>
       db.table(TABLES.stripeWebhookAttempts).insert({
         event_id: row.id,
         number,
         url,
-        status,
-        error: delivered ? null : (error ?? `answered ${status}`),
+        status: outcome.status,
+        error: lastError,
         duration_ms: Math.round(performance.now() - started),
         attempted_at: now(),
       }),
@@ -126,22 +90,18 @@ export const createStripeWebhooks = (options: StripeWebhookOptions): StripeWebho
         .where({ seq: row.seq })
         .update({
           attempts: number,
-          last_status: status,
-          last_error: delivered ? null : (error ?? `answered ${status}`),
-          status: delivered ? 'delivered' : retryIn === undefined ? 'failed' : 'pending',
-          ...(delivered ? { delivered_at: now() } : {}),
+          last_status: outcome.status,
+          last_error: lastError,
+          status: outcome.delivered ? 'delivered' : retryIn === undefined ? 'failed' : 'pending',
+          ...(outcome.delivered ? { delivered_at: now() } : {}),
         }),
     );
-    if (delivered || retryIn === undefined || stopped || born !== generation) return;
-    const retry = setTimeout(() => {
-      timers.delete(retry);
-      track(attempt(row, body, number + 1, born));
-    }, retryIn);
-    timers.add(retry);
+    if (outcome.delivered || retryIn === undefined || !runtime.alive(born)) return;
+    runtime.retry(retryIn, () => attempt(row, body, number + 1, born));
   };
 
   const first = async (seq: string, born: number): Promise<void> => {
-    if (stopped || born !== generation) return;
+    if (!runtime.alive(born)) return;
     const row = (await db.table(TABLES.stripeEvents).where({ seq }).first('seq', 'id', 'event', 'endpoint_url')) as EventRow | undefined;
     if (row === undefined) return;
     await attempt(row, JSON.stringify(row.event), 1, born);
@@ -150,32 +110,16 @@ export const createStripeWebhooks = (options: StripeWebhookOptions): StripeWebho
   return {
     secret,
     deliver: (seqs) => {
-      if (stopped) return;
-      const born = generation;
+      if (runtime.isStopped()) return;
+      const born = runtime.generation();
       for (const seq of seqs) {
         const next = chain.then(() => first(seq, born)).catch(() => undefined);
         chain = next;
-        track(next);
+        runtime.track(next);
       }
     },
-    idle: () =>
-      new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        settleIfIdle();
-      }),
-    clear: () => {
-      generation += 1;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      settleIfIdle();
-    },
-    stop: () => {
-      stopped = true;
-      generation += 1;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      for (const controller of controllers) controller.abort(new Error('sandbox closing'));
-      settleIfIdle();
-    },
+    idle: runtime.idle,
+    clear: runtime.clear,
+    stop: runtime.stop,
   };
 };
