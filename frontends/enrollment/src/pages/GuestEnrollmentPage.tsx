@@ -21,6 +21,7 @@ import {
   toast,
   withReturn,
 } from '@portal/ui';
+import { MedicareOptions, OfficeEnrollmentNotice } from '../components/MedicareAnswer.tsx';
 import type { GuestIdentity, TierCode } from '@portal/ui';
 import { EMERGENCY_CONTACT_RELATIONSHIPS, RELATIONSHIP_OPTIONS } from '@portal/contracts';
 import type { ProvidersResponse } from '@portal/contracts';
@@ -44,13 +45,11 @@ import {
   validateGuestForm,
 } from '../guest-form.ts';
 import type { FieldErrors, GuestFormValues, SectionId, TextField } from '../guest-form.ts';
-import { MEDICARE_OPTIONS, needsOfficeEnrollment } from '../location-form.ts';
+import { needsOfficeEnrollment } from '../location-form.ts';
 import {
   CAREGIVER_NOTICE,
   MEDICARE_LABEL,
   MEDICARE_PLACEHOLDER,
-  OFFICE_ENROLLMENT_REQUIRED_MESSAGE,
-  OFFICE_ENROLLMENT_REQUIRED_TITLE,
   PATIENT_INFO_TITLE,
   PRACTICE_LOCATION_LABEL,
   PRACTICE_LOCATION_PLACEHOLDER,
@@ -401,20 +400,12 @@ function GuestForm({ guest }: { guest: GuestIdentity }) {
                       onChange={(event) => choose('hasMedicareInsurance', event.target.value)}
                       aria-describedby={officeOnly ? 'enrollment-guest-office-only' : undefined}
                     >
-                      {MEDICARE_OPTIONS.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
+                      <MedicareOptions />
                     </Select>
                   </Field>
                 </div>
                 {officeOnly ? (
-                  <div id="enrollment-guest-office-only">
-                    <Alert variant="warning" role="alert" title={OFFICE_ENROLLMENT_REQUIRED_TITLE}>
-                      <p>{OFFICE_ENROLLMENT_REQUIRED_MESSAGE}</p>
-                    </Alert>
-                  </div>
+                  <OfficeEnrollmentNotice id="enrollment-guest-office-only" />
                 ) : null}
               </Stack>
             </AccordionSection>

@@ -16,6 +16,7 @@ import {
   navigate,
   toast,
 } from '@portal/ui';
+import { MedicareOptions, OfficeEnrollmentNotice } from '../components/MedicareAnswer.tsx';
 import type { Contact, HasMedicareInsurance, PatientContactsResponse } from '@portal/contracts';
 import { ContactList } from '../components/ContactList.tsx';
 import { ProviderGate } from '../components/ProviderGate.tsx';
@@ -23,7 +24,6 @@ import type { ProviderState } from '../components/ProviderGate.tsx';
 import { TopLinks } from '../components/TopLinks.tsx';
 import { MEMBERSHIP_TIER_PATH } from '../flow.ts';
 import {
-  MEDICARE_OPTIONS,
   canContinue,
   contactSessionUpdate,
   initialContactId,
@@ -37,8 +37,6 @@ import {
   CONTACT_LOAD_ERROR_TITLE,
   MEDICARE_LABEL,
   MEDICARE_PLACEHOLDER,
-  OFFICE_ENROLLMENT_REQUIRED_MESSAGE,
-  OFFICE_ENROLLMENT_REQUIRED_TITLE,
   PRACTICE_LOCATION_LABEL,
   PRACTICE_LOCATION_PLACEHOLDER,
   SAVE_LOCATION_ERROR,
@@ -170,20 +168,12 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
                   onChange={(event) => update('hasMedicareInsurance', event.target.value)}
                   aria-describedby={officeOnly ? 'enrollment-office-only' : undefined}
                 >
-                  {MEDICARE_OPTIONS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
+                  <MedicareOptions />
                 </Select>
               </Field>
 
               {officeOnly ? (
-                <div id="enrollment-office-only">
-                  <Alert variant="warning" role="alert" title={OFFICE_ENROLLMENT_REQUIRED_TITLE}>
-                    <p>{OFFICE_ENROLLMENT_REQUIRED_MESSAGE}</p>
-                  </Alert>
-                </div>
+                <OfficeEnrollmentNotice id="enrollment-office-only" />
               ) : null}
 
               {contactsQuery.isPending ? (
