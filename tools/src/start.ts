@@ -11,7 +11,7 @@ import { PortInUseError, startApi } from '@portal/api';
 import { startSandbox, type RunningSandbox } from '@portal/provider-sandbox';
 import { startWorker } from '@portal/worker';
 import { buildFrontends } from './build-frontends.ts';
-import { pointStripeWebhooks } from './testing/stripe-webhooks.ts';
+import { pointStripeWebhooks } from './stripe-webhooks.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started = performance.now();

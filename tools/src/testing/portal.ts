@@ -9,7 +9,7 @@ import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '@po
 import { startWorker, type RunningWorker, type StartWorkerOptions } from '@portal/worker';
 import { capturingLogger } from '../../../apps/api/src/testing.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { pointStripeWebhooks } from './stripe-webhooks.ts';
+import { pointStripeWebhooks } from '../stripe-webhooks.ts';
 
 export interface TestPortal {
   readonly url: string;
