@@ -64,7 +64,7 @@ console.log(
   `\n  Member portal ready on ${api.url}  (${Math.round(performance.now() - started)} ms)\n` +
     `  Database: ${database.embedded ? `embedded PostgreSQL in ${path.relative(root, dataDir) || dataDir}` : 'DATABASE_URL'}\n` +
     (sandbox
-      ? `  Provider sandbox (athenahealth, Firebase, Turnstile, mail): ${sandbox.url}\n` +
+      ? `  Provider sandbox (athenahealth, SignWell, Stripe, Firebase, Turnstile, mail): ${sandbox.url}\n` +
         `  Inbox (emailed and texted codes): ${sandbox.url}/inbox\n`
       : '') +
     '  Press Ctrl+C to stop.\n',

@@ -47,7 +47,7 @@ const graphileLogger = (logger: Logger): GraphileLogger =>
     const fields = { worker: { label: scope.label, taskIdentifier: scope.taskIdentifier, jobId: scope.jobId }, ...(meta?.error ? { error: meta.error } : {}) };
     if (level === 'error') logger.error(fields, message);
     else if (level === 'warning') logger.warn(fields, message);
-    else if (level === 'info') logger.info(fields, message);
+    // graphile-worker's own info lines (a task started, completed) would repeat every minute.
     else logger.debug(fields, message);
   });
 
