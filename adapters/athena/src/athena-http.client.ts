@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { attemptsNote, describeDecodeErrors, isRetryable, retryAfterMs } from '@portal/http-support';
+import { AttemptFailure, attemptsNote, describeDecodeErrors, isRetryable, retryAfterMs, timedAttempt } from '@portal/http-support';
 import { HealthRecordUnavailableError } from '@portal/core';
 import type { Clock } from '@portal/core';
 import type { AthenaConfig, AthenaRequestEvent } from './athena.config.ts';
@@ -60,15 +60,6 @@ interface RawAnswer {
   readonly status: number;
   readonly text: string;
   readonly retryAfterMs: number | null;
-}
-
-class AttemptFailure extends Error {
-  override readonly name = 'AttemptFailure';
-  readonly kind: 'timeout' | 'network';
-  constructor(kind: 'timeout' | 'network', cause?: unknown) {
-    super(kind, { cause });
-    this.kind = kind;
-  }
 }
 
 const systemClock: Clock = { now: () => new Date() };
@@ -230,43 +221,16 @@ export class AthenaHttpClient {
       body = toSearchParams(request.form).toString();
     }
     const url = this.#url(request);
-    const controller = new AbortController();
-    const started = performance.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const report = (status: number | null, failure: AthenaRequestEvent['failure']): void =>
-      this.#config.onRequest?.({
-        method: request.method,
-        path: request.path,
-        requestId,
-        attempt,
-        status,
-        failure,
-        durationMs: Math.round(performance.now() - started),
-      });
-    // The race also covers an injected fetch that ignores the abort signal.
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const failure = new AttemptFailure('timeout');
-        controller.abort(failure);
-        reject(failure);
-      }, this.#timeoutMs);
-    });
-    const exchange = (async (): Promise<RawAnswer> => {
-      const response = await this.#fetch(url, { method: request.method, headers, body, signal: controller.signal });
-      const text = await response.text();
-      return { status: response.status, text, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
-    })();
-    try {
-      const answer = await Promise.race([exchange, timeout]);
-      report(answer.status, null);
-      return answer;
-    } catch (error) {
-      const failure = error instanceof AttemptFailure ? error : new AttemptFailure('network', error);
-      report(null, failure.kind);
-      throw failure;
-    } finally {
-      clearTimeout(timer);
-    }
+    return timedAttempt(
+      this.#timeoutMs,
+      async (signal): Promise<RawAnswer> => {
+        const response = await this.#fetch(url, { method: request.method, headers, body, signal });
+        const text = await response.text();
+        return { status: response.status, text, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+      },
+      (status, failure, durationMs) =>
+        this.#config.onRequest?.({ method: request.method, path: request.path, requestId, attempt, status, failure, durationMs }),
+    );
   }
 
   #url(request: AthenaRequest): string {

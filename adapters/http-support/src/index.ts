@@ -36,3 +36,47 @@ export function describeDecodeErrors(errors: t.Errors): string {
   const list = [...paths];
   return list.slice(0, 5).join(', ') + (list.length > 5 ? ` and ${list.length - 5} more` : '');
 }
+
+/** An attempt that got no answer: none in time, or none at all (a network error). Worth a retry for idempotent calls. */
+export class AttemptFailure extends Error {
+  override readonly name = 'AttemptFailure';
+  readonly kind: 'timeout' | 'network';
+  constructor(kind: 'timeout' | 'network', cause?: unknown) {
+    super(kind, { cause });
+    this.kind = kind;
+  }
+}
+
+/**
+ * One HTTP exchange with a time limit: `exchange` gets the abort signal, and the race also covers
+ * an injected fetch that ignores it. `report` hears the status (or the failure) and the duration;
+ * a failure is thrown as AttemptFailure.
+ */
+export async function timedAttempt<A extends { readonly status: number }>(
+  timeoutMs: number,
+  exchange: (signal: AbortSignal) => Promise<A>,
+  report: (status: number | null, failure: AttemptFailure['kind'] | null, durationMs: number) => void,
+): Promise<A> {
+  const controller = new AbortController();
+  const started = performance.now();
+  const elapsed = (): number => Math.round(performance.now() - started);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const failure = new AttemptFailure('timeout');
+      controller.abort(failure);
+      reject(failure);
+    }, timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([exchange(controller.signal), timeout]);
+    report(answer.status, null, elapsed());
+    return answer;
+  } catch (error) {
+    const failure = error instanceof AttemptFailure ? error : new AttemptFailure('network', error);
+    report(null, failure.kind, elapsed());
+    throw failure;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { attemptsNote, describeDecodeErrors, isRetryable, retryAfterMs } from '@portal/http-support';
+import { AttemptFailure, attemptsNote, describeDecodeErrors, isRetryable, retryAfterMs, timedAttempt } from '@portal/http-support';
 import { SigningRejectedError, SigningUnavailableError } from '@portal/core';
 import { SignwellValidationError } from './signwell.codecs.ts';
 import type { SignwellConfig, SignwellRequestEvent } from './signwell.config.ts';
@@ -52,15 +52,6 @@ interface RawAnswer {
   readonly bytes: Buffer;
   readonly contentType: string;
   readonly retryAfterMs: number | null;
-}
-
-class AttemptFailure extends Error {
-  override readonly name = 'AttemptFailure';
-  readonly kind: 'timeout' | 'network';
-  constructor(kind: 'timeout' | 'network', cause?: unknown) {
-    super(kind, { cause });
-    this.kind = kind;
-  }
 }
 
 /** SignWell answered 2xx with a body that is not JSON or does not match the codec (travels as a cause). */
@@ -171,40 +162,20 @@ export class SignwellHttpClient {
       body = JSON.stringify(request.body);
     }
     const url = this.#url(request);
-    const controller = new AbortController();
-    const started = performance.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const report = (status: number | null, failure: SignwellRequestEvent['failure']): void =>
-      this.#config.onRequest?.({ method: request.method, path: request.path, attempt, status, failure, durationMs: Math.round(performance.now() - started) });
-    // The race also covers an injected fetch that ignores the abort signal.
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const failure = new AttemptFailure('timeout');
-        controller.abort(failure);
-        reject(failure);
-      }, timeoutMs);
-    });
-    const exchange = (async (): Promise<RawAnswer> => {
-      const response = await this.#fetch(url, { method: request.method, headers, body, signal: controller.signal });
-      const bytes = Buffer.from(await response.arrayBuffer());
-      return {
-        status: response.status,
-        bytes,
-        contentType: response.headers.get('content-type') ?? '',
-        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-      };
-    })();
-    try {
-      const answer = await Promise.race([exchange, timeout]);
-      report(answer.status, null);
-      return answer;
-    } catch (error) {
-      const failure = error instanceof AttemptFailure ? error : new AttemptFailure('network', error);
-      report(null, failure.kind);
-      throw failure;
-    } finally {
-      clearTimeout(timer);
-    }
+    return timedAttempt(
+      timeoutMs,
+      async (signal): Promise<RawAnswer> => {
+        const response = await this.#fetch(url, { method: request.method, headers, body, signal });
+        const bytes = Buffer.from(await response.arrayBuffer());
+        return {
+          status: response.status,
+          bytes,
+          contentType: response.headers.get('content-type') ?? '',
+          retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+        };
+      },
+      (status, failure, durationMs) => this.#config.onRequest?.({ method: request.method, path: request.path, attempt, status, failure, durationMs }),
+    );
   }
 
   #url(request: SignwellRequest): string {
