@@ -3,7 +3,7 @@
  * wiring (aria-describedby, aria-invalid, required) from the field, so forms stay short.
  */
 import { createContext, useContext, useId } from 'react';
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode, Ref } from 'react';
 import { cx } from './cx.ts';
 
 interface FieldContextValue {
@@ -134,5 +134,37 @@ export function Checkbox({ label, hint, className, id, ...rest }: CheckboxProps)
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * 'Email Address': the labelled email input of the sign-in cards (guest and staff), with the
+ * keyboard and autofill hints an email wants; typing clears the field's error.
+ */
+export function EmailField({
+  value,
+  onChange,
+  error,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <Field label="Email Address" error={error} required>
+      <Input
+        ref={inputRef}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
   );
 }

@@ -16,7 +16,7 @@ export { Dialog } from './Dialog.tsx';
 export type { DialogProps } from './Dialog.tsx';
 export { EmptyState } from './EmptyState.tsx';
 export type { EmptyStateProps } from './EmptyState.tsx';
-export { Checkbox, ErrorText, Field, HelpText, Input, Label, Select } from './Field.tsx';
+export { Checkbox, EmailField, ErrorText, Field, HelpText, Input, Label, Select } from './Field.tsx';
 export type { CheckboxProps, FieldProps, InputProps, LabelProps, SelectProps } from './Field.tsx';
 export {
   AlertIcon,

@@ -17,6 +17,7 @@ import {
   CheckIcon,
   Checkbox,
   ClockIcon,
+  EmailField,
   Field,
   Input,
   MailIcon,
@@ -250,22 +251,15 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
         {!onOtp ? (
           <form className="ui-auth-form" onSubmit={(event) => void send(event)} noValidate>
             <Stack gap={4}>
-              <Field label="Email Address" error={emailError} required>
-                <Input
-                  ref={emailRef}
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  value={email}
-                  onChange={(event) => {
-                    setEmail(event.target.value);
-                    if (emailError) setEmailError(null);
-                  }}
-                />
-              </Field>
+              <EmailField
+                inputRef={emailRef}
+                value={email}
+                error={emailError}
+                onChange={(value) => {
+                  setEmail(value);
+                  if (emailError) setEmailError(null);
+                }}
+              />
               <Checkbox
                 label={REMEMBER_ME}
                 hint={REMEMBER_ME_HINT}

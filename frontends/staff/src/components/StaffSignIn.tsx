@@ -9,6 +9,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  EmailField,
   Field,
   Input,
   ShieldIcon,
@@ -165,22 +166,15 @@ export function StaffSignIn({ onSignedIn, notice }: { onSignedIn: (session: Staf
         {step === 'email' ? (
           <form onSubmit={(event) => void send(event)} noValidate>
             <Stack gap={4}>
-              <Field label="Email Address" error={emailError} required>
-                <Input
-                  ref={emailRef}
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  value={email}
-                  onChange={(event) => {
-                    setEmail(event.target.value);
-                    if (emailError) setEmailError(null);
-                  }}
-                />
-              </Field>
+              <EmailField
+                inputRef={emailRef}
+                value={email}
+                error={emailError}
+                onChange={(value) => {
+                  setEmail(value);
+                  if (emailError) setEmailError(null);
+                }}
+              />
               {problemAlert}
               <Button type="submit" size="lg" block loading={busy === 'send'} loadingText="Sending code...">
                 Send Verification Code
