@@ -11,10 +11,9 @@
  * Content-Length (pact-foundation/pact-js#884). Setting `req.body` to a Buffer of
  * `new URLSearchParams(req.body).toString()` and fixing `content-length` restores them.
  */
-import { mkdirSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from '@jest/globals';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { describe, expect, it } from '@jest/globals';
+import { MatchersV3, type PactV4 } from '@pact-foundation/pact';
+import { consumerPact } from '../../../tools/src/testing/consumer-pact.ts';
 import { HealthRecordRejectedError, PatientLoginError } from '@portal/core';
 import type { AthenaConfig } from './athena.config.ts';
 import { AthenaHealthRecord } from './athena-health-record.adapter.ts';
@@ -27,7 +26,6 @@ const { arrayContaining, eachLike, fromProviderState, integer, like, regex } = M
 // No usage metrics from the Pact core: these tests run offline.
 process.env['PACT_DO_NOT_TRACK'] = 'true';
 
-const PACT_DIR = fileURLToPath(new URL('../../../contracts/pacts/', import.meta.url));
 const CONSUMER = 'member-portal-api';
 const PROVIDER = 'athenahealth';
 
@@ -75,13 +73,7 @@ type RequestBuilder = Parameters<NonNullable<Parameters<ReturnType<PactV4['addIn
 /** A provider state's name and parameters, as `given` takes them. */
 type ProviderState = Parameters<ReturnType<PactV4['addInteraction']>['given']>;
 
-const pact = new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, logLevel: 'warn' });
-
-beforeAll(() => {
-  mkdirSync(PACT_DIR, { recursive: true });
-  // Interactions are merged into the file as each test runs: start from an empty contract.
-  rmSync(`${PACT_DIR}/${CONSUMER}-${PROVIDER}.json`, { force: true });
-});
+const pact = consumerPact(CONSUMER, PROVIDER);
 
 /**
  * The adapters' config for a mock server. `ownBackendToken` keeps the client_credentials call

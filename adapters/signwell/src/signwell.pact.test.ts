@@ -7,12 +7,12 @@
  * from provider states (`fromProviderState`). Responses state only what the adapter reads; the
  * completed PDF is matched by its content type (a binary body).
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { describe, expect, it } from '@jest/globals';
+import { MatchersV3, type PactV4 } from '@pact-foundation/pact';
+import { consumerPact } from '../../../tools/src/testing/consumer-pact.ts';
 import type { SignwellConfig } from './signwell.config.ts';
 import { SignwellSigning } from './signwell-signing.adapter.ts';
 
@@ -21,7 +21,6 @@ const { eachLike, fromProviderState, like, regex } = MatchersV3;
 // No usage metrics from the Pact core: these tests run offline.
 process.env['PACT_DO_NOT_TRACK'] = 'true';
 
-const PACT_DIR = fileURLToPath(new URL('../../../contracts/pacts/', import.meta.url));
 const CONSUMER = 'member-portal-api';
 const PROVIDER = 'signwell';
 
@@ -69,25 +68,7 @@ const states = {
   key: ['the API key is valid', { apiKey: API_KEY }],
 } satisfies Record<string, ProviderState>;
 
-/**
- * Pact merges interactions into its file as each test runs, and the sandbox's verification may
- * read the contract in the same jest run: so the file is written beside the real one and moved
- * into place whole (a rename) at the end.
- */
-const WORK_DIR = path.join(PACT_DIR, `.tmp-${PROVIDER}-${process.pid}`);
-const FILE_NAME = `${CONSUMER}-${PROVIDER}.json`;
-
-const pact = new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: WORK_DIR, logLevel: 'warn' });
-
-beforeAll(() => {
-  rmSync(WORK_DIR, { recursive: true, force: true });
-  mkdirSync(WORK_DIR, { recursive: true });
-});
-
-afterAll(() => {
-  renameSync(path.join(WORK_DIR, FILE_NAME), path.join(PACT_DIR, FILE_NAME));
-  rmSync(WORK_DIR, { recursive: true, force: true });
-});
+const pact = consumerPact(CONSUMER, PROVIDER);
 
 const adapter = (mockUrl: string): SignwellSigning => {
   const config: SignwellConfig = { baseUrl: `${mockUrl}/api/v1`, apiKey: API_KEY, testMode: true, retries: 0 };

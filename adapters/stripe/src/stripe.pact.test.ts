@@ -10,11 +10,9 @@
  * (`pm_card_visa`, `pm_card_chargeDeclined`). Ids the adapter only reads back are matched by
  * their prefix. Responses state only what the adapter reads.
  */
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { describe, expect, it } from '@jest/globals';
+import { MatchersV3, type PactV4 } from '@pact-foundation/pact';
+import { consumerPact } from '../../../tools/src/testing/consumer-pact.ts';
 import { StripeCards } from './stripe-cards.adapter.ts';
 
 const { eachLike, integer, like, regex } = MatchersV3;
@@ -22,7 +20,6 @@ const { eachLike, integer, like, regex } = MatchersV3;
 // No usage metrics from the Pact core: these tests run offline.
 process.env['PACT_DO_NOT_TRACK'] = 'true';
 
-const PACT_DIR = fileURLToPath(new URL('../../../contracts/pacts/', import.meta.url));
 const CONSUMER = 'member-portal-api';
 const PROVIDER = 'stripe';
 
@@ -74,25 +71,7 @@ const states = {
   ],
 } satisfies Record<string, ProviderState>;
 
-/**
- * Pact merges interactions into its file as each test runs, and the sandbox's verification may
- * read the contract in the same jest run: so the file is written beside the real one and moved
- * into place whole (a rename) at the end.
- */
-const WORK_DIR = path.join(PACT_DIR, `.tmp-${PROVIDER}-${process.pid}`);
-const FILE_NAME = `${CONSUMER}-${PROVIDER}.json`;
-
-const pact = new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: WORK_DIR, logLevel: 'warn' });
-
-beforeAll(() => {
-  rmSync(WORK_DIR, { recursive: true, force: true });
-  mkdirSync(WORK_DIR, { recursive: true });
-});
-
-afterAll(() => {
-  renameSync(path.join(WORK_DIR, FILE_NAME), path.join(PACT_DIR, FILE_NAME));
-  rmSync(WORK_DIR, { recursive: true, force: true });
-});
+const pact = consumerPact(CONSUMER, PROVIDER);
 
 const adapter = (mockUrl: string, pinPrice = false): StripeCards =>
   new StripeCards({ secretKey: SECRET_KEY, webhookSecret: 'whsec_portal_sandbox', apiBase: mockUrl, retries: 0, ...(pinPrice ? { priceIds: { [TIER]: PRICE_ID } } : {}) });
