@@ -6,6 +6,9 @@
 import * as t from 'io-ts';
 import { HealthRecordRejectedError, HealthRecordUnavailableError } from '@portal/core';
 import type {
+  CustomFieldUpdate,
+  CustomFieldsUpdateResult,
+  HealthRecordCustomFields,
   AdminDocumentInput,
   ChartAdminDocument,
   ChartDocuments,
@@ -57,19 +60,6 @@ import type { AthenaFailure, AthenaRequest, Fields } from './athena-http.client.
 import { AthenaRejectedError } from './athena.errors.ts';
 
 // ---- Shapes of the methods not yet in the HealthRecord port ----
-
-export interface CustomFieldUpdate {
-  readonly customFieldId: string;
-  /** For select fields: the option to choose (athena `optionid`). */
-  readonly optionId?: string;
-  /** For free-text fields (athena `customfieldvalue`). */
-  readonly value?: string;
-}
-
-export interface CustomFieldsUpdateResult {
-  readonly updatedCount: number;
-  readonly disallowedCount: number;
-}
 
 export interface OpenSlotQuery {
   readonly departmentId: string;
@@ -166,7 +156,7 @@ const notFoundAs =
   (failure: AthenaFailure): { readonly value: F } | undefined =>
     failure.status === 404 ? { value } : undefined;
 
-export class AthenaHealthRecord implements HealthRecord, PatientRegistration, ChartDocuments {
+export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomFields, PatientRegistration, ChartDocuments {
   readonly #http: AthenaHttpClient;
 
   /** Pass a shared client to share its token cache with other adapters. */

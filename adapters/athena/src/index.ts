@@ -8,16 +8,14 @@ export type {
   AppointmentType,
   BookAppointmentInput,
   CancelAppointmentInput,
-  CustomFieldUpdate,
-  CustomFieldsUpdateResult,
   OpenSlot,
   OpenSlotQuery,
   PatientAppointmentsOptions,
   RescheduleAppointmentInput,
   RescheduledAppointment,
 } from './athena-health-record.adapter.ts';
-/** The port's shapes of chart documents, for callers that import them from here. */
-export type { AdminDocumentInput, ChartAdminDocument } from '@portal/core';
+/** The port's shapes of chart documents and custom fields, for callers that import them from here. */
+export type { AdminDocumentInput, ChartAdminDocument, CustomFieldUpdate, CustomFieldsUpdateResult } from '@portal/core';
 export { AthenaPatientLogin, PATIENT_SCOPE, checkIdToken, proprietaryPatientId } from './athena-patient-login.adapter.ts';
 export type { CodeExchange, IdTokenExpectations } from './athena-patient-login.adapter.ts';
 export { AthenaHttpClient } from './athena-http.client.ts';
