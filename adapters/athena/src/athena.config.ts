@@ -3,6 +3,7 @@
  * record and the patient login; `athenaConfigFromEnv` reads it from the environment and falls
  * back to the provider sandbox when no athena host is configured.
  */
+import { envText } from '@portal/http-support';
 import type { Clock } from '@portal/core';
 
 /** What the client reports about each HTTP attempt (no PHI: the path is the template). */
@@ -67,10 +68,10 @@ export const DEFAULT_PRACTICE_ID = '29391';
  * with its fixed credentials. With it, the three credentials are required.
  */
 export function athenaConfigFromEnv(env: Readonly<Record<string, string | undefined>>): AthenaEnvConfig {
-  const practiceId = nonEmpty(env['ATHENA_PRACTICE_ID']) ?? DEFAULT_PRACTICE_ID;
-  const baseUrl = nonEmpty(env['ATHENA_BASE_URL']);
+  const practiceId = envText(env['ATHENA_PRACTICE_ID']) ?? DEFAULT_PRACTICE_ID;
+  const baseUrl = envText(env['ATHENA_BASE_URL']);
   if (baseUrl === undefined) {
-    const port = nonEmpty(env['SANDBOX_PORT']) ?? '4010';
+    const port = envText(env['SANDBOX_PORT']) ?? '4010';
     return {
       baseUrl: `http://127.0.0.1:${port}`,
       practiceId,
@@ -81,7 +82,7 @@ export function athenaConfigFromEnv(env: Readonly<Record<string, string | undefi
     };
   }
   const missing = ['ATHENA_CLIENT_ID', 'ATHENA_CLIENT_SECRET', 'ATHENA_PATIENT_CLIENT_ID'].filter(
-    (name) => nonEmpty(env[name]) === undefined,
+    (name) => envText(env[name]) === undefined,
   );
   if (missing.length > 0) throw new Error(`ATHENA_BASE_URL is set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not`);
   return {
@@ -92,9 +93,4 @@ export function athenaConfigFromEnv(env: Readonly<Record<string, string | undefi
     patientClientId: env['ATHENA_PATIENT_CLIENT_ID'] as string,
     sandbox: false,
   };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }

@@ -80,3 +80,34 @@ export async function timedAttempt<A extends { readonly status: number }>(
     clearTimeout(timer);
   }
 }
+
+// ---- Provider settings from the environment ----
+
+/** A setting's value, trimmed; undefined when unset or blank. */
+export function envText(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+/** `true`/`1` or `false`/`0`; undefined when unset; anything else is a configuration error naming the setting. */
+export function envFlag(value: string | undefined, name: string): boolean | undefined {
+  const text = envText(value)?.toLowerCase();
+  if (text === undefined) return undefined;
+  if (text === 'true' || text === '1') return true;
+  if (text === 'false' || text === '0') return false;
+  throw new Error(`${name} must be true or false`);
+}
+
+/** A time limit in milliseconds; undefined when unset; anything but a positive whole number is an error. */
+export function envMilliseconds(value: string | undefined, name: string): number | undefined {
+  const text = envText(value);
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of milliseconds`);
+  return n;
+}
+
+/** Where the provider sandbox answers: PROVIDER_SANDBOX_URL, else 127.0.0.1 on SANDBOX_PORT (4010). */
+export function providerSandboxUrl(env: Readonly<Record<string, string | undefined>>): string {
+  return (envText(env['PROVIDER_SANDBOX_URL']) ?? `http://127.0.0.1:${envText(env['SANDBOX_PORT']) ?? '4010'}`).replace(/\/+$/, '');
+}

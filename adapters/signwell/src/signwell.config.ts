@@ -3,6 +3,7 @@
  * falls back to the provider sandbox (which speaks SignWell's wire under /signwell/api/v1) when
  * no SignWell key is configured.
  */
+import { envText, envFlag, envMilliseconds, providerSandboxUrl } from '@portal/http-support';
 
 /** What the client reports about each HTTP attempt (no PHI: the path is the template). */
 export interface SignwellRequestEvent {
@@ -64,14 +65,14 @@ export const SANDBOX_SIGNWELL_API_KEY = 'sandbox-signwell-key';
  * defaults to http://127.0.0.1:${SANDBOX_PORT ?? 4010}) with its fixed key, in test mode.
  */
 export function signwellConfigFromEnv(env: Readonly<Record<string, string | undefined>>): SignwellEnvConfig {
-  const apiKey = nonEmpty(env['SIGNWELL_API_KEY']);
-  const baseUrl = nonEmpty(env['SIGNWELL_BASE_URL']);
-  const webhookId = nonEmpty(env['SIGNWELL_WEBHOOK_ID']) ?? null;
-  const timeoutMs = positiveInteger(env['SIGNWELL_TIMEOUT_MS'], 'SIGNWELL_TIMEOUT_MS');
-  const testMode = flag(env['SIGNWELL_TEST_MODE'], 'SIGNWELL_TEST_MODE');
+  const apiKey = envText(env['SIGNWELL_API_KEY']);
+  const baseUrl = envText(env['SIGNWELL_BASE_URL']);
+  const webhookId = envText(env['SIGNWELL_WEBHOOK_ID']) ?? null;
+  const timeoutMs = envMilliseconds(env['SIGNWELL_TIMEOUT_MS'], 'SIGNWELL_TIMEOUT_MS');
+  const testMode = envFlag(env['SIGNWELL_TEST_MODE'], 'SIGNWELL_TEST_MODE');
   if (apiKey === undefined) {
     if (baseUrl !== undefined) throw new Error('SIGNWELL_BASE_URL is set but SIGNWELL_API_KEY is not');
-    const sandbox = (nonEmpty(env['PROVIDER_SANDBOX_URL']) ?? `http://127.0.0.1:${nonEmpty(env['SANDBOX_PORT']) ?? '4010'}`).replace(/\/+$/, '');
+    const sandbox = providerSandboxUrl(env);
     return {
       baseUrl: `${sandbox}/signwell/api/v1`,
       apiKey: SANDBOX_SIGNWELL_API_KEY,
@@ -86,30 +87,9 @@ export function signwellConfigFromEnv(env: Readonly<Record<string, string | unde
     baseUrl: (baseUrl ?? SIGNWELL_BASE_URL).replace(/\/+$/, ''),
     apiKey,
     testMode: testMode ?? false,
-    embeddedScriptUrl: nonEmpty(env['SIGNWELL_EMBEDDED_SCRIPT_URL']) ?? SIGNWELL_EMBEDDED_SCRIPT_URL,
+    embeddedScriptUrl: envText(env['SIGNWELL_EMBEDDED_SCRIPT_URL']) ?? SIGNWELL_EMBEDDED_SCRIPT_URL,
     webhookId,
     timeoutMs,
     sandbox: false,
   };
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
-}
-
-function flag(value: string | undefined, name: string): boolean | undefined {
-  const text = nonEmpty(value)?.toLowerCase();
-  if (text === undefined) return undefined;
-  if (text === 'true' || text === '1') return true;
-  if (text === 'false' || text === '0') return false;
-  throw new Error(`${name} must be true or false`);
-}
-
-function positiveInteger(value: string | undefined, name: string): number | undefined {
-  const text = nonEmpty(value);
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of milliseconds`);
-  return n;
 }

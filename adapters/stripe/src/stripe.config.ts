@@ -4,6 +4,7 @@
  * Stripe secret key is configured. In sandbox mode only the SDK's host/port/protocol and the keys
  * differ: the same SDK calls go over the same wire.
  */
+import { envText, envMilliseconds, providerSandboxUrl } from '@portal/http-support';
 
 /** The API version family of stripe@18 (INTEGRATIONS §3). */
 export const STRIPE_API_VERSION = '2025-03-31.basil';
@@ -39,25 +40,25 @@ export interface StripeEnvConfig {
  * With a secret key the publishable key and the webhook secret are required too.
  */
 export function stripeConfigFromEnv(env: Readonly<Record<string, string | undefined>>): StripeEnvConfig {
-  const secretKey = nonEmpty(env['STRIPE_SECRET_KEY']);
-  const apiBase = nonEmpty(env['STRIPE_API_BASE']);
-  const stripeJsUrl = nonEmpty(env['STRIPE_JS_URL']);
-  const timeoutMs = positiveInteger(env['STRIPE_TIMEOUT_MS'], 'STRIPE_TIMEOUT_MS') ?? DEFAULT_STRIPE_TIMEOUT_MS;
+  const secretKey = envText(env['STRIPE_SECRET_KEY']);
+  const apiBase = envText(env['STRIPE_API_BASE']);
+  const stripeJsUrl = envText(env['STRIPE_JS_URL']);
+  const timeoutMs = envMilliseconds(env['STRIPE_TIMEOUT_MS'], 'STRIPE_TIMEOUT_MS') ?? DEFAULT_STRIPE_TIMEOUT_MS;
   if (secretKey === undefined) {
     if (apiBase !== undefined) throw new Error('STRIPE_API_BASE is set but STRIPE_SECRET_KEY is not');
-    const sandbox = (nonEmpty(env['PROVIDER_SANDBOX_URL']) ?? `http://127.0.0.1:${nonEmpty(env['SANDBOX_PORT']) ?? '4010'}`).replace(/\/+$/, '');
+    const sandbox = providerSandboxUrl(env);
     return {
       secretKey: SANDBOX_STRIPE_SECRET_KEY,
-      publishableKey: nonEmpty(env['STRIPE_PUBLISHABLE_KEY']) ?? SANDBOX_STRIPE_PUBLISHABLE_KEY,
-      webhookSecret: nonEmpty(env['STRIPE_WEBHOOK_SECRET']) ?? SANDBOX_STRIPE_WEBHOOK_SECRET,
+      publishableKey: envText(env['STRIPE_PUBLISHABLE_KEY']) ?? SANDBOX_STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: envText(env['STRIPE_WEBHOOK_SECRET']) ?? SANDBOX_STRIPE_WEBHOOK_SECRET,
       apiBase: origin(sandbox, 'PROVIDER_SANDBOX_URL'),
       stripeJsUrl: stripeJsUrl ?? `${sandbox}/stripe/v3/`,
       timeoutMs,
       sandbox: true,
     };
   }
-  const publishableKey = nonEmpty(env['STRIPE_PUBLISHABLE_KEY']);
-  const webhookSecret = nonEmpty(env['STRIPE_WEBHOOK_SECRET']);
+  const publishableKey = envText(env['STRIPE_PUBLISHABLE_KEY']);
+  const webhookSecret = envText(env['STRIPE_WEBHOOK_SECRET']);
   if (publishableKey === undefined) throw new Error('STRIPE_SECRET_KEY is set but STRIPE_PUBLISHABLE_KEY is not');
   if (webhookSecret === undefined) throw new Error('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not');
   return {
@@ -89,17 +90,4 @@ function origin(value: string, name: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL`);
   if (url.pathname !== '/' && url.pathname !== '') throw new Error(`${name} must be an origin without a path (the Stripe API lives at /v1)`);
   return url.origin;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
-}
-
-function positiveInteger(value: string | undefined, name: string): number | undefined {
-  const text = nonEmpty(value);
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of milliseconds`);
-  return n;
 }
