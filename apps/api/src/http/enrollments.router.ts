@@ -81,8 +81,6 @@ const STATUS_OF: Readonly<Record<CreateOAuthEnrollmentError['code'] | EnrollGues
 
 const DEFAULT_TITLE: Readonly<Record<number, string>> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
 
-const NOT_FOUND = ENROLLMENT_NOT_FOUND;
-
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 /** The fields of spec §3 'Enrollment record as read' that the enrollment itself holds. */
@@ -240,7 +238,7 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
     const { enrollment, requester } = await ownedEnrollment(ctx, String(ctx.params.id ?? ''));
     const result = await prepareSigningDocument(signingDeps, { enrollmentId: enrollment.id, type, parties: await partiesFor(requester, enrollment) });
     if (E.isLeft(result)) {
-      if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw NOT_FOUND();
+      if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw ENROLLMENT_NOT_FOUND();
       throw refused(result.left.code, result.left.title, result.left.message);
     }
     ctx.body = { embeddedUrl: result.right.embeddedUrl ?? '', documentId: result.right.documentId, isComplete: result.right.completed };
@@ -254,7 +252,7 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
     const { documentId } = decodeOrThrow(SignatureRequest, ctx.request.body);
     const result = await recordSignedDocument(signingDeps, { enrollment, type, documentId });
     if (E.isLeft(result)) {
-      if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw NOT_FOUND();
+      if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw ENROLLMENT_NOT_FOUND();
       throw refused(result.left.code, result.left.title, result.left.message);
     }
     let upload = result.right.upload;
