@@ -49,6 +49,13 @@ const isClientError = (error: unknown): error is { status: number; expose: boole
 export const PAYMENT_UNAVAILABLE_MESSAGE = 'The payment service is not answering right now. Please wait a moment and check your membership on the dashboard before trying again.';
 export const SIGNING_UNAVAILABLE_MESSAGE = 'The e-signature service is not answering right now. Please try again in a moment.';
 
+/** A provider that did not answer (after its adapter's retries): 503 with what the user can do. */
+const PROVIDER_DOWN: Readonly<Record<string, { readonly log: string; readonly error: string; readonly message: string }>> = {
+  HealthRecordUnavailableError: { log: 'health record unavailable', error: 'Health record unavailable', message: HEALTH_RECORD_UNAVAILABLE_MESSAGE },
+  CardsUnavailableError: { log: 'payment service unavailable', error: 'Payment service unavailable', message: PAYMENT_UNAVAILABLE_MESSAGE },
+  SigningUnavailableError: { log: 'signing service unavailable', error: 'Signing service unavailable', message: SIGNING_UNAVAILABLE_MESSAGE },
+};
+
 export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Next): Promise<void> => {
   try {
     await next();
@@ -63,25 +70,13 @@ export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Ne
       if (typeof error.body.retryAfterSeconds === 'number') ctx.set('Retry-After', String(error.body.retryAfterSeconds));
       return;
     }
-    if ((error as Error | undefined)?.name === 'HealthRecordUnavailableError') {
-      logger.warn({ requestId: String(ctx.state.requestId ?? ''), path: ctx.path, err: error }, 'health record unavailable');
+    const name = (error as Error | undefined)?.name ?? '';
+    const provider = Object.hasOwn(PROVIDER_DOWN, name) ? PROVIDER_DOWN[name] : undefined;
+    if (provider) {
+      logger.warn({ requestId: String(ctx.state.requestId ?? ''), path: ctx.path, err: error }, provider.log);
       ctx.status = 503;
       ctx.set('Retry-After', '5');
-      ctx.body = { error: 'Health record unavailable', message: HEALTH_RECORD_UNAVAILABLE_MESSAGE };
-      return;
-    }
-    if ((error as Error | undefined)?.name === 'CardsUnavailableError') {
-      logger.warn({ requestId: String(ctx.state.requestId ?? ''), path: ctx.path, err: error }, 'payment service unavailable');
-      ctx.status = 503;
-      ctx.set('Retry-After', '5');
-      ctx.body = { error: 'Payment service unavailable', message: PAYMENT_UNAVAILABLE_MESSAGE };
-      return;
-    }
-    if ((error as Error | undefined)?.name === 'SigningUnavailableError') {
-      logger.warn({ requestId: String(ctx.state.requestId ?? ''), path: ctx.path, err: error }, 'signing service unavailable');
-      ctx.status = 503;
-      ctx.set('Retry-After', '5');
-      ctx.body = { error: 'Signing service unavailable', message: SIGNING_UNAVAILABLE_MESSAGE };
+      ctx.body = { error: provider.error, message: provider.message };
       return;
     }
     if (isClientError(error)) {
