@@ -3,13 +3,9 @@
  * (staff_emails). Uses DATABASE_URL, else the embedded database in .data/postgres — the running
  * one of `npm start` when there is one, otherwise it starts it for the command.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createKnex, embeddedUrl, migrateToLatest, openDatabase, runningPostmaster, type DatabaseHandle } from '@portal/persistence';
+import { createKnex, embeddedUrl, localEmbeddedOptions, migrateToLatest, openDatabase, runningPostmaster, type DatabaseHandle } from '@portal/persistence';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dataDir = path.resolve(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres');
-const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+const { dataDir, port } = localEmbeddedOptions(process.env);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const usage = (): never => {

