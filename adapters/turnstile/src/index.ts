@@ -5,6 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import type { HumanCheck } from '@portal/core';
 
+/** The provider sandbox's own key pair (it issues real, single-use tokens for this site key). */
+export const SANDBOX_TURNSTILE_SITE_KEY = 'sandbox-turnstile-sitekey';
+export const SANDBOX_TURNSTILE_SECRET_KEY = 'sandbox-turnstile-secret';
+
+/**
+ * Cloudflare's published dummy keys (`1x00000000000000000000AA`, `2x0000000000000000000000000000000AA`,
+ * …): their answers are fixed (always pass, always fail), so they prove nothing about a human.
+ */
+export const isTurnstileTestKey = (key: string): boolean => /^[1-3]x0{20,}[A-F]{2}$/.test(key);
+
 export interface TurnstileOptions {
   readonly enabled: boolean;
   readonly verifyUrl: string;

@@ -1,11 +1,13 @@
 /**
  * The API's settings, read once from the environment. Every provider setting is optional: when
- * unset, the adapter points at the provider sandbox (arriving with the provider issues).
+ * unset, the adapter points at the provider sandbox — but only in sandbox mode: a production
+ * start, or any real provider setting, needs every provider real (provider-mode.ts).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signwellConfigFromEnv } from '@portal/signwell';
 import { stripeConfigFromEnv } from '@portal/stripe';
+import { resolveProviderMode, type ProviderMode } from './provider-mode.ts';
 
 export interface RemoteOverride {
   readonly name: string;
@@ -33,6 +35,8 @@ export interface AppConfig {
   /** The origin of the signing page that embedded.js frames (SignWell's app; the sandbox in sandbox mode). */
   readonly signwellAppUrl: string;
   readonly version: string;
+  /** `sandbox`: every provider is the provider sandbox; `live`: every provider is real. Never mixed. */
+  readonly providerMode: ProviderMode;
   /** Where the provider sandbox answers, for every provider whose credentials are unset. */
   readonly providerSandboxUrl: string;
   readonly mail: { readonly smtpUrl: string; readonly from: string };
@@ -40,7 +44,7 @@ export interface AppConfig {
     readonly projectId: string;
     readonly apiKey: string;
     readonly appId: string;
-    /** host:port of the Auth emulator (the sandbox) when no real project is configured. */
+    /** host:port of the Auth emulator (the sandbox); sandbox mode only, null in live mode. */
     readonly emulatorHost: string | null;
   };
   readonly turnstile: { readonly enabled: boolean; readonly siteKey: string; readonly secret: string; readonly verifyUrl: string };
@@ -54,12 +58,14 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
   const remoteOverrides = Object.entries(env)
     .filter(([key, value]) => /^REMOTE_[A-Z]+_URL$/.test(key) && value)
     .map(([key, value]) => ({ name: key.slice('REMOTE_'.length, -'_URL'.length).toLowerCase(), url: String(value) }));
+  // Throws, naming every missing setting, for production on the sandbox or a mix of both.
+  const providerMode = resolveProviderMode(env);
   const providerSandboxUrl = (env.PROVIDER_SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT ?? 4010}`).replace(/\/+$/, '');
-  const realFirebase = Boolean(env.FIREBASE_PROJECT_ID);
-  const realTurnstile = Boolean(env.TURNSTILE_SITE_KEY);
+  const realTurnstile = providerMode === 'live';
   const stripe = stripeConfigFromEnv({ ...env, PROVIDER_SANDBOX_URL: providerSandboxUrl });
   return {
     port,
+    providerMode,
     providerSandboxUrl,
     mail: {
       smtpUrl: env.SMTP_URL ?? `smtp://127.0.0.1:${env.SANDBOX_SMTP_PORT ?? 4025}`,
@@ -69,7 +75,8 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
       projectId: env.FIREBASE_PROJECT_ID ?? 'demo-member-portal',
       apiKey: env.FIREBASE_API_KEY ?? 'sandbox-firebase-api-key',
       appId: env.FIREBASE_APP_ID ?? '1:000000000000:web:sandbox',
-      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? (realFirebase ? null : new URL(providerSandboxUrl).host),
+      // The emulator's unsigned tokens are trusted in sandbox mode only (live mode refuses the setting).
+      emulatorHost: providerMode === 'sandbox' ? (env.FIREBASE_AUTH_EMULATOR_HOST ?? new URL(providerSandboxUrl).host) : null,
     },
     turnstile: {
       enabled: env.TURNSTILE_ENABLED !== 'false',
