@@ -23,7 +23,11 @@ export const StaffOtpCode = requiredText('Verification code is required', {
 export type StaffOtpCode = t.TypeOf<typeof StaffOtpCode>;
 
 /** POST /api/staff/send-otp. The email is lowercased and trimmed. */
-export const StaffSendOtpRequest = form('StaffSendOtpRequest', { email: StaffEmail });
+export const StaffSendOtpRequest = form('StaffSendOtpRequest', {
+  email: StaffEmail,
+  // The human check's token: required by the server when the check is enabled (as for guests).
+  'cf-turnstile-response': optionalText(),
+} as { email: typeof StaffEmail; 'cf-turnstile-response': t.Type<string | undefined, string | undefined, unknown> });
 export type StaffSendOtpRequest = t.TypeOf<typeof StaffSendOtpRequest>;
 
 /** POST /api/staff/verify-otp. */

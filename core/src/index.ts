@@ -36,3 +36,6 @@ export * from './use-cases/sign-enrollment-documents.use-case.ts';
 export * from './ports/cards.port.ts';
 export * from './use-cases/membership-payment.use-case.ts';
 export * from './use-cases/membership-status.use-case.ts';
+export * from './policies/attempt-limits.policy.ts';
+export type * from './ports/attempt-limiter.port.ts';
+export * from './testing/in-memory-attempt-limiter.ts';

@@ -124,7 +124,7 @@ describe('AthenaHealthRecord reads', () => {
       ['1002', 0],
     ]);
     const [first, second] = fake.to('GET', /patients$/);
-    expect(Object.fromEntries(first?.url.searchParams ?? [])).toEqual({ firstname: 'Margaret', lastname: 'Sullivan', dob: '04/12/1979' });
+    expect(Object.fromEntries(first?.url.searchParams ?? [])).toEqual({ firstname: 'Margaret', lastname: 'Sullivan', dob: '04/12/1979', showcustomfields: 'true' });
     expect(second?.url.searchParams.get('offset')).toBe('1');
   });
 

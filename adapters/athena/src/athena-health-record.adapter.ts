@@ -179,7 +179,8 @@ export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomField
       {
         method: 'GET',
         path: '/v1/{practiceid}/patients',
-        query: { firstname: search.firstName, lastname: search.lastName, dob: search.dateOfBirth },
+        // The custom fields come along: the 'Paid Up' rule reads field 21 of the matched record.
+        query: { firstname: search.firstName, lastname: search.lastName, dob: search.dateOfBirth, showcustomfields: 'true' },
       },
       'patients',
       PatientList,
@@ -561,6 +562,7 @@ function newPatientForm(patient: NewPatient): Fields {
     guarantorcity: guardian?.city,
     guarantorstate: guardian?.state,
     guarantorzip: guardian?.zip,
+    bypasspatientmatching: patient.bypassMatching ? 'true' : undefined,
   };
 }
 

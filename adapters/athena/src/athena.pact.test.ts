@@ -251,7 +251,7 @@ describe('athenahealth contract: patients', () => {
       .given(...states.margaret)
       .uponReceiving('a search for Margaret Sullivan born 04/12/1979')
       .withRequest('GET', '/v1/29391/patients', (builder) =>
-        builder.query({ firstname: MARGARET.firstName, lastname: MARGARET.lastName, dob: MARGARET.dateOfBirth }).headers(bearer),
+        builder.query({ firstname: MARGARET.firstName, lastname: MARGARET.lastName, dob: MARGARET.dateOfBirth, showcustomfields: 'true' }).headers(bearer),
       )
       .willRespondWith(200, (builder) =>
         builder.jsonBody({

@@ -10,12 +10,14 @@ import { readConfig, type AppConfig } from './config.ts';
 import { buildContainer } from './di/container.ts';
 import { verificationModule } from './di/verification.container-module.ts';
 import { TOKENS } from './di/tokens.ts';
-import { createApp } from './http/app.ts';
+import { createApp, registeredRoutes, type ApiRoute } from './http/app.ts';
 import { createLogger, type Logger } from './logger.ts';
 
 export interface RunningApi {
   readonly url: string;
   readonly config: AppConfig;
+  /** The routes the API registers (method and path pattern). */
+  readonly routes: ReadonlyArray<ApiRoute>;
   close(): Promise<void>;
 }
 
@@ -65,11 +67,13 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
   }
   const secret = env.VERIFICATION_TOKEN_SECRET ?? (await sharedSecret(knex, 'verification-token'));
   container.load(verificationModule(config, secret));
-  server.on('request', createApp(container).callback());
+  const app = createApp(container);
+  server.on('request', app.callback());
   const url = `http://${['0.0.0.0', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host}:${actualPort}`;
   return {
     url,
     config,
+    routes: registeredRoutes(app),
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -189,7 +189,14 @@ describe('chart filing of signed documents', () => {
     // Staff sign in (emailed code) and list the failed submissions.
     const email = 'records.clerk@mdri-primarycare.example';
     await portal.db.knex('staff_emails').insert({ email, name: 'Records Clerk' }).onConflict('email').ignore();
-    const sent = await fetch(`${portal.url}/api/staff/send-otp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
+    const human = (await (
+      await fetch(`${portal.sandbox.url}/turnstile/v0/issue`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sitekey: 'sandbox-turnstile-sitekey' }) })
+    ).json()) as { token: string };
+    const sent = await fetch(`${portal.url}/api/staff/send-otp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: portal.url },
+      body: JSON.stringify({ email, 'cf-turnstile-response': human.token }),
+    });
     const { sessionToken } = (await sent.json()) as { sessionToken: string };
     let code: string | undefined;
     for (let tries = 0; tries < 50 && code === undefined; tries += 1) {
@@ -199,7 +206,7 @@ describe('chart filing of signed documents', () => {
     }
     const verified = await fetch(`${portal.url}/api/staff/verify-otp`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Origin: portal.url },
       body: JSON.stringify({ sessionToken, otpCode: code }),
     });
     expect(verified.status).toBe(200);

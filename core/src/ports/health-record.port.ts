@@ -204,6 +204,11 @@ export interface NewPatient {
   readonly emergencyContact: NewPatientContact | null;
   readonly primaryProviderId: string | null;
   readonly guardian: NewPatientGuardian | null;
+  /**
+   * Register a separate person even though a record with the same name and birth date exists
+   * (athena's `bypasspatientmatching`): set when that record is someone else's.
+   */
+  readonly bypassMatching?: boolean;
 }
 
 /**

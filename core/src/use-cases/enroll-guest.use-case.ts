@@ -7,13 +7,21 @@
  * Checks, first failure wins:
  * 1. the verified email and phone are the patient's (or, when a caregiver signs, the caregiver's);
  * 2. eligibility from the form's date of birth and Medicare/Medicaid answer (age 27+, not Medicaid);
- * 3. existing patients: exactly one record with this name and date of birth whose SSN ends in the
- *    four digits given; a caregiver must be an authorized contact of that record (portal access
- *    or a related person with the caregiver's verified email);
- *    new patients: no record with this name and date of birth may exist (it would be someone
- *    else's chart, or theirs: then they are an existing patient), then the record is created
- *    with the full SSN, which is passed on and never kept;
- * 4. not already enrolled (an active enrollment of ours, or custom field 21 'Paid Up' = Yes).
+ * 3. the attempt limits (guest token, verified email, IP: ATTEMPT_LIMITS.match*), counted before
+ *    the health record is asked anything;
+ * 4. existing patients: among the records with this name and date of birth, only those the
+ *    verified person owns count: the chart holds the verified email or phone, or, when a caregiver
+ *    signs, the caregiver is an authorized contact of it (portal access or a related person).
+ *    None → 'Office Enrollment Required' (or 'Caregiver Not Authorized'), the same answer whether
+ *    or not a chart with that name exists, so a stranger learns nothing and cannot guess the SSN
+ *    digits. Then (counting the attempt against the chart) exactly one owned record whose SSN ends
+ *    in the four digits given;
+ *    new patients: a record with this name and date of birth that the verified person owns means
+ *    they are an existing patient (409, safe to say: it is their chart). One they do not own is
+ *    someone else's: the new patient is registered as a separate person (athena's matching
+ *    bypassed, flagged as a possible duplicate for the office), exactly as when no record exists,
+ *    so the answer does not tell whether a stranger's chart exists (decision 0015);
+ * 5. not already enrolled (an active enrollment of ours, or custom field 21 'Paid Up' = Yes).
  *
  * A decline tier records the opt-out (custom field 81) in the health record, then the enrollment
  * as declined; a paid tier is stored as pending. The enrollment belongs to the guest's hash.
@@ -22,6 +30,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import { domainError, type DomainError } from '../domain/domain-error.ts';
 import { TIERS, type TierCode } from '../domain/tier.ts';
 import { checkEligibility, type EligibilityError } from '../policies/eligibility.policy.ts';
+import { ATTEMPT_LIMITS, type AttemptRule } from '../policies/attempt-limits.policy.ts';
+import { OFFICE_ENROLLMENT_REQUIRED_TITLE } from '../policies/eligibility.policy.ts';
+import type { AttemptLimiter } from '../ports/attempt-limiter.port.ts';
 import type { Clock } from '../ports/clock.port.ts';
 import type { Enrollment, EnrollmentRepository } from '../ports/enrollment.repository.port.ts';
 import {
@@ -48,6 +59,13 @@ export const CAREGIVER_NOT_AUTHORIZED_MESSAGE =
   'You are not an authorized contact for this patient. Please contact the practice to be added as a contact.';
 export const VERIFIED_CONTACT_MISMATCH_TITLE = 'Verification Error';
 export const VERIFIED_CONTACT_MISMATCH_MESSAGE = 'Unable to verify your identity.';
+/** Ours (the spec names the heading only): no chart with these details holds the verified email or phone. */
+export const CONTACT_NOT_ON_RECORD_MESSAGE =
+  "We could not find a patient record with these details that lists your verified email or phone number. Please call or visit our office to enroll.";
+export const TOO_MANY_MATCH_ATTEMPTS_TITLE = 'Too many requests';
+export const TOO_MANY_MATCH_ATTEMPTS_MESSAGE = 'Too many attempts. Please try again later';
+
+export type TooManyAttemptsError = DomainError<'ENROLLMENT.TOO_MANY_ATTEMPTS'> & { readonly retryAfterSeconds: number };
 
 export type EnrollGuestError =
   | DomainError<'ENROLLMENT.PATIENT_NOT_MATCHED'>
@@ -55,6 +73,8 @@ export type EnrollGuestError =
   | DomainError<'ENROLLMENT.CAREGIVER_NOT_AUTHORIZED'>
   | DomainError<'ENROLLMENT.VERIFIED_CONTACT_MISMATCH'>
   | DomainError<'ENROLLMENT.ALREADY_ENROLLED'>
+  | DomainError<'ENROLLMENT.CONTACT_NOT_ON_RECORD'>
+  | TooManyAttemptsError
   | EligibilityError;
 
 /** The decoded form (contracts' CreateEnrollmentRequest satisfies it). Dates MM/DD/YYYY. */
@@ -108,12 +128,22 @@ export interface EnrollGuestDeps {
     HealthRecordCustomFields &
     PatientRegistration;
   readonly clock: Clock;
+  readonly limiter: AttemptLimiter;
+}
+
+/** Opaque keys (hashes) of who is attempting: the guest token, the verified email, the IP. */
+export interface MatchAttemptKeys {
+  readonly guestToken: string;
+  readonly email: string;
+  readonly ip: string;
 }
 
 export interface EnrollGuestResult {
   readonly enrollment: Enrollment;
   /** True when this call registered the patient in the health record. */
   readonly patientCreated: boolean;
+  /** True when a record with the same name and birth date (someone else's) already existed. */
+  readonly possibleDuplicate: boolean;
 }
 
 const digits = (value: string | undefined | null): string => (value ?? '').replace(/\D/g, '');
@@ -133,14 +163,49 @@ const verifiedContactsMatch = (form: GuestEnrollmentForm, verified: VerifiedGues
     ? sameEmail(form.guardianEmail, verified.email) && lastTen(form.guardianPhone) === lastTen(verified.phone)
     : sameEmail(form.email, verified.email) && lastTen(form.phone) === lastTen(verified.phone);
 
-const caregiverIsAuthorized = async (deps: EnrollGuestDeps, patientId: string, caregiverEmail: string): Promise<boolean> => {
-  const access = await deps.healthRecord.portalAccess(patientId);
-  if (access.some((entry) => sameEmail(entry.email, caregiverEmail) && entry.relationshipToPatient?.toLowerCase() !== 'self')) return true;
-  const related = await deps.healthRecord.relatedPatients(caregiverEmail);
-  return related.some((entry) => entry.patientId === patientId);
+/**
+ * The records the verified person owns: the patient's chart holds the verified email or phone;
+ * a caregiver's verified email is an authorized contact of it (portal access or related person).
+ */
+const ownedRecords = async (
+  deps: EnrollGuestDeps,
+  records: readonly HealthRecordPatient[],
+  form: GuestEnrollmentForm,
+  verified: VerifiedGuest,
+): Promise<HealthRecordPatient[]> => {
+  if (!form.isGuardianSigning) {
+    const phone = lastTen(verified.phone);
+    return records.filter(
+      (record) => sameEmail(record.email, verified.email) || [record.mobilePhone, record.homePhone].some((onFile) => onFile && lastTen(onFile) === phone),
+    );
+  }
+  // Asked whether or not a record was found, so both answers take about the same time.
+  const related = await deps.healthRecord.relatedPatients(verified.email);
+  const owned: HealthRecordPatient[] = [];
+  for (const record of records) {
+    if (related.some((entry) => entry.patientId === record.patientId)) {
+      owned.push(record);
+      continue;
+    }
+    const access = await deps.healthRecord.portalAccess(record.patientId);
+    if (access.some((entry) => sameEmail(entry.email, verified.email) && entry.relationshipToPatient?.toLowerCase() !== 'self')) owned.push(record);
+  }
+  return owned;
 };
 
-const newPatient = (form: GuestEnrollmentForm): NewPatient => ({
+/** Counts one attempt under each rule, in order; the first spent rule refuses. */
+const spend = async (limiter: AttemptLimiter, attempts: ReadonlyArray<readonly [AttemptRule, string]>): Promise<TooManyAttemptsError | null> => {
+  for (const [rule, key] of attempts) {
+    const verdict = await limiter.attempt(rule, key);
+    if (!verdict.allowed) {
+      return { ...domainError('ENROLLMENT.TOO_MANY_ATTEMPTS', TOO_MANY_MATCH_ATTEMPTS_MESSAGE, TOO_MANY_MATCH_ATTEMPTS_TITLE), retryAfterSeconds: verdict.retryAfterSeconds };
+    }
+  }
+  return null;
+};
+
+const newPatient = (form: GuestEnrollmentForm, bypassMatching: boolean): NewPatient => ({
+  bypassMatching,
   firstName: form.firstName.trim(),
   lastName: form.lastName.trim(),
   dateOfBirth: form.dateOfBirth,
@@ -184,9 +249,9 @@ const notMatched = () => E.left(domainError('ENROLLMENT.PATIENT_NOT_MATCHED', PA
 
 export const enrollGuest = async (
   deps: EnrollGuestDeps,
-  input: { readonly form: GuestEnrollmentForm; readonly verified: VerifiedGuest },
+  input: { readonly form: GuestEnrollmentForm; readonly verified: VerifiedGuest; readonly attemptKeys: MatchAttemptKeys },
 ): Promise<E.Either<EnrollGuestError, EnrollGuestResult>> => {
-  const { form, verified } = input;
+  const { form, verified, attemptKeys } = input;
   if (!verifiedContactsMatch(form, verified)) {
     return E.left(domainError('ENROLLMENT.VERIFIED_CONTACT_MISMATCH', VERIFIED_CONTACT_MISMATCH_MESSAGE, VERIFIED_CONTACT_MISMATCH_TITLE));
   }
@@ -194,27 +259,46 @@ export const enrollGuest = async (
   const eligible = checkEligibility({ dateOfBirth: form.dateOfBirth, hasMedicareInsurance: form.hasMedicareInsurance }, now);
   if (E.isLeft(eligible)) return eligible;
 
+  const limited = await spend(deps.limiter, [
+    [ATTEMPT_LIMITS.matchPerIp, attemptKeys.ip],
+    [ATTEMPT_LIMITS.matchPerGuestToken, attemptKeys.guestToken],
+    [ATTEMPT_LIMITS.matchPerEmail, attemptKeys.email],
+  ]);
+  if (limited) return E.left(limited);
+
   const found = (
     await deps.healthRecord.searchPatients({ firstName: form.firstName.trim(), lastName: form.lastName.trim(), dateOfBirth: form.dateOfBirth })
   ).filter((patient) => sameName(patient, form));
+  const owned = await ownedRecords(deps, found, form, verified);
 
   let patient: HealthRecordPatient;
   let patientCreated = false;
+  let possibleDuplicate = false;
   if (form.patientStatus === 'existing') {
+    if (owned.length === 0) {
+      return E.left(
+        form.isGuardianSigning
+          ? domainError('ENROLLMENT.CAREGIVER_NOT_AUTHORIZED', CAREGIVER_NOT_AUTHORIZED_MESSAGE, CAREGIVER_NOT_AUTHORIZED_TITLE)
+          : domainError('ENROLLMENT.CONTACT_NOT_ON_RECORD', CONTACT_NOT_ON_RECORD_MESSAGE, OFFICE_ENROLLMENT_REQUIRED_TITLE),
+      );
+    }
+    const perChart = await spend(
+      deps.limiter,
+      owned.map((record) => [ATTEMPT_LIMITS.matchPerPatient, record.patientId] as const),
+    );
+    if (perChart) return E.left(perChart);
     const lastFour = digits(form.lastFourSSN);
-    const matches = found.filter((candidate) => candidate.ssnLastFour !== undefined && candidate.ssnLastFour === lastFour);
+    const matches = owned.filter((candidate) => candidate.ssnLastFour !== undefined && candidate.ssnLastFour === lastFour);
     // Two records with the same name, birth date and SSN digits cannot be told apart: the office decides.
     if (matches.length !== 1 || lastFour.length !== 4) return notMatched();
     patient = matches[0]!;
-    if (form.isGuardianSigning && !(await caregiverIsAuthorized(deps, patient.patientId, verified.email))) {
-      return E.left(domainError('ENROLLMENT.CAREGIVER_NOT_AUTHORIZED', CAREGIVER_NOT_AUTHORIZED_MESSAGE, CAREGIVER_NOT_AUTHORIZED_TITLE));
-    }
   } else {
-    if (found.length > 0) return E.left(domainError('ENROLLMENT.PATIENT_EXISTS', PATIENT_EXISTS_MESSAGE, PATIENT_EXISTS_TITLE));
-    const { patientId } = await deps.healthRecord.createPatient(newPatient(form));
+    if (owned.length > 0) return E.left(domainError('ENROLLMENT.PATIENT_EXISTS', PATIENT_EXISTS_MESSAGE, PATIENT_EXISTS_TITLE));
+    possibleDuplicate = found.length > 0;
+    const { patientId } = await deps.healthRecord.createPatient(newPatient(form, possibleDuplicate));
     const created = await deps.healthRecord.getPatient(patientId);
-    // athena's best match may answer an existing id: only a record with this name is accepted.
-    if (!created || !sameName(created, form)) return notMatched();
+    // athena's best match may answer an existing id: only a new record with this name is accepted.
+    if (!created || !sameName(created, form) || found.some((record) => record.patientId === created.patientId)) return notMatched();
     patient = created;
     patientCreated = true;
   }
@@ -244,5 +328,5 @@ export const enrollGuest = async (
     signerName,
     createdAt: now,
   });
-  return E.right({ enrollment, patientCreated });
+  return E.right({ enrollment, patientCreated, possibleDuplicate });
 };

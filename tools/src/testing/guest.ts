@@ -19,21 +19,35 @@ export interface VerifiedGuest {
   readonly headers: Record<string, string>;
 }
 
-const postJson = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const postJson = async (url: string, body: unknown, headers: Record<string, string> = {}, cookies?: Map<string, string>) => {
+  const cookie = cookies ? [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') : '';
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers, ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair!.indexOf('=');
+    cookies?.set(pair!.slice(0, at), pair!.slice(at + 1));
+  }
   const text = await response.text();
   if (!response.ok) throw new Error(`POST ${new URL(url).pathname} answered ${response.status}: ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
 };
 
+/** A browser's cookie jar, as far as these helpers need one (the device cookie of send-otp). */
+export const cookieJar = (): Map<string, string> => new Map();
+
 /** `phone` as 10 digits, e.g. '4015550199'. */
 export const verifiedGuest = async (portal: PortalLike, email: string, phone: string): Promise<VerifiedGuest> => {
   const origin = { Origin: portal.url };
+  const jar = cookieJar();
   const human = (await postJson(`${portal.sandbox.url}/turnstile/v0/issue`, { sitekey: 'sandbox-turnstile-sitekey' })).token as string;
-  await postJson(`${portal.url}/api/verify-email/send-otp`, { email, 'cf-turnstile-response': human }, origin);
+  await postJson(`${portal.url}/api/verify-email/send-otp`, { email, 'cf-turnstile-response': human }, origin, jar);
   const [mail] = await inboxMessages(portal.sandbox.url, email);
   if (!mail?.code) throw new Error('no email code in the sandbox inbox');
-  const { sessionToken } = await postJson(`${portal.url}/api/verify-email/verify-otp`, { email, code: mail.code }, origin);
+  const { sessionToken } = await postJson(`${portal.url}/api/verify-email/verify-otp`, { email, code: mail.code }, origin, jar);
   const e164 = `+1${phone}`;
   const signedIn = await firebasePhoneSignIn(portal.sandbox.url, e164);
   const idToken = (signedIn.body as { idToken?: string }).idToken;

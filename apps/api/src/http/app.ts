@@ -1,5 +1,6 @@
 /** The Koa application: middleware in order, then one router per area. */
 import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
 import Koa from 'koa';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
@@ -23,7 +24,7 @@ import { dashboardRouter } from './dashboard.router.ts';
 import { paymentServices } from '../payments/payment-deps.ts';
 import { enrollmentsRouter } from './enrollments.router.ts';
 import { providersRouter } from './providers.router.ts';
-import { sameOriginWrites } from './same-origin.ts';
+import { sameOriginWrites, trustedOriginsFromEnv } from './same-origin.ts';
 import type { AppConfig } from '../config.ts';
 import { TOKENS } from '../di/tokens.ts';
 import type { Logger } from '../logger.ts';
@@ -41,6 +42,25 @@ const originOf = (url: string): string | null => {
     return null;
   }
 };
+
+/** One route of the API: its method and path pattern as registered ('/api/enrollments/:id'). */
+export interface ApiRoute {
+  readonly method: string;
+  readonly path: string;
+}
+
+/**
+ * Every route the app's routers register (HEAD left out: the router answers it for each GET).
+ * The fuzz suite compares its own list with this one, so a new route cannot go unfuzzed.
+ */
+export const registeredRoutes = (app: Koa): ApiRoute[] =>
+  app.middleware.flatMap((middleware) => {
+    const router = (middleware as { router?: unknown }).router;
+    if (!(router instanceof Router)) return [];
+    return router.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
+    );
+  });
 
 export const createApp = (container: Container): Koa => {
   const config = container.get<AppConfig>(TOKENS.Config);
@@ -66,6 +86,8 @@ export const createApp = (container: Container): Koa => {
   const https = config.publicOrigin.startsWith('https:');
   app.use(securityHeaders({ trustedOrigins, https }));
   app.use(errorMiddleware(logger));
+  // Cross-site writes are refused before their bodies are read.
+  app.use(sameOriginWrites(config.publicOrigin, { trustedOrigins: trustedOriginsFromEnv(process.env.TRUSTED_ORIGINS), exempt: [STRIPE_WEBHOOK_PATH] }));
   const jsonBody = bodyParser({
     enableTypes: ['json'],
     jsonLimit: '256kb',
@@ -81,7 +103,7 @@ export const createApp = (container: Container): Koa => {
   const cookies = cookieNames(https);
   const authService = container.get<PatientAuthService>(TOKENS.PatientAuthService);
   const audit = requestAudit(container.get<AuditLog>(TOKENS.AuditLog));
-  app.use(sameOriginWrites(config.publicOrigin));
+  const emailCodes = container.get<EmailCodes>(TOKENS.EmailCodes);
   app.use(sessionMiddleware(authService, cookies, https));
 
   for (const router of [
@@ -100,20 +122,27 @@ export const createApp = (container: Container): Koa => {
       publicOrigin: config.publicOrigin,
     }),
     verificationRouter({
-      codes: container.get<EmailCodes>(TOKENS.EmailCodes),
+      codes: emailCodes,
       limits: container.get<RateLimits>(TOKENS.RateLimits),
       mailer: container.get<Mailer>(TOKENS.Mailer),
       humanCheck: container.get<HumanCheck>(TOKENS.HumanCheck),
       guests: container.get<GuestVerification>(TOKENS.GuestVerification),
       audit,
       logger,
+      https,
       now: () => new Date(),
     }),
     staffRouter({
       staff: container.get<StaffAuth>(TOKENS.StaffAuth),
       limits: container.get<RateLimits>(TOKENS.RateLimits),
       audit,
-      hashAddress: (email) => container.get<EmailCodes>(TOKENS.EmailCodes).subjectHash('staff_email', email),
+      humanCheck: container.get<HumanCheck>(TOKENS.HumanCheck),
+      keys: {
+        address: (email) => emailCodes.subjectHash('staff_email', email),
+        addressOnDevice: (email, device) => emailCodes.deviceSubjectHash('staff_email', email, device),
+        device: (device) => emailCodes.deviceKey(device),
+      },
+      https,
       now: () => new Date(),
     }),
     documentSubmissionsRouter({
@@ -132,6 +161,7 @@ export const createApp = (container: Container): Koa => {
       renderPdf: (document) => renderConsentPdf(document),
       clock: container.get<Clock>(TOKENS.Clock),
       audit,
+      limiter: container.get<RateLimits>(TOKENS.RateLimits),
     }),
     dashboardRouter({
       service: authService,

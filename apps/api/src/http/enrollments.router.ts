@@ -33,6 +33,7 @@ import {
   type EnrollGuestError,
   type Enrollment,
   type EnrollmentRepository,
+  type AttemptLimiter,
   type SigningDeps,
   type SigningParties,
   type SigningStepError,
@@ -56,6 +57,8 @@ export interface EnrollmentsRouterDeps {
   readonly renderPdf: SigningDeps['renderPdf'];
   readonly clock: Clock;
   readonly audit: RequestAudit;
+  /** Counts patient-match attempts (shared by every instance). */
+  readonly limiter: AttemptLimiter;
   /** How long a signature call waits for the chart filing before answering 'processing' (ms). */
   readonly uploadWaitMs?: number;
 }
@@ -77,6 +80,8 @@ const STATUS_OF: Readonly<Record<CreateOAuthEnrollmentError['code'] | EnrollGues
   'ENROLLMENT.AGE_REQUIREMENT_NOT_MET': 403,
   'ENROLLMENT.OFFICE_ENROLLMENT_REQUIRED': 403,
   'ENROLLMENT.ALREADY_ENROLLED': 409,
+  'ENROLLMENT.CONTACT_NOT_ON_RECORD': 403,
+  'ENROLLMENT.TOO_MANY_ATTEMPTS': 429,
 };
 
 const DEFAULT_TITLE: Readonly<Record<number, string>> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
@@ -112,22 +117,22 @@ const decodeRequest = (body: unknown): CreateOAuthEnrollmentRequest => {
   }
 };
 
-const refused = (code: keyof typeof STATUS_OF, title: string | undefined, message: string): HttpError => {
+const refused = (code: keyof typeof STATUS_OF, title: string | undefined, message: string, retryAfterSeconds?: number): HttpError => {
   const status = STATUS_OF[code];
-  return new HttpError(status, { error: title ?? DEFAULT_TITLE[status] ?? 'Error', message });
+  return new HttpError(status, { error: title ?? DEFAULT_TITLE[status] ?? 'Error', message, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
-  const { service, guests, enrollments, healthRecord, clock, audit } = deps;
+  const { service, guests, enrollments, healthRecord, clock, audit, limiter } = deps;
   const signingDeps: SigningDeps = { enrollments, signing: deps.signing, filing: deps.filing, clock, renderPdf: deps.renderPdf };
   const router = new Router();
 
   /** A refused creation: its audit row (no PHI beyond ids) and the spec's error body. */
   const refuseCreation = async (
     ctx: Context,
-    error: { readonly code: keyof typeof STATUS_OF; readonly title?: string | undefined; readonly message: string },
+    error: { readonly code: keyof typeof STATUS_OF; readonly title?: string | undefined; readonly message: string; readonly retryAfterSeconds?: number },
     metadata: Record<string, string>,
   ): Promise<HttpError> => {
     const status = STATUS_OF[error.code];
@@ -138,7 +143,7 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
       severity: status === 403 ? 'warning' : 'info',
       metadata: { reason: error.code, ...metadata },
     });
-    return refused(error.code, error.title, error.message);
+    return refused(error.code, error.title, error.message, error.retryAfterSeconds);
   };
 
   router.post('/api/enrollments', async (ctx) => {
@@ -150,8 +155,12 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
     let result: Awaited<ReturnType<typeof enrollGuest>>;
     try {
       result = await enrollGuest(
-        { enrollments, healthRecord, clock },
-        { form, verified: { email: guest.email, phone: guest.phone, guestHash: guests.guestHash(guest.email) } },
+        { enrollments, healthRecord, clock, limiter },
+        {
+          form,
+          verified: { email: guest.email, phone: guest.phone, guestHash: guests.guestHash(guest.email) },
+          attemptKeys: { guestToken: guests.tokenKey(guest), email: guests.guestHash(guest.email), ip: ctx.ip },
+        },
       );
     } catch (error) {
       // The health record refused the registration or the opt-out: nothing was stored here.
@@ -163,14 +172,14 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
       throw error;
     }
     if (E.isLeft(result)) throw await refuseCreation(ctx, result.left, { patientStatus: form.patientStatus });
-    const { enrollment, patientCreated } = result.right;
+    const { enrollment, patientCreated, possibleDuplicate } = result.right;
     ctx.status = 201;
     ctx.body = { id: enrollment.id, status: enrollment.status };
     await audit(ctx, {
       eventType: 'phi_write',
       action: enrollment.status === 'declined' ? 'decline_membership' : 'create_enrollment',
       enrollmentId: enrollment.id,
-      metadata: { patientId: enrollment.athenaPatientId, patientCreated, membershipTier: enrollment.membershipTier, guardian: enrollment.isGuardianSigning },
+      metadata: { patientId: enrollment.athenaPatientId, patientCreated, possibleDuplicate, membershipTier: enrollment.membershipTier, guardian: enrollment.isGuardianSigning },
     });
   });
 

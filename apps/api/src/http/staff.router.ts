@@ -1,17 +1,14 @@
 /** Staff sign-in (booking-dashboard-staff §7): /api/staff/send-otp, verify-otp, verify-session, logout. */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { ATTEMPT_LIMITS as LIMITS, type HumanCheck } from '@portal/core';
 import { StaffSendOtpRequest, StaffVerifyOtpRequest, StaffVerifySessionRequest } from '@portal/contracts';
 import type { RequestAudit } from './audit.ts';
+import { ensureDevice } from './device.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
+import { SECURITY_CHECK_REQUIRED } from './verification.router.ts';
 import type { RateLimits } from '../verification/rate-limits.ts';
 import type { StaffAuth } from '../verification/staff-auth.ts';
-
-const LIMITS = {
-  sendPerAddress: { name: 'staff_send_addr', points: 5, durationSeconds: 3600 },
-  sendPerIp: { name: 'staff_send_ip', points: 20, durationSeconds: 3600 },
-  verifyPerIp: { name: 'staff_verify_ip', points: 30, durationSeconds: 900 },
-} as const;
 
 export const STAFF_CODE_SENT = 'If this address belongs to practice staff, a sign-in code has been sent to it.';
 
@@ -23,21 +20,44 @@ export const requireStaff = async (ctx: Context, staff: StaffAuth, now: Date): P
   return session;
 };
 
-export const staffRouter = (deps: { staff: StaffAuth; limits: RateLimits; audit: RequestAudit; hashAddress: (email: string) => string; now: () => Date }): Router => {
-  const { staff, limits, audit, hashAddress, now } = deps;
+export interface StaffRouterDeps {
+  readonly staff: StaffAuth;
+  readonly limits: RateLimits;
+  readonly audit: RequestAudit;
+  readonly humanCheck: HumanCheck;
+  /** Opaque keys for attempt limits: an address, an address on a device, a device. */
+  readonly keys: { address(email: string): string; addressOnDevice(email: string, device: string): string; device(device: string): string };
+  readonly https: boolean;
+  readonly now: () => Date;
+}
+
+/**
+ * send-otp: the human check first, then the caller's own limits (IP, device), then the address
+ * on that device, then a cap over all devices; each send opens its own session, so a stranger's
+ * sends never replace or lock a staff member's code.
+ */
+export const staffRouter = (deps: StaffRouterDeps): Router => {
+  const { staff, limits, audit, humanCheck, keys, https, now } = deps;
   const router = new Router();
 
   router.post('/api/staff/send-otp', async (ctx) => {
-    const { email } = decodeOrThrow(StaffSendOtpRequest, ctx.request.body);
-    await limits.consume(hashAddress(email), LIMITS.sendPerAddress);
-    await limits.consume(ctx.ip, LIMITS.sendPerIp);
+    const body = decodeOrThrow(StaffSendOtpRequest, ctx.request.body);
+    const email = body.email;
+    if (humanCheck.enabled && !(await humanCheck.verify(String(body['cf-turnstile-response'] ?? ''), ctx.ip))) {
+      throw new HttpError(403, { error: SECURITY_CHECK_REQUIRED });
+    }
+    const device = ensureDevice(ctx, https);
+    await limits.consume(ctx.ip, LIMITS.staffSendPerIp);
+    await limits.consume(keys.device(device), LIMITS.staffSendPerDevice);
+    await limits.consume(keys.addressOnDevice(email, device), LIMITS.staffSendPerAddress);
+    await limits.consume(keys.address(email), LIMITS.staffSendPerAddressAllDevices);
     const sessionToken = await staff.sendCode(email, now());
     ctx.body = { sessionToken, message: STAFF_CODE_SENT };
   });
 
   router.post('/api/staff/verify-otp', async (ctx) => {
     const { sessionToken, otpCode } = decodeOrThrow(StaffVerifyOtpRequest, ctx.request.body);
-    await limits.consume(ctx.ip, LIMITS.verifyPerIp);
+    await limits.consume(ctx.ip, LIMITS.staffVerifyPerIp);
     const signedIn = await staff.verifyCode(sessionToken, otpCode, now());
     if (!signedIn) {
       await audit(ctx, { eventType: 'staff_auth', action: 'sign_in_failed', hipaaRelevant: false, severity: 'warning' });

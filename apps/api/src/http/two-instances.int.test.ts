@@ -21,8 +21,20 @@ afterAll(async () => {
   await portal.close();
 });
 
+/** One browser: its device cookie goes to whichever instance answers (both sit behind one origin in production). */
+const jar = new Map<string, string>();
+
 const post = async (base: string, path: string, body: unknown) => {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    jar.set(pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1));
+  }
   return { status: response.status, body: await response.json() };
 };
 
@@ -42,7 +54,7 @@ describe('two API instances on one database', () => {
     expect(verified.status).toBe(200);
     const check = await fetch(`${portal.url}/api/verify-email/check-session`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Email-Session': verified.body.sessionToken },
+      headers: { 'Content-Type': 'application/json', Origin: portal.url, 'X-Email-Session': verified.body.sessionToken },
       body: JSON.stringify({ email: 'two@example.com' }),
     });
     expect(await check.json()).toEqual({ verified: true });

@@ -13,13 +13,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await portal.close();
 });
+/** The browser's cookies (the device cookie that send-otp sets); one browser per test unless a test makes more. */
+let jar = new Map<string, string>();
+
 beforeEach(async () => {
   // Each test starts with fresh counters: the limits are what is under test.
   await portal.db.knex('rate_limits').delete();
+  jar = new Map();
 });
 
-const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(`${portal.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const post = async (path: string, body: unknown, headers: Record<string, string> = {}, cookies: Map<string, string> = jar) => {
+  const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await fetch(`${portal.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: portal.url, ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair!.indexOf('=');
+    cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+  }
   return { status: response.status, headers: response.headers, body: await response.json() };
 };
 
@@ -39,7 +53,8 @@ const inbox = async (to: string) => {
   return (await response.json()) as Array<{ channel: string; to: string; subject: string; text: string; code: string | null }>;
 };
 
-const sendCode = async (email: string) => post('/api/verify-email/send-otp', { email, 'cf-turnstile-response': await humanToken() });
+const sendCode = async (email: string, cookies: Map<string, string> = jar) =>
+  post('/api/verify-email/send-otp', { email, 'cf-turnstile-response': await humanToken() }, {}, cookies);
 
 const latestCode = async (email: string): Promise<string> => {
   const [message] = await inbox(email);
@@ -131,12 +146,12 @@ describe('email codes for guests', () => {
     expect(eleventh.status).toBe(429);
   });
 
-  it('caps sends per IP address', async () => {
+  it('caps sends per IP address, whatever the device', async () => {
     const answers = [];
-    for (let index = 0; index < 21; index += 1) answers.push((await sendCode(`ip.cap.${index}@example.com`)).status);
+    for (let index = 0; index < 21; index += 1) answers.push((await sendCode(`ip.cap.${index}@example.com`, new Map())).status);
     expect(answers.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(answers[20]).toBe(429);
-  });
+  }, 30_000);
 
   it('requires a passing, unused human check', async () => {
     const missing = await post('/api/verify-email/send-otp', { email: 'bot@example.com' });
@@ -224,14 +239,21 @@ describe('phone verification and the guest token', () => {
   });
 });
 
+const staffSend = async (email: string) => post('/api/staff/send-otp', { email, 'cf-turnstile-response': await humanToken() });
+
 describe('staff sign-in', () => {
+  it('requires a passing human check before any code is sent', async () => {
+    const missing = await post('/api/staff/send-otp', { email: 'nurse.lee@mdri-primarycare.example' });
+    expect(missing).toMatchObject({ status: 403, body: { error: 'Please complete security verification to continue' } });
+  });
+
   beforeAll(async () => {
     await portal.db.knex('staff_emails').insert({ email: 'nurse.lee@mdri-primarycare.example', name: 'Nurse Lee' }).onConflict('email').ignore();
   });
 
   it('answers the same whether or not an address is on the staff list', async () => {
-    const listed = await post('/api/staff/send-otp', { email: ' Nurse.Lee@MDRI-primarycare.example ' });
-    const unlisted = await post('/api/staff/send-otp', { email: 'stranger@example.com' });
+    const listed = await staffSend(' Nurse.Lee@MDRI-primarycare.example ');
+    const unlisted = await staffSend('stranger@example.com');
     expect(listed.status).toBe(unlisted.status);
     expect(Object.keys(listed.body).sort()).toEqual(Object.keys(unlisted.body).sort());
     expect(listed.body.message).toBe(unlisted.body.message);
@@ -247,7 +269,7 @@ describe('staff sign-in', () => {
   });
 
   it('signs staff in with the emailed code and keeps a bearer session', async () => {
-    const sent = await post('/api/staff/send-otp', { email: 'nurse.lee@mdri-primarycare.example' });
+    const sent = await staffSend('nurse.lee@mdri-primarycare.example');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const code = (await inbox('nurse.lee@mdri-primarycare.example'))[0]!.code!;
     const wrong = await post('/api/staff/verify-otp', { sessionToken: sent.body.sessionToken, otpCode: code === '000000' ? '111111' : '000000' });
@@ -267,7 +289,7 @@ describe('staff sign-in', () => {
   });
 
   it('kills a staff code after five wrong tries', async () => {
-    const sent = await post('/api/staff/send-otp', { email: 'nurse.lee@mdri-primarycare.example' });
+    const sent = await staffSend('nurse.lee@mdri-primarycare.example');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const code = (await inbox('nurse.lee@mdri-primarycare.example'))[0]!.code!;
     const wrong = code === '000000' ? '111111' : '000000';

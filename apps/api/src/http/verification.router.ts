@@ -1,12 +1,13 @@
 /**
  * Guest verification (enrollment-and-payment §7): /api/verify-email/send-otp, verify-otp,
  * check-session, and ours: /api/verify-phone (issues the signed guest token) and
- * /api/guest/session. Limits (PostgreSQL-backed, shared by all instances):
- * sends 5 per address per hour and 20 per IP per hour, one per address per 2 minutes;
- * wrong codes 5 per code, 10 per address and 50 per IP per 15 minutes.
+ * /api/guest/session. Limits are core's ATTEMPT_LIMITS (PostgreSQL-backed, shared by all
+ * instances), counted caller first: the IP, the device (a cookie), then the address on that
+ * device; a code is filed under address and device, so a stranger can neither try nor replace
+ * someone else's code, and the resend lock (2 minutes) is per address and device too.
  */
 import Router from '@koa/router';
-import { PhoneAuthError, type HumanCheck, type Mailer } from '@portal/core';
+import { ATTEMPT_LIMITS as LIMITS, PhoneAuthError, type HumanCheck, type Mailer } from '@portal/core';
 import { CheckEmailSessionRequest, SendEmailOtpRequest, VerifyEmailOtpRequest, VerifyPhoneRequest } from '@portal/contracts';
 import type { Logger } from '../logger.ts';
 import type { RequestAudit } from './audit.ts';
@@ -14,14 +15,7 @@ import { HttpError, decodeOrThrow } from './errors.ts';
 import { RESEND_AFTER_MS, type EmailCodes } from '../verification/email-codes.ts';
 import { requireGuest, type GuestVerification } from '../verification/guest-verification.ts';
 import { tooMany, type RateLimits } from '../verification/rate-limits.ts';
-
-export const LIMITS = {
-  sendPerAddress: { name: 'otp_send_addr', points: 5, durationSeconds: 3600 },
-  sendPerIp: { name: 'otp_send_ip', points: 20, durationSeconds: 3600 },
-  verifyPerAddress: { name: 'otp_verify_addr', points: 10, durationSeconds: 900 },
-  verifyPerIp: { name: 'otp_verify_ip', points: 50, durationSeconds: 900 },
-  phonePerIp: { name: 'phone_verify_ip', points: 20, durationSeconds: 900 },
-} as const;
+import { ensureDevice, readDevice } from './device.ts';
 
 export const SECURITY_CHECK_REQUIRED = 'Please complete security verification to continue';
 
@@ -38,9 +32,10 @@ export const verificationRouter = (deps: {
   guests: GuestVerification;
   audit: RequestAudit;
   logger: Logger;
+  https: boolean;
   now: () => Date;
 }): Router => {
-  const { codes, limits, mailer, humanCheck, guests, audit, logger, now } = deps;
+  const { codes, limits, mailer, humanCheck, guests, audit, logger, https, now } = deps;
   const router = new Router();
 
   router.post('/api/verify-email/send-otp', async (ctx) => {
@@ -50,11 +45,14 @@ export const verificationRouter = (deps: {
       throw new HttpError(403, { error: SECURITY_CHECK_REQUIRED });
     }
     const at = now();
-    const recent = await codes.lastIssuedWithin('guest_email', email, at, RESEND_AFTER_MS);
+    const device = ensureDevice(ctx, https);
+    await limits.consume(ctx.ip, LIMITS.emailSendPerIp);
+    await limits.consume(codes.deviceKey(device), LIMITS.emailSendPerDevice);
+    const recent = await codes.lastIssuedWithin('guest_email', email, device, at, RESEND_AFTER_MS);
     if (recent) throw tooMany(Math.ceil((recent.getTime() + RESEND_AFTER_MS - at.getTime()) / 1000));
-    await limits.consume(codes.subjectHash('guest_email', email), LIMITS.sendPerAddress);
-    await limits.consume(ctx.ip, LIMITS.sendPerIp);
-    const { code, expiresAt } = await codes.issue('guest_email', email, at);
+    await limits.consume(codes.deviceSubjectHash('guest_email', email, device), LIMITS.emailSendPerAddress);
+    await limits.consume(codes.subjectHash('guest_email', email), LIMITS.emailSendPerAddressAllDevices);
+    const { code, expiresAt } = await codes.issue('guest_email', email, device, at);
     try {
       await mailer.send({ to: email, ...emailCodeMessage(code) });
     } catch (error) {
@@ -68,10 +66,14 @@ export const verificationRouter = (deps: {
   router.post('/api/verify-email/verify-otp', async (ctx) => {
     const body = decodeOrThrow(VerifyEmailOtpRequest, ctx.request.body);
     const email = body.email.toLowerCase();
-    await limits.consume(codes.subjectHash('guest_email', email), LIMITS.verifyPerAddress);
-    await limits.consume(ctx.ip, LIMITS.verifyPerIp);
+    await limits.consume(ctx.ip, LIMITS.emailVerifyPerIp);
+    // No device cookie: no code can be filed under it, so nothing of anyone's is tried or spent.
+    const device = readDevice(ctx, https);
+    if (device === null) throw new HttpError(400, { error: 'No verification in progress. Please request a new code.' });
+    await limits.consume(codes.deviceKey(device), LIMITS.emailVerifyPerDevice);
+    await limits.consume(codes.deviceSubjectHash('guest_email', email, device), LIMITS.emailVerifyPerAddress);
     const at = now();
-    const { result, attemptsRemaining } = await codes.check('guest_email', email, body.code, at);
+    const { result, attemptsRemaining } = await codes.check('guest_email', email, device, body.code, at);
     await audit(ctx, { eventType: 'verification', action: `email_code_${result}`, hipaaRelevant: false, severity: result === 'ok' ? 'info' : 'warning' });
     if (result === 'expired') throw new HttpError(410, { error: 'Verification code has expired. Please request a new one' });
     if (result === 'exhausted') throw tooMany(Math.ceil(RESEND_AFTER_MS / 1000));
@@ -89,7 +91,7 @@ export const verificationRouter = (deps: {
 
   router.post('/api/verify-phone', async (ctx) => {
     const body = decodeOrThrow(VerifyPhoneRequest, ctx.request.body);
-    await limits.consume(ctx.ip, LIMITS.phonePerIp);
+    await limits.consume(ctx.ip, LIMITS.phoneVerifyPerIp);
     const at = now();
     const emailSession = guests.readEmailSession(body.emailSessionToken, at);
     if (!emailSession) throw new HttpError(401, { error: 'Session Expired', message: 'Your email verification has expired. Please verify your email again.' });

@@ -28,23 +28,42 @@ export class EmailCodes {
     return this.#signer.hmac(`${purpose}:${address.trim().toLowerCase()}`);
   }
 
+  /**
+   * What a code is filed under: the address, and the device that asked for it when one is
+   * given. A code can then be tried only from that device, and a stranger's request replaces
+   * only the stranger's own code.
+   */
+  #subject(purpose: CodePurpose, address: string, device: string | null): string {
+    return device === null ? this.subjectHash(purpose, address) : this.#signer.hmac(`${purpose}:${address.trim().toLowerCase()}#${device}`);
+  }
+
+  /** An opaque key for a device (attempt limits). */
+  deviceKey(device: string): string {
+    return this.#signer.hmac(`device:${device}`);
+  }
+
+  /** An opaque key for an address on one device (attempt limits). */
+  deviceSubjectHash(purpose: CodePurpose, address: string, device: string): string {
+    return this.#subject(purpose, address, device);
+  }
+
   #codeHash(subjectHash: string, code: string): string {
     return this.#signer.hmac(`code:${subjectHash}:${code}`);
   }
 
   /** When the last code for this address was issued, if within the resend lock. */
-  async lastIssuedWithin(purpose: CodePurpose, address: string, now: Date, windowMs: number): Promise<Date | null> {
+  async lastIssuedWithin(purpose: CodePurpose, address: string, device: string | null, now: Date, windowMs: number): Promise<Date | null> {
     const row = (await this.#knex('verification_codes')
-      .where({ purpose, subjectHash: this.subjectHash(purpose, address) })
+      .where({ purpose, subjectHash: this.#subject(purpose, address, device) })
       .where('createdAt', '>', new Date(now.getTime() - windowMs))
       .orderBy('createdAt', 'desc')
       .first('createdAt')) as { createdAt: Date } | undefined;
     return row?.createdAt ?? null;
   }
 
-  /** A new code for the address; earlier unused codes stop working. */
-  async issue(purpose: CodePurpose, address: string, now: Date): Promise<{ code: string; expiresAt: Date }> {
-    const subjectHash = this.subjectHash(purpose, address);
+  /** A new code for the address on this device; earlier unused codes of the same device stop working. */
+  async issue(purpose: CodePurpose, address: string, device: string | null, now: Date): Promise<{ code: string; expiresAt: Date }> {
+    const subjectHash = this.#subject(purpose, address, device);
     const code = sixDigitCode();
     const expiresAt = new Date(now.getTime() + CODE_VALIDITY_MS);
     await this.#knex.transaction(async (trx) => {
@@ -54,9 +73,9 @@ export class EmailCodes {
     return { code, expiresAt };
   }
 
-  /** Checks and, on success, consumes the address's current code. */
-  async check(purpose: CodePurpose, address: string, code: string, now: Date): Promise<{ result: CheckResult; attemptsRemaining: number }> {
-    const subjectHash = this.subjectHash(purpose, address);
+  /** Checks and, on success, consumes the address's current code on this device. */
+  async check(purpose: CodePurpose, address: string, device: string | null, code: string, now: Date): Promise<{ result: CheckResult; attemptsRemaining: number }> {
+    const subjectHash = this.#subject(purpose, address, device);
     const row = (await this.#knex('verification_codes')
       .where({ purpose, subjectHash })
       .whereNull('consumedAt')

@@ -41,6 +41,11 @@ export class GuestVerification {
     return this.#signer.hmac(`guest:${email.trim().toLowerCase()}`);
   }
 
+  /** An opaque key for one guest token (its phone sign-in and issue time), for attempt limits. */
+  tokenKey(identity: GuestIdentity): string {
+    return this.#signer.hmac(`guest-token:${identity.uid}:${identity.iat}`);
+  }
+
   emailSession(email: string, now: Date): { sessionToken: string; expiresAt: Date } {
     const expiresAt = new Date(now.getTime() + GUEST_VERIFICATION_VALIDITY_MS);
     return { sessionToken: this.#signer.sign(EMAIL_SESSION_PREFIX, { typ: 'email_session', email, exp: expiresAt.getTime() }), expiresAt };

@@ -1,20 +1,18 @@
 /**
  * Rate limits kept in PostgreSQL (rate-limiter-flexible), so every API instance counts together.
- * A refused call becomes 429 with Retry-After and the spec's 'too many attempts' text.
+ * The rules (names, counts, windows) are core's ATTEMPT_LIMITS. A refused call becomes 429 with
+ * Retry-After and the spec's 'too many attempts' text.
  */
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AttemptLimiter, AttemptRule, AttemptVerdict } from '@portal/core';
 import { HttpError } from '../http/errors.ts';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later';
 
-export interface LimitRule {
-  readonly name: string;
-  readonly points: number;
-  readonly durationSeconds: number;
-}
+export type LimitRule = AttemptRule;
 
-export class RateLimits {
+export class RateLimits implements AttemptLimiter {
   readonly #limiters = new Map<string, RateLimiterPostgres>();
   readonly #knex: Knex;
 
@@ -40,16 +38,28 @@ export class RateLimits {
     return limiter;
   }
 
+  async attempt(rule: AttemptRule, key: string): Promise<AttemptVerdict> {
+    try {
+      await this.#limiter(rule).consume(key);
+      return { allowed: true };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      throw error;
+    }
+  }
+
   /** Counts one use of `key` under each rule; throws 429 when any is exhausted. */
   async consume(key: string, ...rules: LimitRule[]): Promise<void> {
     for (const rule of rules) {
-      try {
-        await this.#limiter(rule).consume(key);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) throw tooMany(Math.ceil(error.msBeforeNext / 1000));
-        throw error;
-      }
+      const verdict = await this.attempt(rule, key);
+      if (!verdict.allowed) throw tooMany(verdict.retryAfterSeconds);
     }
+  }
+
+  /** Whether `key` has already spent `rule` (counts nothing). */
+  async spent(rule: LimitRule, key: string): Promise<number | null> {
+    const state = await this.#limiter(rule).get(key);
+    return state && state.remainingPoints <= 0 && state.consumedPoints >= rule.points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : null;
   }
 
   /** Forgets the count of `key` under a rule (after a success that should not count against the user). */
