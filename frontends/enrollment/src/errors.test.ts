@@ -63,6 +63,18 @@ describe('saveFailure (POST /api/enrollments)', () => {
     });
   });
 
+  it("shows the caregiver and existing-patient refusals, and the spec's text when attempts run out", () => {
+    expect(saveFailure(failure(403, { error: 'Caregiver Not Authorized', message: 'Contact the practice.' })).notice).toEqual({
+      title: 'Caregiver Not Authorized',
+      description: 'Contact the practice.',
+    });
+    expect(saveFailure(failure(409, { error: 'Existing Patient', message: 'Choose existing.' })).notice.title).toBe('Existing Patient');
+    expect(saveFailure(failure(429, { error: 'Too many requests', retryAfterSeconds: 60 })).notice).toEqual({
+      title: 'Error',
+      description: 'Too many attempts. Please try again later',
+    });
+  });
+
   it("says 'Failed to save patient information...' for 404, 422, other errors and network failures", () => {
     for (const error of [
       failure(404, { error: 'Not Found' }),

@@ -43,11 +43,15 @@ const statusOf = (error: unknown): number | null => {
   return typeof status === 'number' ? status : null;
 };
 
-const REFUSALS = ['Age Requirement Not Met', 'Office Enrollment Required', 'Already Enrolled'];
+const REFUSALS = ['Age Requirement Not Met', 'Office Enrollment Required', 'Already Enrolled', 'Caregiver Not Authorized', 'Existing Patient'];
+
+/** The spec's 'too many requests' text (enrollment-and-payment §8). */
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later';
 
 /**
  * 400 {errors:[{field, message}]} → field messages; 403 'Age Requirement Not Met' / 'Office
- * Enrollment Required' and 409 'Already Enrolled' → the server's title and message; 401 →
+ * Enrollment Required' / 'Caregiver Not Authorized' and 409 'Already Enrolled' / 'Existing
+ * Patient' → the server's title and message; 429 → 'Too many attempts…'; 401 →
  * verify again; 404, 422 and anything else → 'Failed to save patient information...'.
  */
 export const saveFailure = (error: unknown): SaveFailure => {
@@ -73,5 +77,6 @@ export const saveFailure = (error: unknown): SaveFailure => {
   if ((status === 403 || status === 409) && title && REFUSALS.includes(title)) {
     return { kind: 'notice', notice: { title, description: message && message !== title ? message : title } };
   }
+  if (status === 429) return { kind: 'notice', notice: { title: ERROR_TITLE, description: TOO_MANY_ATTEMPTS } };
   return { kind: 'notice', notice: generic };
 };
