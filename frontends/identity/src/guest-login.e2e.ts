@@ -79,6 +79,25 @@ describe('/guest-login', () => {
   });
 });
 
+/** The messages the sandbox inbox holds for `to`, newest first, once there are at least `count`. */
+const inboxFor = async (to: string, count: number): Promise<Array<{ code: string | null }>> => {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${setup.portal.sandbox.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
+    const messages = (await response.json()) as Array<{ code: string | null }>;
+    if (messages.length >= count) return messages;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`fewer than ${count} messages arrived for ${to}`);
+};
+
+const deferred = (): { promise: Promise<void>; resolve: () => void } => {
+  let resolve = (): void => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+};
+
 describe('/staff', () => {
   it('signs a listed staff member in with the emailed code', async () => {
     await setup.portal.db.knex('staff_emails').insert({ email: 'front.desk@mdri-primarycare.example', name: 'Front Desk' });
@@ -100,9 +119,17 @@ describe('/staff', () => {
     await page.goto(`${setup.portal.url}/staff`);
     await page.getByRole('heading', { name: 'Staff Sign In' }).waitFor();
     await page.getByRole('textbox', { name: 'Email Address' }).fill('Front.Desk@mdri-primarycare.example');
+    // The sandbox's human check solves itself, as the guest page's does.
+    await page.getByText('Security check complete.').waitFor();
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor('front.desk@mdri-primarycare.example'));
+    await inboxFor('front.desk@mdri-primarycare.example', 1);
+    // Resend Code needs a fresh check: the first token was spent on the first send.
+    await page.getByText('Security check complete.').waitFor();
+    await page.getByRole('button', { name: 'Resend Code' }).click();
+    await page.getByText('A new code was sent to front.desk@mdri-primarycare.example.').waitFor();
+    const [newest] = await inboxFor('front.desk@mdri-primarycare.example', 2);
+    await page.getByRole('textbox', { name: 'Verification Code' }).fill(newest!.code!);
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await page.getByRole('heading', { name: 'Signed in as front.desk@mdri-primarycare.example' }).waitFor();
     await page.getByRole('heading', { name: 'Documents to file by hand' }).waitFor();
@@ -110,6 +137,63 @@ describe('/staff', () => {
     await row.waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByText('You have been logged out.').waitFor();
+    await page.close();
+  });
+
+  it('will not send a code until the human check is solved, and restarts the check when the server refuses it', async () => {
+    await setup.portal.db.knex('staff_emails').insert({ email: 'nurse.lead@mdri-primarycare.example', name: 'Nurse Lead' });
+    const page = await freshPage();
+    // The sandbox widget asks the sandbox for its token: hold those calls to keep the check unsolved.
+    let gate = deferred();
+    let forgeNext = false;
+    await page.route('**/turnstile/v0/issue', async (route) => {
+      await gate.promise;
+      if (!forgeNext) return route.fallback();
+      forgeNext = false;
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      return route.fulfill({ response, json: { ...body, token: 'forged.turnstile.token' } });
+    });
+    const sends: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/staff/send-otp')) sends.push(response.status());
+    });
+
+    await page.goto(`${setup.portal.url}/staff`);
+    await page.getByRole('heading', { name: 'Staff Sign In' }).waitFor();
+    await page.getByRole('textbox', { name: 'Email Address' }).fill('nurse.lead@mdri-primarycare.example');
+    await page.getByText('Please complete the security check.').waitFor();
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const check = page.getByRole('group', { name: 'Security check' });
+    await check.getByRole('alert').getByText('Please complete security verification to continue').waitFor();
+    // Focus moves to the check, so keyboard users land on it.
+    await expect(page.evaluate(() => document.activeElement?.classList.contains('staff-sign-in__check') ?? false)).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Check your email' }).count()).resolves.toBe(0);
+    expect(sends).toEqual([]);
+    const inbox = await fetch(`${setup.portal.sandbox.url}/inbox/api/messages?to=${encodeURIComponent('nurse.lead@mdri-primarycare.example')}`);
+    await expect(inbox.json()).resolves.toEqual([]);
+
+    // A token the server does not accept: 403, the message at the check, and the check starts again.
+    forgeNext = true;
+    const held = gate;
+    gate = deferred();
+    held.resolve();
+    await page.getByText('Security check complete.').waitFor();
+    await expect(check.getByRole('alert').count()).resolves.toBe(0);
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/staff/send-otp'));
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    expect((await refused).status()).toBe(403);
+    await check.getByRole('alert').getByText('Please complete security verification to continue').waitFor();
+    await page.getByText('Please complete the security check.').waitFor();
+
+    // The new challenge solved: the code is sent.
+    gate.resolve();
+    await page.getByText('Security check complete.').waitFor();
+    const accepted = page.waitForResponse((response) => response.url().endsWith('/api/staff/send-otp'));
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    expect((await accepted).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await expect(inboxFor('nurse.lead@mdri-primarycare.example', 1)).resolves.toHaveLength(1);
     await page.close();
   });
 });

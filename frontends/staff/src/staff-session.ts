@@ -6,14 +6,15 @@
  * session is checked on load; an invalid one is cleared silently.
  * The storage and validation helpers are pure (they take a storage object).
  */
-import { StaffOtpForm, StaffSendOtpRequest, decodeBody } from '@portal/contracts';
-import { ApiError, api } from '@portal/ui';
+import { SECURITY_CHECK_REQUIRED, StaffOtpForm, StaffSendOtpRequest, decodeBody } from '@portal/contracts';
+import { ApiError, TURNSTILE_RESPONSE_FIELD, api, apiErrorBody } from '@portal/ui';
 import type { StorageLike } from '@portal/ui';
 
 export const STAFF_SESSION_TOKEN_KEY = 'staff_session_token';
 export const STAFF_EMAIL_KEY = 'staff_email';
 
 export const SEND_CODE_FAILED = 'Failed to send verification code';
+export { SECURITY_CHECK_REQUIRED };
 export const INVALID_CODE = 'Invalid verification code';
 export const VERIFICATION_FAILED_TITLE = 'Verification Failed';
 
@@ -74,9 +75,43 @@ export const codeInput = (value: string): string => value.replace(/[^0-9A-Za-z]/
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/**
+ * The body of POST /api/staff/send-otp: the address and the human check's token (single use;
+ * none when the check is turned off).
+ */
+export const sendCodeRequest = (email: string, securityToken: string | null): Record<string, string> => ({
+  email,
+  ...(securityToken ? { [TURNSTILE_RESPONSE_FIELD]: securityToken } : {}),
+});
+
 /** POST /api/staff/send-otp: the same answer whether or not the address is allowed. */
-export const sendStaffCode = (email: string): Promise<{ sessionToken: string; message?: string }> =>
-  api.post('/api/staff/send-otp', { email });
+export const sendStaffCode = (email: string, securityToken: string | null): Promise<{ sessionToken: string; message?: string }> =>
+  api.post('/api/staff/send-otp', sendCodeRequest(email, securityToken));
+
+/** What a failed send means for the form: a refused human check (shown at the check, which restarts) or a message for the form. */
+export type SendFailure = { readonly kind: 'security-check'; readonly message: string } | { readonly kind: 'form'; readonly message: string };
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/**
+ * 403 (the server refused or missed the human check's token) → the check's message; a 400 about
+ * the token likewise; 429 → the server's message (how long to wait); anything else → 'Failed to
+ * send verification code', which says nothing about whether the address is registered.
+ */
+export const sendCodeFailure = (error: unknown): SendFailure => {
+  if (!(error instanceof ApiError)) return { kind: 'form', message: SEND_CODE_FAILED };
+  const body = apiErrorBody(error);
+  if (error.status === 403) return { kind: 'security-check', message: text(body?.error) ?? SECURITY_CHECK_REQUIRED };
+  if (error.status === 400 && Array.isArray(body?.errors)) {
+    const aboutCheck = (body.errors as unknown[]).find(
+      (entry): entry is { field: string; message?: unknown } =>
+        typeof entry === 'object' && entry !== null && (entry as { field?: unknown }).field === TURNSTILE_RESPONSE_FIELD,
+    );
+    if (aboutCheck) return { kind: 'security-check', message: text(aboutCheck.message) ?? SECURITY_CHECK_REQUIRED };
+  }
+  if (error.status === 429) return { kind: 'form', message: text(body?.message) ?? text(body?.error) ?? SEND_CODE_FAILED };
+  return { kind: 'form', message: SEND_CODE_FAILED };
+};
 
 /** POST /api/staff/verify-otp: the session token is the bearer token from now on. */
 export const verifyStaffCode = (sessionToken: string, otpCode: string): Promise<{ email: string; expiresAt?: string }> =>

@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ConfigResponse } from '@portal/contracts';
 import {
   Alert,
   ApiError,
   Button,
+  CONFIG_QUERY_KEY,
   Card,
   CardContent,
   CardDescription,
@@ -12,17 +15,22 @@ import {
   EmailField,
   Field,
   Input,
+  LoadingState,
+  SecurityCheck,
   ShieldIcon,
   Stack,
+  api,
   apiErrorBody,
+  useSecurityCheck,
 } from '@portal/ui';
 import {
   INVALID_CODE,
-  SEND_CODE_FAILED,
+  SECURITY_CHECK_REQUIRED,
   VERIFICATION_FAILED_TITLE,
   checkStaffCode,
   checkStaffEmail,
   codeInput,
+  sendCodeFailure,
   sendStaffCode,
   verifyStaffCode,
 } from '../staff-session.ts';
@@ -33,6 +41,18 @@ interface Problem {
   readonly message: string;
 }
 
+/** The human check's settings from GET /api/config (turnstile, scripts.turnstileApiJs). */
+export interface TurnstileSettings {
+  readonly enabled: boolean;
+  readonly siteKey: string;
+  readonly scriptUrl: string;
+}
+
+export interface StaffSignInProps {
+  readonly onSignedIn: (session: StaffSession, expiresAt: string | null) => void;
+  readonly notice: string | null;
+}
+
 const serverMessage = (error: unknown): string | null => {
   const body = apiErrorBody(error);
   const message = body?.message ?? body?.error;
@@ -40,12 +60,54 @@ const serverMessage = (error: unknown): string | null => {
 };
 
 /**
- * Staff sign-in (booking-dashboard-staff §4 'Staff flow', §5, §8): the practice email address,
- * then the 6-character code it receives. The answer to 'send' is the same for every address, so
- * nothing here says whether an address is registered.
+ * Staff sign-in (booking-dashboard-staff §4 'Staff flow', §5, §8): the practice email address and
+ * the human check, then the 6-character code it receives. The human check's settings come from
+ * GET /api/config (the page's shared query), as on the guest verification page.
  */
-export function StaffSignIn({ onSignedIn, notice }: { onSignedIn: (session: StaffSession, expiresAt: string | null) => void; notice: string | null }) {
+export function StaffSignIn({ onSignedIn, notice }: StaffSignInProps) {
+  const config = useQuery({
+    queryKey: CONFIG_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<ConfigResponse>('/api/config', { signal }),
+  });
+
+  if (config.isPending) {
+    return (
+      <Card className="ui-auth-card">
+        <LoadingState compact label="Loading sign-in..." />
+      </Card>
+    );
+  }
+  if (config.isError) {
+    return (
+      <Alert variant="destructive" role="alert" title="Sign-in could not be loaded">
+        <Stack gap={3}>
+          <p>Please check your connection and try again.</p>
+          <div>
+            <Button variant="secondary" size="sm" onClick={() => void config.refetch()} loading={config.isFetching} loadingText="Trying again...">
+              Try again
+            </Button>
+          </div>
+        </Stack>
+      </Alert>
+    );
+  }
+  const turnstile: TurnstileSettings = {
+    enabled: config.data.turnstile?.enabled === true,
+    siteKey: config.data.turnstile?.siteKey ?? '',
+    scriptUrl: config.data.scripts?.turnstileApiJs ?? '',
+  };
+  return <StaffSignInForm onSignedIn={onSignedIn} notice={notice} turnstile={turnstile} />;
+}
+
+/**
+ * The two steps. The answer to 'send' is the same for every address, so nothing here says
+ * whether an address is registered. Every send (Send Verification Code, Resend Code) needs a
+ * solved human check; its token is single use, so the check restarts after each send and after
+ * the server refuses it (403).
+ */
+export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInProps & { readonly turnstile: TurnstileSettings }) {
   const titleId = useId();
+  const resendHintId = useId();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
@@ -54,10 +116,14 @@ export function StaffSignIn({ onSignedIn, notice }: { onSignedIn: (session: Staf
   const [code, setCode] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [securityError, setSecurityError] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState<'send' | 'verify' | null>(null);
+  const [resent, setResent] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'send' | 'resend' | 'verify' | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const checkRef = useRef<HTMLDivElement>(null);
+  const check = useSecurityCheck({ enabled: turnstile.enabled, siteKey: turnstile.siteKey, scriptUrl: turnstile.scriptUrl, action: 'staff-email' });
 
   const firstRender = useRef(true);
   useEffect(() => {
@@ -69,31 +135,81 @@ export function StaffSignIn({ onSignedIn, notice }: { onSignedIn: (session: Staf
     else emailRef.current?.focus();
   }, [step]);
 
+  // Once the widget gives a token, the red message goes.
+  useEffect(() => {
+    if (check.token) setSecurityError(null);
+  }, [check.token]);
+
+  /** The check is missing or was refused: the message under it (announced), and focus there. */
+  const showSecurityError = (message: string): void => {
+    setSecurityError(message);
+    checkRef.current?.focus();
+  };
+
+  /** Sends a code; true when it went. The token is spent whatever the answer. */
+  const sendTo = async (address: string): Promise<boolean> => {
+    try {
+      const answer = await sendStaffCode(address, check.token);
+      setSessionToken(answer.sessionToken);
+      setSentTo(address);
+      setSentMessage(typeof answer.message === 'string' && answer.message !== '' ? answer.message : null);
+      setCode('');
+      setCodeError(null);
+      return true;
+    } catch (error) {
+      const failure = sendCodeFailure(error);
+      // A refused check restarts with the spend below.
+      if (failure.kind === 'security-check') {
+        showSecurityError(failure.message);
+      } else {
+        setProblem({ message: failure.message });
+      }
+      return false;
+    } finally {
+      check.spend();
+    }
+  };
+
   const send = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (busy) return;
     setProblem(null);
     const checked = checkStaffEmail(email);
+    const missingCheck = check.enabled && !check.token;
     if (!checked.ok) {
       setEmailError(checked.message);
       emailRef.current?.focus();
+    } else {
+      setEmailError(null);
+    }
+    if (missingCheck) {
+      setSecurityError(SECURITY_CHECK_REQUIRED);
+      if (checked.ok) checkRef.current?.focus();
+    }
+    if (!checked.ok || missingCheck) return;
+    setBusy('send');
+    const sent = await sendTo(checked.value);
+    setBusy(null);
+    if (sent) {
+      setResent(null);
+      setStep('code');
+    }
+  };
+
+  const resend = async (): Promise<void> => {
+    if (busy) return;
+    setProblem(null);
+    setResent(null);
+    if (check.enabled && !check.token) {
+      showSecurityError(SECURITY_CHECK_REQUIRED);
       return;
     }
-    setEmailError(null);
-    setBusy('send');
-    try {
-      const answer = await sendStaffCode(checked.value);
-      setSessionToken(answer.sessionToken);
-      setSentTo(checked.value);
-      setSentMessage(typeof answer.message === 'string' && answer.message !== '' ? answer.message : null);
-      setCode('');
-      setCodeError(null);
-      setStep('code');
-    } catch (error) {
-      const tooMany = error instanceof ApiError && error.status === 429;
-      setProblem({ message: tooMany ? (serverMessage(error) ?? SEND_CODE_FAILED) : SEND_CODE_FAILED });
-    } finally {
-      setBusy(null);
+    setBusy('resend');
+    const sent = await sendTo(sentTo);
+    setBusy(null);
+    if (sent) {
+      setResent(`A new code was sent to ${sentTo}.`);
+      codeRef.current?.focus();
     }
   };
 
@@ -101,6 +217,7 @@ export function StaffSignIn({ onSignedIn, notice }: { onSignedIn: (session: Staf
     event.preventDefault();
     if (busy || !sessionToken) return;
     setProblem(null);
+    setResent(null);
     const checked = checkStaffCode(code);
     if (!checked.ok) {
       setCodeError(checked.message);
@@ -126,7 +243,9 @@ export function StaffSignIn({ onSignedIn, notice }: { onSignedIn: (session: Staf
 
   const changeEmail = (): void => {
     setProblem(null);
+    setResent(null);
     setCodeError(null);
+    setSecurityError(null);
     setCode('');
     setSessionToken(null);
     setStep('email');
@@ -164,7 +283,7 @@ export function StaffSignIn({ onSignedIn, notice }: { onSignedIn: (session: Staf
           </Alert>
         ) : null}
         {step === 'email' ? (
-          <form onSubmit={(event) => void send(event)} noValidate>
+          <form className="ui-auth-form" onSubmit={(event) => void send(event)} noValidate>
             <Stack gap={4}>
               <EmailField
                 inputRef={emailRef}
@@ -175,6 +294,10 @@ export function StaffSignIn({ onSignedIn, notice }: { onSignedIn: (session: Staf
                   if (emailError) setEmailError(null);
                 }}
               />
+              {/* Focus lands here when the check is missing, just before the widget in tab order. */}
+              <div ref={checkRef} tabIndex={-1} className="staff-sign-in__check">
+                <SecurityCheck check={check} error={securityError} />
+              </div>
               {problemAlert}
               <Button type="submit" size="lg" block loading={busy === 'send'} loadingText="Sending code...">
                 Send Verification Code
@@ -182,38 +305,65 @@ export function StaffSignIn({ onSignedIn, notice }: { onSignedIn: (session: Staf
             </Stack>
           </form>
         ) : (
-          <form onSubmit={(event) => void verify(event)} noValidate>
-            <Stack gap={4}>
-              {sentMessage ? (
-                <Alert variant="info" role="status">
-                  {sentMessage}
-                </Alert>
-              ) : null}
-              <Field label="Verification Code" error={codeError} hint="The 6-character code from the email." required>
-                <Input
-                  ref={codeRef}
-                  className="ui-code-input"
-                  name="otpCode"
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  spellCheck={false}
-                  maxLength={6}
-                  value={code}
-                  onChange={(event) => {
-                    setCode(codeInput(event.target.value));
-                    if (codeError) setCodeError(null);
-                  }}
-                />
-              </Field>
-              {problemAlert}
-              <Button type="submit" size="lg" block loading={busy === 'verify'} loadingText="Verifying...">
-                Verify Code
-              </Button>
-              <Button variant="ghost" block onClick={changeEmail} disabled={busy !== null}>
-                Change Email
-              </Button>
-            </Stack>
-          </form>
+          <Stack gap={4}>
+            <form className="ui-auth-form" onSubmit={(event) => void verify(event)} noValidate>
+              <Stack gap={4}>
+                {sentMessage ? (
+                  <Alert variant="info" role="status">
+                    {sentMessage}
+                  </Alert>
+                ) : null}
+                <Field label="Verification Code" error={codeError} hint="The 6-character code from the email." required>
+                  <Input
+                    ref={codeRef}
+                    className="ui-code-input"
+                    name="otpCode"
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    spellCheck={false}
+                    maxLength={6}
+                    value={code}
+                    onChange={(event) => {
+                      setCode(codeInput(event.target.value));
+                      if (codeError) setCodeError(null);
+                    }}
+                  />
+                </Field>
+                {problemAlert}
+                {resent ? (
+                  <Alert variant="success" role="status">
+                    {resent}
+                  </Alert>
+                ) : null}
+                <Button type="submit" size="lg" block loading={busy === 'verify'} loadingText="Verifying...">
+                  Verify Code
+                </Button>
+              </Stack>
+            </form>
+            <div className="ui-resend">
+              <p className="ui-resend__hint" id={resendHintId}>
+                Didn&apos;t get it? Check your spam folder or request a new code.
+              </p>
+              <div className="ui-resend__actions">
+                <Button
+                  variant="secondary"
+                  onClick={() => void resend()}
+                  disabled={busy !== null}
+                  loading={busy === 'resend'}
+                  loadingText="Sending..."
+                  aria-describedby={resendHintId}
+                >
+                  Resend Code
+                </Button>
+                <Button variant="ghost" onClick={changeEmail} disabled={busy !== null}>
+                  Change Email
+                </Button>
+              </div>
+            </div>
+            <div ref={checkRef} tabIndex={-1} className="staff-sign-in__check">
+              <SecurityCheck check={check} error={securityError} readyText="Needed only to request a new code." />
+            </div>
+          </Stack>
         )}
       </CardContent>
     </Card>
