@@ -4,9 +4,12 @@
  *   2. type check (tsc, strict)                  — one check
  *   3. frontends build (webpack)                 — one check; the browser tests need it
  *   4. jest: unit, int (real PostgreSQL), e2e (real Chromium) — one per test
+ *   5. log scan (the LOGS suite)                 — one check: every log line and stored error text
+ *      of the int and e2e run, recorded in .tmp/logs/npm-test, holds none of the run's people or
+ *      secrets (tools/src/log-scan.ts)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,13 +41,13 @@ const built = step('frontends build', node, ['tools/src/build-frontends.ts']);
 
 // Two jest phases: unit first (its Pact consumer tests write the pact files), then int and e2e
 // (where the provider sandbox is verified against those files).
-const jestPhase = (name: string, projects: string[]): void => {
+const jestPhase = (name: string, projects: string[], env: NodeJS.ProcessEnv = {}): void => {
   const report = path.join(tmp, `jest-${name}.json`);
   console.log(`\n▶ jest (${projects.join(', ')})`);
   spawnSync(
     node,
     ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', ...projects, '--json', `--outputFile=${report}`],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } },
+    { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC', ...env } },
   );
   try {
     const results = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -67,7 +70,11 @@ const jestPhase = (name: string, projects: string[]): void => {
 };
 
 jestPhase('unit', ['unit']);
-jestPhase('int-e2e', built ? ['int', 'e2e'] : ['int']);
+// The int and e2e run records its log lines, stored error texts and issued secrets here (fresh each run).
+const logDir = path.join(tmp, 'logs', 'npm-test');
+rmSync(logDir, { recursive: true, force: true });
+jestPhase('int-e2e', built ? ['int', 'e2e'] : ['int'], { PORTAL_TEST_LOG_DIR: logDir });
+step('log scan (no PHI or secrets in logs and stored errors)', node, ['tools/src/log-scan.ts', logDir]);
 
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(path.join(tmp, 'test-summary.txt'), `${summary}\n`);

@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '../../../tools/src/testing/test-database.ts';
+import { sandboxLogRecorder } from '../../../tools/src/testing/log-files.ts';
 import { s256 } from './oauth/crypto.ts';
 import { BACKEND_CLIENT_ID, BACKEND_CLIENT_SECRET, PATIENT_APP_CLIENT_ID } from './seed/practice.ts';
 import { SIGNWELL_API_KEY, SIGNWELL_API_PREFIX } from './seed/providers.ts';
@@ -32,7 +33,17 @@ export const startTestSandbox = async (
 ): Promise<TestSandbox> => {
   const db = await createTestDatabase();
   const logs: string[] = [];
-  const sandbox = await startSandbox({ log: (line) => logs.push(line), ...options, databaseUrl: db.url, port: 0, smtpPort: 0 });
+  const record = sandboxLogRecorder();
+  const sandbox = await startSandbox({
+    log: (line) => {
+      logs.push(line);
+      record?.(line);
+    },
+    ...options,
+    databaseUrl: db.url,
+    port: 0,
+    smtpPort: 0,
+  });
   return {
     url: sandbox.url,
     smtpUrl: sandbox.smtpUrl,

@@ -4,7 +4,7 @@
  * .data/test-postgres/ and a free port, ~1 s to create), so runs side by side never collide.
  * global-teardown stops it and removes its folder. Test files make their own databases inside it.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,22 @@ const freePort = (): Promise<number> =>
     });
   });
 
+/**
+ * The LOGS suite: every log line of this run goes under .tmp/logs/run-<time>-<pid>/ (npm test
+ * names its own folder in PORTAL_TEST_LOG_DIR); the ten newest runs are kept.
+ */
+const prepareLogFolder = (): void => {
+  if (process.env.PORTAL_TEST_LOG_DIR) return;
+  const logs = path.join(root, '.tmp/logs');
+  const dir = path.join(logs, `run-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  process.env.PORTAL_TEST_LOG_DIR = dir;
+  const runs = readdirSync(logs).filter((name) => name.startsWith('run-')).sort();
+  for (const old of runs.slice(0, -10)) rmSync(path.join(logs, old), { recursive: true, force: true });
+};
+
 export default async function globalSetup(): Promise<void> {
+  prepareLogFolder();
   if (process.env.DATABASE_URL || globalThis.__portalTestDatabase) return;
   const dataDir = path.join(root, '.data/test-postgres', String(process.pid));
   rmSync(dataDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { startWorker, type RunningWorker, type StartWorkerOptions } from '@porta
 import { capturingLogger } from '../../../apps/api/src/testing.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { pointStripeWebhooks } from '../stripe-webhooks.ts';
+import { sandboxLogRecorder } from './log-files.ts';
 
 export interface TestPortal {
   readonly url: string;
@@ -33,7 +34,7 @@ export interface TestPortalOptions {
 
 export const startTestPortal = async (options: TestPortalOptions = {}): Promise<TestPortal> => {
   const db = await createTestDatabase();
-  const sandbox = await startSandbox({ databaseUrl: db.url, port: 0, smtpPort: 0, faultHoldMs: 3_000, ...options.sandbox });
+  const sandbox = await startSandbox({ databaseUrl: db.url, port: 0, smtpPort: 0, faultHoldMs: 3_000, log: sandboxLogRecorder(), ...options.sandbox });
   const { logger, lines } = capturingLogger();
   const env: NodeJS.ProcessEnv = {
     LOG_LEVEL: 'info',

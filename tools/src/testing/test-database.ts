@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createKnex, migrateToLatest } from '@portal/persistence';
+import { recordDatabase } from './log-files.ts';
 
 export interface TestDatabase {
   readonly url: string;
@@ -32,6 +33,8 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
     url: url.toString(),
     knex,
     drop: async () => {
+      // The LOGS suite: stored error texts and what the sandbox issued, before they are gone.
+      await recordDatabase(knex);
       await knex.destroy();
       const dropper = createKnex({ url: admin.toString(), poolMax: 1 });
       await dropper.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
