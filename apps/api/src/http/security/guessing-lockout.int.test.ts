@@ -91,7 +91,7 @@ const OFFICE = 'Office Enrollment Required';
 describe('the existing-patient match', () => {
   it('gives a stranger the same answer for every SSN guess, the right one included, and for a chart that does not exist', async () => {
     const stranger = await verifiedGuest(portal, 'guesser.one@example.com', '4015550161');
-    const margaret = await chart(PATIENT_IDS.margaret);
+    const margaret = await chart(String(PATIENT_IDS.margaret));
     const answers = [
       await send(portal.url, 'POST', '/api/enrollments', { headers: stranger.headers, body: existingForm(stranger, margaret, '0000') }),
       await send(second.url, 'POST', '/api/enrollments', { headers: { ...stranger.headers, Origin: second.url }, body: existingForm(stranger, margaret, '4412') }),
@@ -99,12 +99,12 @@ describe('the existing-patient match', () => {
     ];
     for (const answer of answers) expect(answer).toMatchObject({ status: 403, body: { error: OFFICE } });
     expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
-    expect(await portal.db.knex('enrollments').where({ athenaPatientId: PATIENT_IDS.margaret })).toHaveLength(0);
+    expect(await portal.db.knex('enrollments').where({ athenaPatientId: String(PATIENT_IDS.margaret) })).toHaveLength(0);
   }, 60_000);
 
   it('stops a guest token after its limit, counted across two API instances, with Retry-After', async () => {
     const stranger = await verifiedGuest(portal, 'guesser.two@example.com', '4015550162');
-    const margaret = await chart(PATIENT_IDS.margaret);
+    const margaret = await chart(String(PATIENT_IDS.margaret));
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof send>> | null = null;
     for (let attempt = 0; attempt <= ATTEMPT_LIMITS.matchPerGuestToken.points; attempt += 1) {
@@ -122,7 +122,7 @@ describe('the existing-patient match', () => {
 
   it('lets the owner (verified email on the chart) match with the right digits; wrong digits get the spec message', async () => {
     const owner = await verifiedGuest(portal, 'margaret.sullivan@example.com', '4015550111');
-    const margaret = await chart(PATIENT_IDS.margaret);
+    const margaret = await chart(String(PATIENT_IDS.margaret));
     const wrong = await send(portal.url, 'POST', '/api/enrollments', { headers: owner.headers, body: existingForm(owner, margaret, '0000') });
     expect(wrong).toMatchObject({ status: 422, body: { error: 'Patient Not Found' } });
     const right = await send(second.url, 'POST', '/api/enrollments', { headers: { ...owner.headers, Origin: second.url }, body: existingForm(owner, margaret, '4412') });
@@ -131,16 +131,16 @@ describe('the existing-patient match', () => {
 
   it("says 'Already Enrolled' to a paying member (custom field 21 'Paid Up') through the real adapter, and stores nothing", async () => {
     const paul = await verifiedGuest(portal, 'paul.whitaker@example.com', '4015550117');
-    const record = await chart(PATIENT_IDS.paul);
+    const record = await chart(String(PATIENT_IDS.paul));
     const answer = await send(portal.url, 'POST', '/api/enrollments', { headers: paul.headers, body: existingForm(paul, record, '6104', '2') });
     expect(answer).toMatchObject({ status: 409, body: { error: 'Already Enrolled' } });
-    expect(await portal.db.knex('enrollments').where({ athenaPatientId: PATIENT_IDS.paul })).toHaveLength(0);
+    expect(await portal.db.knex('enrollments').where({ athenaPatientId: String(PATIENT_IDS.paul) })).toHaveLength(0);
   }, 60_000);
 });
 
 describe('the new-patient path', () => {
   it("answers a stranger the same whether or not someone else's chart has the name and birth date, and never attaches to it", async () => {
-    const margaret = await chart(PATIENT_IDS.margaret);
+    const margaret = await chart(String(PATIENT_IDS.margaret));
     const one = await verifiedGuest(portal, 'newcomer.one@example.com', '4015550171');
     const two = await verifiedGuest(portal, 'newcomer.two@example.com', '4015550172');
     const taken = await send(portal.url, 'POST', '/api/enrollments', { headers: one.headers, body: newForm(one, margaret) });
@@ -150,7 +150,7 @@ describe('the new-patient path', () => {
     expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
     expect(taken.body.status).toBe(free.body.status);
     const row = await portal.db.knex('enrollments').where({ id: taken.body.id }).first('athenaPatientId');
-    expect(row.athenaPatientId).not.toBe(PATIENT_IDS.margaret);
+    expect(row.athenaPatientId).not.toBe(String(PATIENT_IDS.margaret));
     // The office sees the possible duplicate in the audit trail (ids only).
     const audit = await portal.db.knex('audit_logs').where({ enrollmentId: taken.body.id, action: 'create_enrollment' }).first('metadata');
     expect(audit.metadata).toMatchObject({ possibleDuplicate: true, patientCreated: true });
@@ -158,7 +158,7 @@ describe('the new-patient path', () => {
 
   it('tells the chart owner who chose "new" that they are an existing patient', async () => {
     const owner = await verifiedGuest(portal, 'olivia.hart@example.com', '4015550118');
-    const olivia = await chart(PATIENT_IDS.olivia);
+    const olivia = await chart(String(PATIENT_IDS.olivia));
     const answer = await send(portal.url, 'POST', '/api/enrollments', { headers: owner.headers, body: newForm(owner, olivia) });
     expect(answer).toMatchObject({ status: 409, body: { error: 'Existing Patient' } });
   }, 60_000);

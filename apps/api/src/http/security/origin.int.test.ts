@@ -82,7 +82,8 @@ describe('state-changing routes and where they are called from', () => {
   });
 
   it('lets the same calls through from our own page (Origin, or same-origin fetch metadata), with JSON', async () => {
-    for (const headers of [{ Origin: portal.url }, { 'Sec-Fetch-Site': 'same-origin' }]) {
+    const fromOurPage: Array<Record<string, string>> = [{ Origin: portal.url }, { 'Sec-Fetch-Site': 'same-origin' }];
+    for (const headers of fromOurPage) {
       const answer = await send('POST', '/api/auth/session/extend', { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
       expect(answer.status).toBe(200);
     }
