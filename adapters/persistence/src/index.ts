@@ -1,6 +1,8 @@
 export * from './database.ts';
 export * from './knex.ts';
 export { migrateToLatest, migrationSource } from './migrations/index.ts';
+export { APP_ROLE, MAINTENANCE_ROLE, AUDIT_TABLES } from './migrations/20261122060000_append_only_audit.ts';
+export { migrateDatabase } from './migrate-database.ts';
 export * from './models/index.ts';
 export * from './repositories/audit-log.repository.ts';
 export * from './repositories/database-health.repository.ts';

@@ -4,9 +4,17 @@
  * exist before the API writes the first job: every process that migrates calls this after
  * `migrateToLatest`. graphile-worker versions its schema itself; instances starting together
  * take turns on an advisory lock, the latecomers find nothing to do.
+ *
+ * The application role (`portal_app`, docs/decisions/0013) queues and runs jobs but does not own
+ * the schema: after graphile-worker's migrations the owner grants it DML on the schema's tables and
+ * sequences and, because graphile-worker turns row level security on for its tables (only their
+ * owner passes without a policy), one policy per such table letting `portal_app` see and change
+ * every row. Each step runs only when missing, so the application role itself passes here once
+ * the owner has migrated.
  */
 import type { Knex } from 'knex';
 import { Logger, runMigrations } from 'graphile-worker';
+import { APP_ROLE } from './migrations/20261122060000_append_only_audit.ts';
 
 /** pg_advisory_lock key for the job-queue migration ("gw-migr" as a number). */
 const LOCK_KEY = 7_370_613_771;
@@ -18,8 +26,45 @@ export const migrateJobQueue = async (knex: Knex, databaseUrl: string): Promise<
   await knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [LOCK_KEY]);
     await runMigrations({ connectionString: databaseUrl, logger: quiet, maxPoolSize: 1 });
+    await trx.raw(GRANT_JOB_QUEUE_SQL);
   });
 };
+
+/** The application role's rights on graphile-worker's schema, each given only when missing. */
+const GRANT_JOB_QUEUE_SQL = `
+DO $$
+DECLARE
+  item record;
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = '${APP_ROLE}') THEN
+    RETURN;
+  END IF;
+  IF NOT has_schema_privilege('${APP_ROLE}', 'graphile_worker', 'USAGE') THEN
+    GRANT USAGE ON SCHEMA graphile_worker TO ${APP_ROLE};
+  END IF;
+  FOR item IN
+    SELECT c.oid::regclass AS name, c.relkind, c.relrowsecurity
+    FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'graphile_worker' AND c.relkind IN ('r', 'v', 'S')
+  LOOP
+    IF item.relkind = 'S' THEN
+      IF NOT has_sequence_privilege('${APP_ROLE}', item.name::text, 'USAGE') THEN
+        EXECUTE format('GRANT USAGE, SELECT ON SEQUENCE %s TO ${APP_ROLE}', item.name);
+      END IF;
+    ELSE
+      IF NOT (has_table_privilege('${APP_ROLE}', item.name, 'SELECT') AND has_table_privilege('${APP_ROLE}', item.name, 'INSERT')
+          AND has_table_privilege('${APP_ROLE}', item.name, 'UPDATE') AND has_table_privilege('${APP_ROLE}', item.name, 'DELETE')) THEN
+        EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %s TO ${APP_ROLE}', item.name);
+      END IF;
+      IF item.relrowsecurity AND NOT EXISTS (
+        SELECT FROM pg_catalog.pg_policy WHERE polrelid = item.name AND polname = '${APP_ROLE}_all_rows'
+      ) THEN
+        EXECUTE format('CREATE POLICY ${APP_ROLE}_all_rows ON %s TO ${APP_ROLE} USING (true) WITH CHECK (true)', item.name);
+      END IF;
+    END IF;
+  END LOOP;
+END
+$$`;
 
 export interface QueuedJob {
   readonly task: string;

@@ -1,10 +1,11 @@
 /**
  * `npx node apps/worker/src/main.ts`: the worker on its own (production runs one or more of these
  * beside the API instances), on DATABASE_URL (or the embedded PostgreSQL in .data/postgres when
- * unset), with the same provider settings as the API. Stops cleanly on SIGINT/SIGTERM: running
- * jobs finish first.
+ * unset, as the application role), with the same provider settings as the API. It first brings the
+ * schema up to date as the owner (DATABASE_MIGRATION_URL, else DATABASE_URL; nothing is written
+ * when it is already current). Stops cleanly on SIGINT/SIGTERM: running jobs finish first.
  */
-import { localEmbeddedOptions, openDatabase } from '@portal/persistence';
+import { localEmbeddedOptions, migrateDatabase, openDatabase } from '@portal/persistence';
 import { startWorker } from './worker.ts';
 
 const fail = (message: string): never => {
@@ -14,9 +15,15 @@ const fail = (message: string): never => {
 
 const database = await openDatabase(process.env, localEmbeddedOptions(process.env)).catch((error: Error) => fail(`Database: ${error.message}`));
 
+await migrateDatabase(database.url).catch(async (error: Error) => {
+  await database.stop();
+  return fail(`Database migration: ${error.message}`);
+});
+
 const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 2);
 const worker = await startWorker({
-  databaseUrl: database.url,
+  databaseUrl: database.appUrl,
+  migrate: false,
   concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 2,
 }).catch(async (error: Error) => {
   await database.stop();

@@ -5,10 +5,11 @@
  */
 import { startApi, type RunningApi } from '@portal/api';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PATIENT_CLIENT_ID } from '@portal/athena';
+import { migrateJobQueue } from '@portal/persistence';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '@portal/provider-sandbox';
 import { startWorker, type RunningWorker, type StartWorkerOptions } from '@portal/worker';
 import { capturingLogger } from '../../../apps/api/src/testing.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { appRoleUrl, createTestDatabase, type TestDatabase } from './test-database.ts';
 import { pointStripeWebhooks } from '../stripe-webhooks.ts';
 import { sandboxLogRecorder } from './log-files.ts';
 
@@ -30,6 +31,8 @@ export interface TestPortalOptions {
   readonly sandbox?: Partial<StartSandboxOptions>;
   /** The worker's settings (short polls by default), or false for no worker. */
   readonly worker?: false | Partial<Omit<StartWorkerOptions, 'databaseUrl' | 'env' | 'logger'>>;
+  /** The API and worker connect as the application role `portal_app`, as under `npm start` (default: as the owner). */
+  readonly appRole?: boolean;
 }
 
 export const startTestPortal = async (options: TestPortalOptions = {}): Promise<TestPortal> => {
@@ -46,12 +49,15 @@ export const startTestPortal = async (options: TestPortalOptions = {}): Promise<
     SMTP_URL: sandbox.smtpUrl,
     ...options.env,
   };
-  const api = await startApi({ databaseUrl: db.url, port: 0, env, logger });
+  // As the application role the API and worker may not install graphile-worker's schema: the owner does, first.
+  if (options.appRole) await migrateJobQueue(db.knex, db.url);
+  const appUrl = options.appRole ? await appRoleUrl(db) : db.url;
+  const api = await startApi({ databaseUrl: appUrl, port: 0, env, logger });
   await pointStripeWebhooks(sandbox.url, api.url);
   const worker =
     options.worker === false
       ? null
-      : await startWorker({ databaseUrl: db.url, env, logger, migrate: false, pollIntervalMs: 200, ...options.worker }).catch(async (error: unknown) => {
+      : await startWorker({ databaseUrl: appUrl, env, logger, migrate: false, pollIntervalMs: 200, ...options.worker }).catch(async (error: unknown) => {
           await api.close();
           await sandbox.close();
           await db.drop();

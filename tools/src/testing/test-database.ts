@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createKnex, migrateToLatest } from '@portal/persistence';
+import { APP_ROLE, LOCAL_APP_LOGIN_SQL, createKnex, localAppUrl, migrateToLatest } from '@portal/persistence';
 import { recordDatabase } from './log-files.ts';
 
 export interface TestDatabase {
@@ -41,4 +41,19 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
       await dropper.destroy();
     },
   };
+};
+
+/**
+ * The URL of a test database as the application role `portal_app` (docs/decisions/0013), with
+ * the local password. The embedded test server gives the role that login when it starts; on a
+ * DATABASE_URL server it is given here the first time. The role belongs to the whole server and
+ * is shared by every test database: never drop it in a test.
+ */
+export const appRoleUrl = async (db: TestDatabase): Promise<string> => {
+  const { rows } = (await db.knex.raw('SELECT rolcanlogin FROM pg_catalog.pg_roles WHERE rolname = ?', [APP_ROLE])) as { rows: Array<{ rolcanlogin: boolean }> };
+  if (!rows[0]?.rolcanlogin) {
+    // Another test file may alter the role at the same moment ('tuple concurrently updated'): once more.
+    await db.knex.raw(LOCAL_APP_LOGIN_SQL).catch(() => db.knex.raw(LOCAL_APP_LOGIN_SQL));
+  }
+  return localAppUrl(db.url);
 };
