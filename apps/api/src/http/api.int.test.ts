@@ -50,13 +50,13 @@ describe('errors', () => {
   });
 
   it('answers malformed JSON with 400 and a clear error, not a 500', async () => {
-    const response = await fetch(`${api.url}/api/config`, { method: 'POST', body: '{bad', headers: { 'content-type': 'application/json' } });
+    const response = await fetch(`${api.url}/api/config`, { method: 'POST', body: '{bad', headers: { 'content-type': 'application/json', Origin: api.url } });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Invalid JSON body' });
   });
 
   it('refuses a wrong method on a known route with 405', async () => {
-    const response = await fetch(`${api.url}/api/health`, { method: 'DELETE' });
+    const response = await fetch(`${api.url}/api/health`, { method: 'DELETE', headers: { Origin: api.url } });
     expect(response.status).toBe(405);
   });
 });
