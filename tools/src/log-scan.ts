@@ -51,6 +51,7 @@ const factsOf = (dir: string, files: readonly string[]): Facts => {
       dob: patient.dob,
       ssn: patient.ssn,
       email: patient.email,
+      address: patient.address1,
       phones: [patient.mobilephone, patient.homephone],
     });
   }

@@ -11,6 +11,7 @@ const facts: Facts = {
       ssn: '900994412',
       email: 'margaret.sullivan@example.com',
       phones: ['4015550111'],
+      address: '42 Old River Road',
       seeded: true,
     },
     { id: '5109', firstname: 'Nora', lastname: 'Quinn', dob: '03/02/1955', ssn: '900997001', email: null, phones: [], seeded: true },
@@ -62,6 +63,14 @@ describe('the log scanner finds', () => {
     expect(kinds('{"phone":"+12125550123"}')).toEqual(['phone: E.164 phone number']);
   });
 
+  it('street addresses and card numbers', () => {
+    expect(kinds('{"msg":"lives at 42 old river road"}')).toEqual(['address: person 5101 street address']);
+    expect(kinds('{"card":"4242 4242 4242 4242"}')).toEqual(['card: card number']);
+    expect(kinds('{"card":"4000002500003155"}')).toEqual(['card: card number']);
+    expect(kinds('{"card":"4000-0025-0000-3155"}')).toEqual(['card: card number']);
+    expect(kinds('{"card":"4242424242424241"}')).toEqual([]);
+  });
+
   it('codes and tokens issued in the run, and secret shapes', () => {
     expect(kinds('{"msg":"Your code is 482913"}')).toEqual(['code: one-time code issued in the run']);
     expect(kinds('{"secret":"8wx-xCI0TOJS_y7uENun5fOLpOu57DAuBofcCa0GJZA"}')).toEqual(['token: token or secret issued in the run']);
@@ -97,6 +106,8 @@ describe('the log scanner passes', () => {
       '{"email":"[redacted]","phone":"[redacted]","ssn":"[redacted]","msg":"[number] [email]"}',
       '{"filing":{"contentHash":"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}}',
       '{"stripe":"in_1QxYz2AbCdEfGhIj","card":{"last4":"4242"}}',
+      '{"msg":"department 8 at 25 Cherry Hill Road, Johnston","epochMs":1764071234567}',
+      '{"route":"/api/signwell/verify-completion/fffffffa-e8d6-6406-8000-0012e43df77c"}',
     ];
     for (const line of clean) expect(kinds(line)).toEqual([]);
   });

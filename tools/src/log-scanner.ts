@@ -8,9 +8,10 @@
  *   full names ("First Last", "Last, First", any case); for the seeded people also the first or
  *   last name alone, capitalised or upper case, as a whole word; birth dates as MM/DD/YYYY,
  *   M/D/YYYY and YYYY-MM-DD; SSNs (nine digits, with or without dashes or spaces); emails; phone
- *   numbers (ten digits, +1, dashes, dots, spaces, brackets).
+ *   numbers (ten digits, +1, dashes, dots, spaces, brackets); street addresses.
  * - shapes, whoever they belong to: anything SSN-shaped (123-45-6789), four digits after an SSN
- *   key (`ssnLast4: 4412`), any email address, any 401-555 test phone number, any +1 E.164 number.
+ *   key (`ssnLast4: 4412`), any email address, any 401-555 test phone number, any +1 E.164 number,
+ *   any card number (13-19 digits starting 3-6 that pass the Luhn check, e.g. Stripe's test cards).
  * - secrets: the codes and tokens the run issued (exact values), our `verified_` and `es_` tokens,
  *   JWTs, session cookies, Authorization credentials, Stripe keys and client secrets, the
  *   sandbox's published secrets, and any standalone 256-bit base64url token (our session tokens).
@@ -28,6 +29,8 @@ export interface Person {
   readonly ssn?: string | null;
   readonly email?: string | null;
   readonly phones?: readonly (string | null | undefined)[];
+  /** Street address (first line), e.g. `42 Old River Road`. */
+  readonly address?: string | null;
   /** A seeded person: their first and last names alone count too. */
   readonly seeded?: boolean;
 }
@@ -43,7 +46,7 @@ export interface Facts {
 }
 
 export interface Hit {
-  /** name, birth date, ssn, email, phone, code, token, key */
+  /** name, birth date, ssn, email, phone, address, card, code, token, key */
   readonly kind: string;
   /** Whose or which, without the value: `person 5101 last name`, `issued code`. */
   readonly what: string;
@@ -84,6 +87,16 @@ const TEST_PHONE = /^401555\d{4}$/;
 const E164 = /(?<![\w+])\+1\d{10}(?!\d)/g;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const RUN = /[A-Za-z0-9_-]+/g;
+// 13-19 digits in one run, or in fours split by spaces or dashes; never a piece of a longer token (a UUID's digit groups).
+const CARD = /(?<![\w-])(?:[3-6]\d{12,18}|[3-6]\d{3}(?:[ -]\d{4}){2,3}(?:[ -]\d{1,3})?)(?![\w-])/g;
+const luhn = (number: string): boolean => {
+  let sum = 0;
+  [...number].reverse().forEach((char, index) => {
+    const n = Number(char) * (index % 2 === 1 ? 2 : 1);
+    sum += n > 9 ? n - 9 : n;
+  });
+  return sum % 10 === 0;
+};
 
 const SECRET_SHAPES: ReadonlyArray<readonly [RegExp, string, string]> = [
   [/verified_[A-Za-z0-9_-]{8,}/g, 'token', 'guest verification token (verified_)'],
@@ -108,11 +121,14 @@ export class LogScanner {
   readonly #ssns = new Map<string, string>();
   readonly #phones = new Map<string, string>();
   readonly #emails = new Map<string, string>();
+  readonly #addresses: RegExp | null;
+  readonly #addressOwner = new Map<string, string>();
   readonly #codes: ReadonlySet<string>;
   readonly #tokens: ReadonlySet<string>;
 
   constructor(facts: Facts) {
     const fullNames: string[] = [];
+    const addresses: string[] = [];
     const singles: string[] = [];
     for (const person of facts.people) {
       const label = `person ${person.id}`;
@@ -140,6 +156,11 @@ export class LogScanner {
       const ssn = person.ssn ? digits(person.ssn) : '';
       if (ssn.length === 9) this.#ssns.set(ssn, `${label} SSN`);
       if (person.email) this.#emails.set(person.email.toLowerCase(), `${label} email`);
+      const address = person.address?.trim();
+      if (address && /\d/.test(address) && address.length >= 8) {
+        this.#addressOwner.set(words(address), `${label} street address`);
+        addresses.push(address.split(/\s+/).map(escape).join('\\s+'));
+      }
       for (const phone of person.phones ?? []) {
         const key = phone ? phoneKey(phone) : null;
         if (key) this.#phones.set(key, `${label} phone`);
@@ -154,6 +175,7 @@ export class LogScanner {
       }
     }
     this.#names = fullNames.length > 0 ? new RegExp(`(?<![A-Za-z])(?:${fullNames.join('|')})(?![A-Za-z])`, 'gi') : null;
+    this.#addresses = addresses.length > 0 ? new RegExp(`(?<![\\w])(?:${addresses.join('|')})(?![\\w])`, 'gi') : null;
     this.#singleNames = singles.length > 0 ? new RegExp(`(?<![A-Za-z])(?:${[...new Set(singles)].join('|')})(?![A-Za-z])`, 'g') : null;
     this.#codes = new Set(facts.codes.filter((code) => /^\d{6}$/.test(code)));
     // A token is found by its long base64url runs (a Turnstile token `0.sbx.<64 chars>` by the last part).
@@ -214,6 +236,9 @@ export class LogScanner {
       if (owner) hit('phone', owner, text);
     }
     for (const [text] of all(E164)) hit('phone', this.#phones.get(digits(text).slice(1)) ?? 'E.164 phone number', text);
+
+    if (this.#addresses) for (const [text] of all(this.#addresses)) hit('address', this.#addressOwner.get(words(text)) ?? 'a street address', text);
+    for (const [text] of all(CARD)) if (luhn(digits(text))) hit('card', 'card number', text);
 
     for (const [pattern, kind, what] of SECRET_SHAPES) for (const [text] of all(pattern)) hit(kind, what, text);
     for (const [run] of all(RUN)) {

@@ -121,6 +121,7 @@ export const recordDatabase = async (knex: Knex): Promise<void> => {
               dob: person.dob,
               ssn: person.ssn,
               email: person.email,
+              address: person.address1,
               phones: [person.mobilephone, person.homephone, person.workphone, person.contactmobilephone, person.guarantorphone].filter(Boolean),
             },
           }),
