@@ -37,5 +37,5 @@ describe('embedded PostgreSQL', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 30_000);
 });

@@ -31,12 +31,16 @@ export class CookieJar {
   }
 }
 
-/** fetch that keeps cookies for one origin and never follows redirects. */
+/**
+ * fetch that keeps cookies for one origin and never follows redirects; like a browser's page on
+ * that origin, it sends its Origin with every write (the API refuses writes without one).
+ */
 export const browserLike = (jar = new CookieJar()) => {
   const call = async (url: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     const cookie = jar.header();
     if (cookie) headers.set('Cookie', cookie);
+    if (!['GET', 'HEAD'].includes((init.method ?? 'GET').toUpperCase()) && !headers.has('Origin')) headers.set('Origin', new URL(url).origin);
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     jar.store(response);
     return response;
