@@ -12,6 +12,8 @@ import {
   emailAddress,
   emailChecks,
   optionalId,
+  optionalPersonName,
+  personName,
   phoneNumber,
   requiredId,
   usDate,
@@ -19,7 +21,7 @@ import {
   zipCode,
 } from './fields.ts';
 import { INVALID_DATE_OF_BIRTH_MESSAGE } from '@portal/core';
-import { check, flag, form, matches, normalize, nullable, oneOf, optionalText, requiredText, when } from './validation.ts';
+import { TEXT_LIMITS, check, flag, form, matches, normalize, nullable, oneOf, optionalText, requiredText, when } from './validation.ts';
 import type { FormType } from './validation.ts';
 
 const appointmentRequestProps = {
@@ -38,7 +40,7 @@ export type BookAppointmentRequest = t.TypeOf<typeof BookAppointmentRequest>;
 export const RescheduleAppointmentRequest = form('RescheduleAppointmentRequest', {
   ...appointmentRequestProps,
   existingAppointmentId: requiredId('Existing appointment is required'),
-  providerName: optionalText(),
+  providerName: optionalPersonName('Provider name'),
 });
 export type RescheduleAppointmentRequest = t.TypeOf<typeof RescheduleAppointmentRequest>;
 
@@ -53,13 +55,13 @@ export type BookingLocationForm = t.TypeOf<typeof BookingLocationForm>;
 
 const bookingPatientFormProps = {
   isGuardianSigning: flag(false, 'Caregiver must be true or false'),
-  guardianFirstName: optionalText(),
-  guardianLastName: optionalText(),
-  guardianPhone: optionalText({ acceptNumber: true, normalize: normalize.withoutFormatting }),
-  guardianEmail: optionalText(),
-  guardianRelationshipToPatient: optionalText(),
-  firstName: requiredText('First name is required'),
-  lastName: requiredText('Last name is required'),
+  guardianFirstName: optionalPersonName(),
+  guardianLastName: optionalPersonName(),
+  guardianPhone: optionalText({ acceptNumber: true, normalize: normalize.withoutFormatting, maxLength: 32 }),
+  guardianEmail: optionalText({ maxLength: TEXT_LIMITS.email }),
+  guardianRelationshipToPatient: optionalText({ maxLength: 64, tooLongMessage: 'Please select a valid relationship to patient' }),
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
   dateOfBirth: calendarDate('Date of birth is required', INVALID_DATE_OF_BIRTH_MESSAGE),
   email: emailAddress('Email is required', 'Invalid email address'),
   phone: phoneNumber(),
@@ -69,6 +71,7 @@ const bookingPatientFormProps = {
       matches(/^\d*$/, 'Last 4 digits of SSN must contain only numbers'),
       matches(/^\d{4}$/, 'Last 4 digits of SSN must be exactly 4 numbers'),
     ],
+    tooLongMessage: 'Last 4 digits of SSN must be exactly 4 numbers',
   }),
   patientStatus: oneOf(PATIENT_STATUSES, 'Patient status is required', 'Patient status must be existing or new'),
   department: departmentId('Please select a practice location'),

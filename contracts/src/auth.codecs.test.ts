@@ -15,7 +15,7 @@ import {
 import { expectOnlyError, expectValid } from './test-support.ts';
 import type { MessageCase } from './test-support.ts';
 
-const contactChoice = { practiceLocation: '1', workflowType: 'enrollment', selectedContactId: 'p-1', selectedContactType: 'patient' };
+const contactChoice = { practiceLocation: '1', workflowType: 'enrollment', selectedContactId: '5101', selectedContactType: 'patient' };
 
 describe('POST /api/auth/update-session: one test per message', () => {
   const cases: ReadonlyArray<MessageCase> = [

@@ -5,8 +5,8 @@
 import * as t from 'io-ts';
 import { HAS_MEDICARE_INSURANCE_VALUES, OFFICE_ENROLLMENT_REQUIRED_MESSAGE } from '@portal/core';
 import { CONTACT_TYPES, WORKFLOW_TYPES } from './reference.ts';
-import { departmentId, emailChecks, requiredId } from './fields.ts';
-import { always, check, form, literalUnion, nullable, oneOf, optionalOneOf, requiredText, variants, when } from './validation.ts';
+import { athenaPatientId, departmentId, emailChecks } from './fields.ts';
+import { TEXT_LIMITS, always, check, form, literalUnion, nullable, oneOf, optionalOneOf, requiredText, variants, when } from './validation.ts';
 import type { FormType } from './validation.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -16,6 +16,7 @@ import type { FormType } from './validation.ts';
 export const BillingEmailSessionUpdate = form('BillingEmailSessionUpdate', {
   billingEmail: requiredText('Billing email is required', {
     checks: emailChecks('Invalid billing email address'),
+    maxLength: TEXT_LIMITS.email,
   }),
 });
 export type BillingEmailSessionUpdate = t.TypeOf<typeof BillingEmailSessionUpdate>;
@@ -51,7 +52,7 @@ export type LocationSessionUpdate = t.TypeOf<typeof LocationSessionUpdate>;
 const contactSessionUpdateProps = {
   practiceLocation: departmentId('Practice location required'),
   workflowType: workflowType(),
-  selectedContactId: requiredId('Please select who this enrollment is for'),
+  selectedContactId: athenaPatientId('Please select who this enrollment is for', 'Invalid patient contact', 'Selected contact'),
   selectedContactType: oneOf(CONTACT_TYPES, 'Please select who this enrollment is for', 'Invalid contact type'),
   hasMedicareInsurance: optionalOneOf(HAS_MEDICARE_INSURANCE_VALUES, 'Invalid Medicare/Medicaid status'),
 };

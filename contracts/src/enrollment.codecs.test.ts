@@ -556,14 +556,14 @@ describe('enrollment requests', () => {
   });
 
   it('PracticeLocationForm: valid', () => {
-    expect(expectValid(PracticeLocationForm, { practiceLocation: '2', selectedContact: 'c-1' })).toEqual({
+    expect(expectValid(PracticeLocationForm, { practiceLocation: '2', selectedContact: '5105' })).toEqual({
       practiceLocation: '2',
-      selectedContact: 'c-1',
+      selectedContact: '5105',
     });
   });
 
   it('PracticeLocationForm: Please select a practice location', () => {
-    expectOnlyError(PracticeLocationForm, { selectedContact: 'c-1' }, 'practiceLocation', 'Please select a practice location');
+    expectOnlyError(PracticeLocationForm, { selectedContact: '5105' }, 'practiceLocation', 'Please select a practice location');
   });
 
   it('PracticeLocationForm: Please select who this enrollment is for', () => {
@@ -571,8 +571,8 @@ describe('enrollment requests', () => {
   });
 
   it('SignatureRequest and PrivacySignatureRequest: valid', () => {
-    expect(expectValid(SignatureRequest, { documentId: 'doc-1' })).toEqual({ documentId: 'doc-1' });
-    expect(expectValid(PrivacySignatureRequest, { documentId: 'doc-2' })).toEqual({ documentId: 'doc-2' });
+    expect(expectValid(SignatureRequest, { documentId: '3f2b8c1e-9a4d-4e5f-8b6a-0c1d2e3f4a5b' })).toEqual({ documentId: '3f2b8c1e-9a4d-4e5f-8b6a-0c1d2e3f4a5b' });
+    expect(expectValid(PrivacySignatureRequest, { documentId: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d' })).toEqual({ documentId: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d' });
   });
 
   it('SignatureRequest: Document ID is required', () => {

@@ -18,6 +18,7 @@ import {
   SEXES,
 } from './reference.ts';
 import {
+  athenaPatientId,
   calendarDate,
   calendarDateChecks,
   departmentId,
@@ -26,9 +27,12 @@ import {
   emailChecks,
   medicareStatus,
   membershipTier,
+  isAthenaId,
   optionalId,
+  optionalPersonName,
+  personName,
   phoneNumber,
-  requiredId,
+  signingDocumentId,
   stateChecks,
   streetAddress,
   stateCode,
@@ -49,6 +53,7 @@ import {
   optionalOneOf,
   optionalText,
   requiredText,
+  TEXT_LIMITS,
   when,
 } from './validation.ts';
 import type { FormRule, FormType } from './validation.ts';
@@ -64,51 +69,60 @@ const ssnWithoutSeparators = (value: string): string => value.replace(/[\s-]/g, 
 
 export const enrollmentFormProps = {
   // Patient
-  firstName: requiredText('First name is required'),
-  lastName: requiredText('Last name is required'),
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
   patientStatus: oneOf(PATIENT_STATUSES, 'Patient status is required', 'Patient status must be existing or new'),
   dateOfBirth: calendarDate('Date of birth is required', INVALID_DATE_OF_BIRTH_MESSAGE),
   email: emailAddress('Email is required', 'Invalid email address'),
   phone: phoneNumber(),
   address1: streetAddress('Street address is required'),
-  address2: optionalText(),
-  city: requiredText('City is required'),
+  address2: optionalText({ maxLength: TEXT_LIMITS.address }),
+  city: requiredText('City is required', { maxLength: TEXT_LIMITS.name }),
   state: stateCode('State is required', 'State must be 2 characters'),
   zipCode: zipCode('ZIP code is required', 'Invalid ZIP code format'),
-  lastFourSSN: optionalText({ acceptNumber: true }),
-  fullSSN: optionalText({ normalize: ssnWithoutSeparators }),
+  lastFourSSN: optionalText({ acceptNumber: true, label: 'Last 4 digits of SSN', maxLength: 4, tooLongMessage: 'Last 4 digits of SSN must be exactly 4 numbers' }),
+  fullSSN: optionalText({ normalize: ssnWithoutSeparators, label: 'SSN', maxLength: 16, tooLongMessage: 'SSN must be exactly 9 digits' }),
   sex: optionalOneOf(SEXES, 'Sex must be M or F'),
-  emergencyContactName: optionalText(),
-  emergencyContactPhone: optionalText({ normalize: normalize.withoutFormatting }),
-  contactrelationship: optionalText({ normalize: normalize.upper }),
+  emergencyContactName: optionalPersonName('Emergency contact name'),
+  emergencyContactPhone: optionalText({ normalize: normalize.withoutFormatting, maxLength: 32 }),
+  contactrelationship: optionalText({
+    normalize: normalize.upper,
+    label: 'Emergency contact relationship',
+    maxLength: 32,
+    tooLongMessage: 'Please select a valid emergency contact relationship',
+  }),
   department: departmentId('Please select a practice location'),
-  preferredProvider: optionalId(),
+  preferredProvider: optionalId({
+    label: 'Preferred provider',
+    tooLongMessage: 'Please select a valid preferred provider',
+    checks: [check(isAthenaId, 'Please select a valid preferred provider')],
+  }),
   membershipTier: membershipTier(),
   hasMedicareInsurance: medicareStatus(),
   isGuardianSigning: flag(false, 'Guardian signing must be true or false'),
   copyGuardianAddress: flag(false, 'Copy guardian address must be true or false'),
   // Caregiver (checked by the guardian rules only when a guardian signs)
-  guardianFirstName: optionalText(),
-  guardianLastName: optionalText(),
-  guardianPhone: optionalText({ normalize: normalize.withoutFormatting }),
-  guardianEmail: optionalText(),
-  guardianDateOfBirth: optionalText({ normalize: toUsDate }),
-  guardianAddress1: optionalText({ normalize: normalize.beforeComma }),
-  guardianAddress2: optionalText(),
-  guardianCity: optionalText(),
-  guardianState: optionalText({ normalize: normalize.upper }),
-  guardianZipCode: optionalText({ normalize: normalize.zip }),
-  guardianRelationshipToPatient: optionalId(),
+  guardianFirstName: optionalPersonName(),
+  guardianLastName: optionalPersonName(),
+  guardianPhone: optionalText({ normalize: normalize.withoutFormatting, maxLength: 32 }),
+  guardianEmail: optionalText({ maxLength: TEXT_LIMITS.email }),
+  guardianDateOfBirth: optionalText({ normalize: toUsDate, maxLength: 32, tooLongMessage: 'Please enter a valid guardian date of birth (MM/DD/YYYY).' }),
+  guardianAddress1: optionalText({ normalize: normalize.beforeComma, maxLength: TEXT_LIMITS.address }),
+  guardianAddress2: optionalText({ maxLength: TEXT_LIMITS.address }),
+  guardianCity: optionalText({ maxLength: TEXT_LIMITS.name }),
+  guardianState: optionalText({ normalize: normalize.upper, maxLength: 2, tooLongMessage: 'Guardian state must be 2 characters' }),
+  guardianZipCode: optionalText({ normalize: normalize.zip, maxLength: 10, tooLongMessage: 'Invalid guardian ZIP code format' }),
+  guardianRelationshipToPatient: optionalId({ tooLongMessage: 'Please select a valid relationship to patient' }),
   // Insurance (retained in the form schema; no longer collected online)
   insuranceCarrier: optionalText(),
   insurancePlan: optionalText({ acceptNumber: true }),
   insuranceGroupNumber: optionalText({ acceptNumber: true }),
   insurancePolicyId: optionalText({ acceptNumber: true }),
-  relationshipToInsured: optionalId(),
-  insuredFirstName: optionalText(),
-  insuredLastName: optionalText(),
+  relationshipToInsured: optionalId({ tooLongMessage: 'Please select a valid relationship to insured' }),
+  insuredFirstName: optionalPersonName(),
+  insuredLastName: optionalPersonName(),
   insuredSex: optionalOneOf(SEXES, 'Insured sex must be M or F'),
-  insuredDateOfBirth: optionalText({ normalize: toUsDate }),
+  insuredDateOfBirth: optionalText({ normalize: toUsDate, maxLength: 32, tooLongMessage: 'Please enter a valid insured date of birth (MM/DD/YYYY).' }),
   provideInsuranceAtVisit: flag(false, 'Provide insurance at visit must be true or false'),
   cannotFindInsurancePlan: flag(false, 'Cannot find insurance plan must be true or false'),
 };
@@ -274,7 +288,7 @@ export type EnrollmentForm = t.TypeOf<typeof EnrollmentForm>;
  */
 export const createEnrollmentRequestProps = {
   ...enrollmentFormProps,
-  verificationToken: requiredText('Verification token is required'),
+  verificationToken: requiredText('Verification token is required', { maxLength: TEXT_LIMITS.token }),
 };
 export const CreateEnrollmentRequest = form('CreateEnrollmentRequest', createEnrollmentRequestProps, {
   rules: enrollmentFormRules,
@@ -284,7 +298,7 @@ export type CreateEnrollmentRequest = t.TypeOf<typeof CreateEnrollmentRequest>;
 
 /** POST /api/enrollments/oauth (provider-login tier step). */
 export const CreateOAuthEnrollmentRequest = form('CreateOAuthEnrollmentRequest', {
-  patientId: requiredId('Patient ID is required'),
+  patientId: athenaPatientId('Patient ID is required'),
   practiceLocation: departmentId('Practice location required'),
   membershipTier: membershipTier(),
 });
@@ -294,14 +308,14 @@ export type CreateOAuthEnrollmentRequest = t.TypeOf<typeof CreateOAuthEnrollment
 export const MembershipChangePayload = form('MembershipChangePayload', {
   membershipTier: membershipTier(),
   department: departmentId('Practice location required'),
-  patientId: requiredId('Patient ID is required'),
+  patientId: athenaPatientId('Patient ID is required'),
 });
 export type MembershipChangePayload = t.TypeOf<typeof MembershipChangePayload>;
 
 /** The second payload of §5 "Other payloads": department and patientId. */
 export const PatientLocationPayload = form('PatientLocationPayload', {
   department: departmentId('Practice location required'),
-  patientId: requiredId('Patient ID is required'),
+  patientId: athenaPatientId('Patient ID is required'),
 });
 export type PatientLocationPayload = t.TypeOf<typeof PatientLocationPayload>;
 
@@ -311,8 +325,8 @@ export const EnrollmentSessionStart = form('EnrollmentSessionStart', {
   department: departmentId('Practice location required'),
   isGuardianSigning: flag(false, 'Guardian signing must be true or false'),
   membershipTier: membershipTier(),
-  sessionToken: optionalText(),
-  guestHash: optionalText(),
+  sessionToken: optionalText({ maxLength: TEXT_LIMITS.token }),
+  guestHash: optionalText({ maxLength: 128 }),
 });
 export type EnrollmentSessionStart = t.TypeOf<typeof EnrollmentSessionStart>;
 
@@ -323,15 +337,15 @@ export type TierForm = t.TypeOf<typeof TierForm>;
 /** The practice location form of the enrollment flow (a location and who the enrollment is for). */
 export const PracticeLocationForm = form('PracticeLocationForm', {
   practiceLocation: departmentId('Please select a practice location'),
-  selectedContact: requiredId('Please select who this enrollment is for'),
+  selectedContact: athenaPatientId('Please select who this enrollment is for', 'Invalid patient contact', 'Selected contact'),
 });
 export type PracticeLocationForm = t.TypeOf<typeof PracticeLocationForm>;
 
 /** POST /api/enrollments/{id}/signature and /privacy-signature. */
-export const SignatureRequest = form('SignatureRequest', { documentId: requiredId('Document ID is required') });
+export const SignatureRequest = form('SignatureRequest', { documentId: signingDocumentId('Document ID is required') });
 export type SignatureRequest = t.TypeOf<typeof SignatureRequest>;
 export const PrivacySignatureRequest = form('PrivacySignatureRequest', {
-  documentId: requiredId('Document ID is required'),
+  documentId: signingDocumentId('Document ID is required'),
 });
 export type PrivacySignatureRequest = t.TypeOf<typeof PrivacySignatureRequest>;
 

@@ -3,18 +3,23 @@
  * booking-dashboard-staff §3, §5, §7). Amounts are integer cents; instants are ISO 8601 strings.
  */
 import * as t from 'io-ts';
-import { optionalEmailAddress, emailChecks } from './fields.ts';
+import { optionalEmailAddress, emailChecks, optionalStripeId, stripeId } from './fields.ts';
 import { EnrollmentStatusCodec } from './enrollment.codecs.ts';
-import { flag, form, literalTrue, literalUnion, nullable, optionalText, requiredText, when } from './validation.ts';
+import { TEXT_LIMITS, flag, form, literalTrue, literalUnion, nullable, optionalText, when } from './validation.ts';
 import type { FormType } from './validation.ts';
 
 export const PAY_INVOICE_MISSING_MESSAGE = 'Missing payment/invoice/subscription info to complete charge.';
 export const STAFF_PAY_INVOICE_MISSING_MESSAGE = 'Missing payment information to complete charge';
 
+export const INVALID_INVOICE_ID_MESSAGE = 'Invalid invoice ID';
+export const INVALID_PAYMENT_METHOD_MESSAGE = 'Invalid payment method. Please enter your card again.';
+export const INVALID_SUBSCRIPTION_ID_MESSAGE = 'Invalid subscription ID';
+
+/** Stripe's ids, checked for their prefix before Stripe is called: in_…, pm_… (or a card_/src_ source), sub_…. */
 const payInvoiceProps = (message: string) => ({
-  invoiceId: requiredText(message),
-  paymentMethodId: requiredText(message),
-  subscriptionId: requiredText(message),
+  invoiceId: stripeId(['in'], message, INVALID_INVOICE_ID_MESSAGE),
+  paymentMethodId: stripeId(['pm', 'card', 'src'], message, INVALID_PAYMENT_METHOD_MESSAGE),
+  subscriptionId: stripeId(['sub'], message, INVALID_SUBSCRIPTION_ID_MESSAGE),
 });
 
 /** POST /api/stripe/pay-invoice (patient checkout). */
@@ -31,7 +36,7 @@ export type StaffPayInvoiceRequest = t.TypeOf<typeof StaffPayInvoiceRequest>;
  */
 export const RecordPaymentRequest = form('RecordPaymentRequest', {
   billingEmail: optionalEmailAddress('Invalid billing email address'),
-  paymentMethodId: optionalText(),
+  paymentMethodId: optionalStripeId(['pm', 'card', 'src'], INVALID_PAYMENT_METHOD_MESSAGE),
 });
 export type RecordPaymentRequest = t.TypeOf<typeof RecordPaymentRequest>;
 
@@ -43,7 +48,7 @@ export type ReactivateSubscriptionRequest = t.TypeOf<typeof ReactivateSubscripti
 
 const billingEmailFormProps = {
   useDifferentBillingEmail: flag(false, 'Different billing email must be true or false'),
-  billingEmail: optionalText(),
+  billingEmail: optionalText({ maxLength: TEXT_LIMITS.email }),
 };
 
 /** The payment card's optional billing email: when the box is checked the email is required. */

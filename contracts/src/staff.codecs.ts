@@ -6,8 +6,8 @@ import * as t from 'io-ts';
 import { PAID_TIER_CODES } from '@portal/core';
 import type { TierCode } from '@portal/core';
 import { STAFF_PAYMENT_METHODS } from './reference.ts';
-import { MEMBERSHIP_TIER_MESSAGE, departmentId, emailAddress, requiredId, usDate } from './fields.ts';
-import { exactLength, form, literalUnion, maxLength, normalize, nullable, oneOf, optionalText, requiredText } from './validation.ts';
+import { MEMBERSHIP_TIER_MESSAGE, athenaPatientId, departmentId, emailAddress, personName, usDate } from './fields.ts';
+import { TEXT_LIMITS, exactLength, form, literalUnion, maxLength, normalize, nullable, oneOf, optionalText, requiredText } from './validation.ts';
 
 /** The four paid tiers: the only ones staff may create subscriptions for. */
 export type PaidTierCode = Exclude<TierCode, 'decline' | 'decline_hardship'>;
@@ -19,6 +19,7 @@ export type StaffEmail = t.TypeOf<typeof StaffEmail>;
 /** The emailed code: required, 6 characters. */
 export const StaffOtpCode = requiredText('Verification code is required', {
   checks: [exactLength(6, 'Verification code must be 6 characters')],
+  tooLongMessage: 'Verification code must be 6 characters',
 });
 export type StaffOtpCode = t.TypeOf<typeof StaffOtpCode>;
 
@@ -26,13 +27,13 @@ export type StaffOtpCode = t.TypeOf<typeof StaffOtpCode>;
 export const StaffSendOtpRequest = form('StaffSendOtpRequest', {
   email: StaffEmail,
   // The human check's token: required by the server when the check is enabled (as for guests).
-  'cf-turnstile-response': optionalText(),
+  'cf-turnstile-response': optionalText({ maxLength: 2048, label: 'Security check response' }),
 } as { email: typeof StaffEmail; 'cf-turnstile-response': t.Type<string | undefined, string | undefined, unknown> });
 export type StaffSendOtpRequest = t.TypeOf<typeof StaffSendOtpRequest>;
 
 /** POST /api/staff/verify-otp. */
 export const StaffVerifyOtpRequest = form('StaffVerifyOtpRequest', {
-  sessionToken: requiredText('Session token is required'),
+  sessionToken: requiredText('Session token is required', { maxLength: 200 }),
   otpCode: StaffOtpCode,
 });
 export type StaffVerifyOtpRequest = t.TypeOf<typeof StaffVerifyOtpRequest>;
@@ -47,8 +48,8 @@ export type StaffVerifySessionRequest = t.TypeOf<typeof StaffVerifySessionReques
 
 /** POST /api/staff/patient-search (bearer): all three required; the date of birth is 'MM/DD/YYYY'. */
 export const StaffPatientSearchRequest = form('StaffPatientSearchRequest', {
-  firstName: requiredText('First name is required'),
-  lastName: requiredText('Last name is required'),
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
   dateOfBirth: usDate('Date of birth is required', 'Date of birth must be in MM/DD/YYYY format'),
 });
 export type StaffPatientSearchRequest = t.TypeOf<typeof StaffPatientSearchRequest>;
@@ -57,16 +58,18 @@ export type StaffPatientSearchRequest = t.TypeOf<typeof StaffPatientSearchReques
 export const BillingAddress = form(
   'BillingAddress',
   {
-    line1: requiredText('Address line 1 is required', { normalize: normalize.beforeComma }),
-    line2: optionalText(),
-    city: requiredText('City is required'),
+    line1: requiredText('Address line 1 is required', { normalize: normalize.beforeComma, maxLength: TEXT_LIMITS.address }),
+    line2: optionalText({ maxLength: TEXT_LIMITS.address }),
+    city: requiredText('City is required', { maxLength: TEXT_LIMITS.name }),
     state: requiredText('State is required', {
       normalize: normalize.upper,
       checks: [maxLength(2, 'State must be at most 2 characters')],
+      tooLongMessage: 'State must be at most 2 characters',
     }),
     postalCode: requiredText('ZIP code is required', {
       acceptNumber: true,
       checks: [maxLength(10, 'ZIP code must be at most 10 characters')],
+      tooLongMessage: 'ZIP code must be at most 10 characters',
     }),
   },
   { notObjectMessage: 'Billing address is required' },
@@ -75,12 +78,12 @@ export type BillingAddress = t.TypeOf<typeof BillingAddress>;
 
 /** POST /api/staff/create-subscription (bearer): only the four paid tiers. */
 export const StaffCreateSubscriptionRequest = form('StaffCreateSubscriptionRequest', {
-  patientId: requiredId('Patient ID is required'),
+  patientId: athenaPatientId('Patient ID is required'),
   membershipTier: oneOf(STAFF_TIER_CODES, MEMBERSHIP_TIER_MESSAGE, 'Staff can only create subscriptions for paid membership tiers'),
   email: emailAddress('Email is required', 'Please enter a valid email address'),
   address: BillingAddress,
   paymentMethod: oneOf(STAFF_PAYMENT_METHODS, 'Please select a payment method', 'Invalid payment method'),
-  patientName: requiredText('Patient name is required'),
+  patientName: personName('Patient name is required'),
   department: departmentId('Please select a practice location'),
 });
 export type StaffCreateSubscriptionRequest = t.TypeOf<typeof StaffCreateSubscriptionRequest>;

@@ -140,6 +140,58 @@ export const fieldCodec = <A>(
     t.identity,
   );
 
+// ---------------------------------------------------------------------------------------------
+// Safe text: what any string of a request may hold
+
+/** The longest text a request field takes unless its codec says otherwise. */
+export const DEFAULT_TEXT_MAX_LENGTH = 255;
+
+/** Limits of the kinds of text the forms take (an email address is at most 254 characters, RFC 5321). */
+export const TEXT_LIMITS = {
+  name: 100,
+  email: 254,
+  address: 200,
+  id: 64,
+  token: 4096,
+} as const;
+
+/**
+ * Characters no request field may hold: the C0 controls (NUL, tab and line breaks included:
+ * every field is one line, and surrounding whitespace is trimmed before this check), DEL, the
+ * C1 controls, the line and paragraph separators, the bidirectional embeddings, overrides and
+ * isolates (they make a name display as another), the byte order mark, and lone surrogate
+ * halves (not text at all). Letters, marks and emoji of every script are fine.
+ */
+const FORBIDDEN_CHARACTERS =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const hasForbiddenCharacters = (value: string): boolean => FORBIDDEN_CHARACTERS.test(value);
+
+export const tooLongMessage = (label: string, max: number): string => `${label} is too long (at most ${max} characters)`;
+export const forbiddenCharactersMessage = (label: string): string => `${label} contains characters that are not allowed`;
+
+/** 'guardianAddress2' → 'Guardian address 2', 'lastFourSSN' → 'Last four SSN', 'paymentMethodId' → 'Payment method ID'. */
+export const labelOfKey = (key: string): string => {
+  const words = key
+    .replace(/[-_]+/g, ' ')
+    .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  if (words.length === 0) return 'Value';
+  const text = words.map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word === 'Id' || word === 'id' ? 'ID' : word.toLowerCase())).join(' ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+};
+
+/** The field's name for messages: 'First name is required' → 'First name'; else from its key. */
+const labelFrom = (requiredMessage: string | undefined, context: t.Context): string => {
+  const fromMessage = requiredMessage === undefined ? undefined : /^(.+?) (?:is|are) required\b/.exec(requiredMessage)?.[1];
+  if (fromMessage !== undefined) return fromMessage;
+  const key = context[context.length - 1]?.key ?? '';
+  return key === '' || /^\d+$/.test(key) ? 'Value' : labelOfKey(key);
+};
+
 export interface TextOptions {
   /** Applied after trimming, before the checks. */
   readonly normalize?: (value: string) => string;
@@ -148,6 +200,14 @@ export interface TextOptions {
   readonly acceptNumber?: boolean;
   /** Message for a value of the wrong JSON type; defaults to the required message (or the first check's). */
   readonly typeMessage?: string;
+  /** Longest text accepted (after trimming); DEFAULT_TEXT_MAX_LENGTH when not given. */
+  readonly maxLength?: number;
+  /** The field's name in the too-long and not-allowed messages; by default from the required message or the key. */
+  readonly label?: string;
+  /** Message for a text over maxLength when the spec has one for the field ('State must be 2 characters'). */
+  readonly tooLongMessage?: string;
+  /** One message for a text over maxLength or with forbidden characters (a header token: 'Authentication Error'). */
+  readonly unsafeMessage?: string;
 }
 
 const isString = (u: unknown): u is string => typeof u === 'string';
@@ -159,31 +219,66 @@ const asText = (u: unknown, acceptNumber: boolean): string | undefined => {
   return undefined;
 };
 
-const parseText = (raw: string, options: TextOptions): E.Either<string, string> => {
+/** The message for a text too long or holding forbidden characters, else undefined. */
+export const unsafeTextMessage = (value: string, label: string, options: Pick<TextOptions, 'maxLength' | 'tooLongMessage' | 'unsafeMessage'> = {}): string | undefined => {
+  const max = options.maxLength ?? DEFAULT_TEXT_MAX_LENGTH;
+  if (value.length > max) return options.unsafeMessage ?? options.tooLongMessage ?? tooLongMessage(label, max);
+  if (hasForbiddenCharacters(value)) return options.unsafeMessage ?? forbiddenCharactersMessage(label);
+  return undefined;
+};
+
+const parseText = (raw: string, options: TextOptions, label: () => string): E.Either<string, string> => {
+  const unsafe = unsafeTextMessage(raw, options.label ?? label(), options);
+  if (unsafe !== undefined) return E.left(unsafe);
   const value = options.normalize ? options.normalize(raw) : raw;
   const failed = firstFailure(value, options.checks ?? []);
   return failed === undefined ? E.right(value) : E.left(failed);
 };
 
-/** A required, trimmed string: blank → `requiredMessage`, then normalise, then the checks in order. */
-export const requiredText = (requiredMessage: string, options: TextOptions = {}): t.Type<string, string, unknown> =>
-  fieldCodec('RequiredText', isString, (u) => {
-    if (isBlank(u)) return E.left(requiredMessage);
-    const text = asText(u, options.acceptNumber ?? false);
-    if (text === undefined) return E.left(options.typeMessage ?? requiredMessage);
-    return parseText(text, options);
-  });
+/** A text codec whose parse may name the field (from the decoding context) in its messages. */
+const textCodec = <A>(name: string, is: (u: unknown) => u is A, parse: (u: unknown, label: () => string) => E.Either<string, A>, labelSource: string | undefined): t.Type<A, A, unknown> =>
+  new t.Type<A, A, unknown>(
+    name,
+    is,
+    (u, c) => {
+      const result = parse(u, () => labelFrom(labelSource, c));
+      return E.isLeft(result) ? t.failure(u, c, result.left) : t.success(result.right);
+    },
+    t.identity,
+  );
 
-/** An optional, trimmed string: absent, null or blank decode to undefined; otherwise normalise and check. */
+/**
+ * A required, trimmed string: blank → `requiredMessage`; too long or holding forbidden
+ * characters → a message naming the field; then normalise, then the checks in order.
+ */
+export const requiredText = (requiredMessage: string, options: TextOptions = {}): t.Type<string, string, unknown> =>
+  textCodec(
+    'RequiredText',
+    isString,
+    (u, label) => {
+      if (isBlank(u)) return E.left(requiredMessage);
+      const text = asText(u, options.acceptNumber ?? false);
+      if (text === undefined) return E.left(options.typeMessage ?? requiredMessage);
+      return parseText(text, options, label);
+    },
+    requiredMessage,
+  );
+
+/** An optional, trimmed string: absent, null or blank decode to undefined; otherwise as requiredText. */
 export const optionalText = (options: TextOptions = {}): t.Type<string | undefined, string | undefined, unknown> =>
-  fieldCodec('OptionalText', isOptionalString, (u) => {
-    if (isBlank(u)) return E.right(undefined);
-    const text = asText(u, options.acceptNumber ?? false);
-    if (text === undefined) {
-      return E.left(options.typeMessage ?? options.checks?.[0]?.message ?? 'Must be text');
-    }
-    return parseText(text, options);
-  });
+  textCodec(
+    'OptionalText',
+    isOptionalString,
+    (u, label) => {
+      if (isBlank(u)) return E.right(undefined);
+      const text = asText(u, options.acceptNumber ?? false);
+      if (text === undefined) {
+        return E.left(options.typeMessage ?? options.checks?.[0]?.message ?? 'Must be text');
+      }
+      return parseText(text, options, label);
+    },
+    undefined,
+  );
 
 /** A choice as sent: trimmed text, or a JSON number read as text (department 1 → '1'). */
 const asChoice = (u: unknown): unknown =>

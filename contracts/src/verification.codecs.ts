@@ -11,7 +11,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { PHONE_PATTERN, emailAddress } from './fields.ts';
 import { AUTHENTICATION_ERROR, SECURITY_CHECK_REQUIRED, VERIFICATION_REQUIRED } from './messages.ts';
-import { check, exactLength, fieldCodec, form, isBlank, matches, optionalText, requiredText } from './validation.ts';
+import { TEXT_LIMITS, check, exactLength, fieldCodec, form, hasForbiddenCharacters, isBlank, matches, optionalText, requiredText } from './validation.ts';
 
 /** Name of the human-check token field, as the widget posts it. */
 export const TURNSTILE_FIELD = 'cf-turnstile-response';
@@ -35,6 +35,8 @@ export const VerificationPhone = fieldCodec<string>(
     if (isBlank(u)) return E.left('Phone number is required');
     if (typeof u !== 'string' && typeof u !== 'number') return E.left('Please enter a valid phone number');
     const raw = String(u).trim();
+    if (raw.length > 32) return E.left('Please enter a valid phone number');
+    if (hasForbiddenCharacters(raw)) return E.left('Phone number contains characters that are not allowed');
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 10) return E.left('Phone number must be at least 10 digits');
     if (!PHONE_PATTERN.test(digits)) return E.left('Please enter a valid phone number');
@@ -46,6 +48,7 @@ export type VerificationPhone = t.TypeOf<typeof VerificationPhone>;
 
 export const SmsCode = requiredText('SMS code is required', {
   checks: [exactLength(6, 'SMS code must be exactly 6 digits'), matches(/^\d+$/, 'SMS code must contain only numbers')],
+  tooLongMessage: 'SMS code must be exactly 6 digits',
 });
 export type SmsCode = t.TypeOf<typeof SmsCode>;
 
@@ -54,6 +57,7 @@ export type VerificationEmail = t.TypeOf<typeof VerificationEmail>;
 
 export const EmailCode = requiredText('Verification code is required', {
   checks: [matches(/^\d{6}$/, 'Verification code must be exactly 6 digits')],
+  tooLongMessage: 'Verification code must be exactly 6 digits',
 });
 export type EmailCode = t.TypeOf<typeof EmailCode>;
 
@@ -75,11 +79,11 @@ export type EmailCodeForm = t.TypeOf<typeof EmailCodeForm>;
 
 /** The human check on the login pages (booking-dashboard-staff §5). */
 export const SecurityCheckForm = form('SecurityCheckForm', {
-  [TURNSTILE_FIELD]: requiredText(SECURITY_CHECK_REQUIRED),
+  [TURNSTILE_FIELD]: requiredText(SECURITY_CHECK_REQUIRED, { maxLength: 2048, unsafeMessage: SECURITY_CHECK_REQUIRED }),
 } as { 'cf-turnstile-response': t.Type<string, string, unknown> });
 export type SecurityCheckForm = t.TypeOf<typeof SecurityCheckForm>;
 
-const optionalTurnstile = { [TURNSTILE_FIELD]: optionalText() } as {
+const optionalTurnstile = { [TURNSTILE_FIELD]: optionalText({ maxLength: 2048, label: 'Security check response' }) } as {
   'cf-turnstile-response': t.Type<string | undefined, string | undefined, unknown>;
 };
 
@@ -104,8 +108,8 @@ export type CheckEmailSessionRequest = t.TypeOf<typeof CheckEmailSessionRequest>
  * phone-auth ID token for the server-signed guest verification token.
  */
 export const VerifyPhoneRequest = form('VerifyPhoneRequest', {
-  emailSessionToken: requiredText('Email verification is required'),
-  firebaseIdToken: requiredText('Phone verification is required'),
+  emailSessionToken: requiredText('Email verification is required', { maxLength: TEXT_LIMITS.token, label: 'Email session token' }),
+  firebaseIdToken: requiredText('Phone verification is required', { maxLength: 8192, label: 'Phone verification token' }),
   phone: VerificationPhone,
 });
 export type VerifyPhoneRequest = t.TypeOf<typeof VerifyPhoneRequest>;
@@ -115,6 +119,8 @@ const startsVerified = (value: string): boolean => value.startsWith(VERIFIED_TOK
 /** The X-Verification-Token header: must start with 'verified_', else 'Authentication Error'. */
 export const VerificationTokenHeader = requiredText(AUTHENTICATION_ERROR, {
   checks: [check(startsVerified, AUTHENTICATION_ERROR)],
+  maxLength: TEXT_LIMITS.token,
+  unsafeMessage: AUTHENTICATION_ERROR,
 });
 export type VerificationTokenHeader = t.TypeOf<typeof VerificationTokenHeader>;
 
@@ -124,15 +130,19 @@ export type VerificationTokenHeader = t.TypeOf<typeof VerificationTokenHeader>;
  */
 export const GuestEnrollmentVerification = form('GuestEnrollmentVerification', {
   dualVerificationToken: VerificationTokenHeader,
-  verifiedEmail: requiredText(AUTHENTICATION_ERROR),
-  verifiedPhone: requiredText(AUTHENTICATION_ERROR),
+  verifiedEmail: requiredText(AUTHENTICATION_ERROR, { maxLength: TEXT_LIMITS.email, unsafeMessage: AUTHENTICATION_ERROR }),
+  verifiedPhone: requiredText(AUTHENTICATION_ERROR, { maxLength: 32, unsafeMessage: AUTHENTICATION_ERROR }),
 });
 export type GuestEnrollmentVerification = t.TypeOf<typeof GuestEnrollmentVerification>;
 
 /** The guest booking path: a token starting with 'verified_' and a non-empty phone. */
 export const GuestBookingVerification = form('GuestBookingVerification', {
-  dualVerificationToken: requiredText(VERIFICATION_REQUIRED, { checks: [check(startsVerified, VERIFICATION_REQUIRED)] }),
-  verifiedPhone: requiredText(VERIFICATION_REQUIRED),
+  dualVerificationToken: requiredText(VERIFICATION_REQUIRED, {
+    checks: [check(startsVerified, VERIFICATION_REQUIRED)],
+    maxLength: TEXT_LIMITS.token,
+    unsafeMessage: VERIFICATION_REQUIRED,
+  }),
+  verifiedPhone: requiredText(VERIFICATION_REQUIRED, { maxLength: 32, unsafeMessage: VERIFICATION_REQUIRED }),
 });
 export type GuestBookingVerification = t.TypeOf<typeof GuestBookingVerification>;
 
