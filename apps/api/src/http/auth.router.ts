@@ -54,9 +54,10 @@ export const authRouter = (deps: { service: PatientAuthService; audit: RequestAu
     const result = await service.complete({ code: query('code'), state: query('state'), error: query('error'), binding: ctx.cookies.get(cookies.signIn) });
     clearCookie(ctx, cookies.signIn, https);
     if (E.isLeft(result)) {
-      await audit(ctx, { eventType: 'auth', action: 'sign_in_failed', severity: 'warning', metadata: { reason: result.left.reason } });
       const back = new URLSearchParams({ auth: 'error', return: result.left.redirectPath });
       ctx.redirect(`/login?${back.toString()}`);
+      // After the redirect, so the row records the 302 answered (not Koa's 404 default).
+      await audit(ctx, { eventType: 'auth', action: 'sign_in_failed', severity: 'warning', metadata: { reason: result.left.reason } });
       return;
     }
     const previous = ctx.state.session as PatientSession | undefined;
@@ -64,8 +65,8 @@ export const authRouter = (deps: { service: PatientAuthService; audit: RequestAu
     const { token, session, workflow, redirectPath } = result.right;
     setCookie(ctx, cookies.session, token, https, session.absoluteExpiresAt.getTime() - session.createdAt.getTime());
     ctx.state.session = session;
-    await audit(ctx, { eventType: 'auth', action: workflow === 'switch' ? 'switch_account' : 'sign_in' });
     ctx.redirect(redirectPath);
+    await audit(ctx, { eventType: 'auth', action: workflow === 'switch' ? 'switch_account' : 'sign_in' });
   });
 
   router.get('/api/auth/session', async (ctx) => {
@@ -121,7 +122,7 @@ export const authRouter = (deps: { service: PatientAuthService; audit: RequestAu
     }
     const data = Object.fromEntries(Object.entries(update).filter(([, value]) => typeof value === 'string')) as PatientSession['data'];
     await service.saveData(session, data);
-    await audit(ctx, { eventType: 'phi_write', action: 'update_session', metadata: { fields: Object.keys(data) } });
+    await audit(ctx, { eventType: 'phi_write', action: 'update_session', statusCode: 200, metadata: { fields: Object.keys(data) } });
     ctx.body = { success: true };
   });
 
@@ -129,7 +130,7 @@ export const authRouter = (deps: { service: PatientAuthService; audit: RequestAu
     const session = ctx.state.session as PatientSession | undefined;
     if (session) {
       await service.end(session);
-      await audit(ctx, { eventType: 'auth', action: 'sign_out' });
+      await audit(ctx, { eventType: 'auth', action: 'sign_out', statusCode: 200 });
     }
     clearCookie(ctx, cookies.session, https);
     ctx.body = { clearClientData: true };

@@ -308,6 +308,7 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
     }
     const document = await deps.signing.getDocument(documentId);
     ctx.body = { isComplete: document?.completed ?? false, declined: document?.declined ?? false };
+    await audit(ctx, { eventType: 'phi_read', action: 'verify_document', enrollmentId: enrollment.id });
   });
 
   return router;

@@ -114,7 +114,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
       throw paymentRefusal(result.left);
     }
     const start = result.right;
-    await audit(ctx, { eventType: 'payment', action: 'create_subscription', enrollmentId: enrollment.id, metadata: { kind: start.kind } });
+    await audit(ctx, { eventType: 'payment', action: 'create_subscription', enrollmentId: enrollment.id, statusCode: 200, metadata: { kind: start.kind } });
     if (start.kind === 'requires_confirmation') {
       ctx.body = { requiresConfirmation: true, message: start.message, subscriptionId: start.subscriptionId, subscriptionData: { renewalDate: start.renewalDate } };
       return;
@@ -136,7 +136,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
     const result = await payEnrollmentInvoice(paymentDeps, { enrollment, invoiceId: request.invoiceId, subscriptionId: request.subscriptionId, paymentMethodId: request.paymentMethodId });
     if (E.isLeft(result)) throw paymentRefusal(result.left);
     const outcome = result.right;
-    await audit(ctx, { eventType: 'payment', action: 'pay_invoice', enrollmentId: enrollment.id, paymentId: request.invoiceId, metadata: { outcome: outcome.kind } });
+    await audit(ctx, { eventType: 'payment', action: 'pay_invoice', enrollmentId: enrollment.id, paymentId: request.invoiceId, statusCode: outcome.kind === 'declined' ? 402 : 200, metadata: { outcome: outcome.kind } });
     if (outcome.kind === 'paid') ctx.body = { success: true };
     else if (outcome.kind === 'confirm_payment') ctx.body = { action: 'confirm_payment', clientSecret: outcome.clientSecret };
     else {
@@ -154,7 +154,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
       await audit(ctx, { eventType: 'payment', action: 'record_payment_refused', enrollmentId: enrollment.id, statusCode: STATUS_OF[result.left.code] });
       throw paymentRefusal(result.left);
     }
-    await audit(ctx, { eventType: 'payment', action: 'record_payment', enrollmentId: enrollment.id, paymentId: result.right.stripePaymentId });
+    await audit(ctx, { eventType: 'payment', action: 'record_payment', enrollmentId: enrollment.id, paymentId: result.right.stripePaymentId, statusCode: 200 });
     ctx.body = { success: true, status: result.right.status, receiptUrl: result.right.stripeReceiptUrl };
   });
 
@@ -163,7 +163,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
     decodeOrThrow(ReactivateSubscriptionRequest, ctx.request.body);
     const result = await reactivateMembership(paymentDeps, { enrollment });
     if (E.isLeft(result)) throw paymentRefusal(result.left);
-    await audit(ctx, { eventType: 'payment', action: 'reactivate_subscription', enrollmentId: enrollment.id });
+    await audit(ctx, { eventType: 'payment', action: 'reactivate_subscription', enrollmentId: enrollment.id, statusCode: 200 });
     ctx.body = { message: 'Auto-renewal is back on. Your membership will renew as before.' };
   });
 
@@ -184,6 +184,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
 
   router.get('/api/stripe/customer-check', async (ctx) => {
     ctx.body = { hasCustomer: (await customerOf(ctx)) !== null };
+    await audit(ctx, { eventType: 'payment', action: 'customer_check' });
   });
 
   router.post('/api/stripe/portal-session', async (ctx) => {
@@ -194,7 +195,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
       return;
     }
     const { url } = await cards.createPortalSession(customerId, `${deps.publicOrigin}/billing/return`);
-    await audit(ctx, { eventType: 'payment', action: 'open_billing_portal' });
+    await audit(ctx, { eventType: 'payment', action: 'open_billing_portal', statusCode: 200 });
     ctx.body = { success: true, portalUrl: url };
   });
 
@@ -209,12 +210,20 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
     }
     const { event } = verified;
     const seen = await knex('card_events').where({ id: event.id }).first('id');
+    let reconciled: Awaited<ReturnType<typeof reconcileSubscription>> = null;
     if (!seen) {
       const subscriptionId = subscriptionOfEvent(event);
-      if (subscriptionId) await reconcileSubscription(paymentDeps, subscriptionId);
+      if (subscriptionId) reconciled = await reconcileSubscription(paymentDeps, subscriptionId);
       await knex('card_events').insert({ id: event.id, type: event.type, objectId: event.object.id }).onConflict('id').ignore();
     }
     ctx.body = { received: true };
+    // Stripe's events move enrollments (and 'Paid Up' in the health record): each one is in the trail.
+    await audit(ctx, {
+      eventType: 'payment',
+      action: 'stripe_event',
+      enrollmentId: reconciled?.enrollment.id ?? null,
+      metadata: { type: event.type, eventId: event.id, duplicate: Boolean(seen), changed: reconciled?.changed ?? false },
+    });
   });
 
   return router;

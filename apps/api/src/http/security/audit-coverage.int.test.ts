@@ -1,0 +1,318 @@
+/**
+ * AUDIT COVERAGE: every route that reads or changes health data writes an `audit_logs` row
+ * (hipaaRelevant true), checked by listing the routes.
+ *
+ * The routes are read from the routers of an app built as the running one is (actors.ts
+ * registeredRoutes); ROUTES below classifies each (a registered route missing from it fails the
+ * first test). Then one owner goes through every health-data route for real — Margaret with her
+ * provider login; a guest who enrolls as a new patient, signs both documents in the sandbox's
+ * SignWell page, pays with a test card, opens the billing portal, turns auto-renewal back on;
+ * Stripe's signed webhook; staff listing the failed filings — and after each call the test looks
+ * for the audit row of that method and endpoint. Last, no audit row holds PHI: no name, birth
+ * date, SSN, email or phone of anyone the run touched, in any column.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHmac } from 'node:crypto';
+import { PATIENT_IDS } from '@portal/provider-sandbox';
+import { seedPatients } from '../../../../provider-sandbox/src/seed/patients.ts';
+import { stripeCall, submitSigningPage } from '../../../../provider-sandbox/src/testing.ts';
+import { startTestPortal, type TestPortal } from '../../../../../tools/src/testing/portal.ts';
+import { verifiedGuest } from '../../../../../tools/src/testing/guest.ts';
+import { signIn } from '../../../../../tools/src/testing/sign-in.ts';
+import { NEW_PATIENT, SESSION_COOKIE, newPatientForm, registeredRoutes, routeKey, send, staffSignIn, type Actor, type Answer, type Call } from './actors.ts';
+
+/**
+ * Every registered route: does it read or change health data (then it must write an audit row
+ * with hipaaRelevant true), is it a sign-in event the README promises to audit, or neither.
+ */
+const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'none'; readonly why: string }>> = {
+  'GET /api/health': { audit: 'none', why: 'database status' },
+  'GET /api/config': { audit: 'none', why: 'public provider settings' },
+  'GET /api/providers': { audit: 'none', why: "the practice's provider directory, no patient" },
+  'GET /api/auth/config': { audit: 'none', why: 'public login settings' },
+  'GET /api/auth/athena': { audit: 'none', why: 'starts a login; nothing is read yet' },
+  'GET /api/auth/callback': { audit: 'health', why: "signs in: reads the patient's record and keeps it in the session" },
+  'GET /api/auth/session': { audit: 'health', why: "the acting patient's name, birth date, email, phone" },
+  'GET /api/auth/status': { audit: 'health', why: "the acting patient's name, birth date, sex, email, phone" },
+  'POST /api/auth/session/extend': { audit: 'none', why: 'answers only the expiry' },
+  'POST /api/auth/update-session': { audit: 'health', why: 'stores the Medicare/Medicaid answer, location and whom the enrollment is for' },
+  'POST /api/auth/logout': { audit: 'auth', why: 'a sign-out (README: every sign-in and sign-out is audited)' },
+  'GET /api/oauth/patient-contacts': { audit: 'health', why: 'names and emails of the person and the patients linked to them' },
+  'POST /api/enrollments': { audit: 'health', why: "a guest's enrollment: registers or matches the patient in the health record" },
+  'POST /api/enrollments/oauth': { audit: 'health', why: 'creates an enrollment (or records an opt-out in the health record)' },
+  'GET /api/enrollments/:id': { audit: 'health', why: 'reads an enrollment' },
+  'POST /api/enrollments/:id/create-document': { audit: 'health', why: 'makes the agreement naming the patient and plan' },
+  'POST /api/enrollments/:id/create-privacy-document': { audit: 'health', why: 'makes the privacy notice acknowledgment naming the patient' },
+  'POST /api/enrollments/:id/signature': { audit: 'health', why: 'records the signature, files the PDF into the chart' },
+  'POST /api/enrollments/:id/privacy-signature': { audit: 'health', why: 'records the signature, files the PDF into the chart' },
+  'GET /api/signwell/verify-completion/:documentId': { audit: 'health', why: "reads the signing state of a patient's consent document" },
+  'POST /api/enrollments/:id/create-subscription': { audit: 'health', why: "creates the patient's membership subscription" },
+  'POST /api/stripe/pay-invoice': { audit: 'health', why: 'pays for the membership' },
+  'POST /api/enrollments/:id/payment': { audit: 'health', why: "records the payment, sets 'Paid Up' in the health record" },
+  'POST /api/enrollments/:id/reactivate-subscription': { audit: 'health', why: 'changes the membership' },
+  'GET /api/enrollments/:id/complete': { audit: 'health', why: 'reads the enrollment and receipt' },
+  'GET /api/stripe/customer-check': { audit: 'health', why: "reads whether the patient has a membership billing account (payment for care is PHI)" },
+  'POST /api/stripe/portal-session': { audit: 'health', why: "opens the patient's billing account" },
+  'POST /api/stripe/webhook': { audit: 'health', why: "moves enrollments with Stripe's events, sets 'Paid Up' in the health record" },
+  'GET /api/dashboard/subscription-status': { audit: 'health', why: 'membership status and subscriptions of the patient and dependents' },
+  'POST /api/dashboard/subscription-status/refresh': { audit: 'health', why: 'the same, read again' },
+  'POST /api/verify-email/send-otp': { audit: 'none', why: 'sends a code; no health data' },
+  'POST /api/verify-email/verify-otp': { audit: 'none', why: 'checks a code' },
+  'POST /api/verify-email/check-session': { audit: 'none', why: 'checks an email session' },
+  'POST /api/verify-phone': { audit: 'none', why: "issues the guest token for the guest's own contact" },
+  'GET /api/guest/session': { audit: 'none', why: "the guest's own verified email and phone, no health data" },
+  'POST /api/staff/send-otp': { audit: 'none', why: 'staff sign-in code' },
+  'POST /api/staff/verify-otp': { audit: 'none', why: 'staff sign-in (audited as staff_auth, not health data)' },
+  'POST /api/staff/verify-session': { audit: 'none', why: 'staff session check' },
+  'POST /api/staff/logout': { audit: 'none', why: 'ends a staff session' },
+  'GET /api/staff/document-submissions': { audit: 'health', why: 'lists failed chart filings naming patients and enrollments' },
+};
+
+const WEBHOOK_SECRET = 'whsec_portal_sandbox';
+
+let portal: TestPortal;
+let registered: Array<{ method: string; path: string }> = [];
+/** Route key → the audit rows its call wrote. */
+const audited = new Map<string, Array<Record<string, any>>>();
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  registered = await registeredRoutes(portal);
+}, 120_000);
+afterAll(async () => {
+  await portal?.close();
+});
+
+const lastAuditId = async (): Promise<number> => Number((await portal.db.knex('audit_logs').max('id as id').first())?.id ?? 0);
+
+const patternOf = (path: string): RegExp => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+
+/** Makes the call and checks that it wrote an audit row for its method and endpoint. */
+const audit = async <T,>(key: string, action: () => Promise<T>): Promise<T> => {
+  const [method, path] = key.split(' ') as [string, string];
+  if (!(key in ROUTES)) throw new Error(`${key} is not in ROUTES`);
+  const since = await lastAuditId();
+  const result = await action();
+  const rows = (await portal.db.knex('audit_logs').where('id', '>', since).where({ method }).orderBy('id')).filter((row: { endpoint: string | null }) =>
+    patternOf(path).test(row.endpoint ?? ''),
+  );
+  audited.set(key, [...(audited.get(key) ?? []), ...rows]);
+  expect({ route: key, audited: rows.length > 0 }).toEqual({ route: key, audited: true });
+  expect({ route: key, hipaaRelevant: rows.every((row) => row.hipaaRelevant === true) }).toEqual({ route: key, hipaaRelevant: true });
+  const succeeded = rows.filter((row) => typeof row.statusCode === 'number' && row.statusCode < 400 && !/_(refused|failed)$/.test(row.action));
+  expect({ route: key, success: succeeded.length > 0, rows: rows.map((row) => `${row.action} ${row.statusCode}`) }).toEqual({
+    route: key,
+    success: true,
+    rows: expect.anything(),
+  });
+  return result;
+};
+
+const ok = (answer: Answer, what: string, status = 200): Answer => {
+  if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${answer.text.slice(0, 400)}`);
+  return answer;
+};
+
+describe('the route table', () => {
+  it('classifies every registered route (a new one must be added to ROUTES)', () => {
+    expect(registered.map(routeKey).filter((key) => !(key in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((key) => !registered.some((route) => routeKey(route) === key))).toEqual([]);
+  });
+});
+
+describe('every route that reads or changes health data writes an audit row', () => {
+  let margaret: Actor;
+  let guest: Actor;
+  let staff: Actor;
+  let enrollmentId = '';
+  let guestEnrollment = '';
+  let subscriptionId = '';
+  let customerId = '';
+
+  const asSession = (token: string, name: Actor['name']): Actor => ({
+    name,
+    kind: 'session',
+    headers: { Cookie: `${SESSION_COOKIE}=${token}` },
+    acting: null,
+    patients: new Set(),
+    guest: null,
+    staffEmail: null,
+  });
+  const call = (actor: Actor | null, request: Call) => send(portal, actor, request);
+
+  it('Margaret signs in with her provider login', async () => {
+    const signedIn = await audit('GET /api/auth/callback', () => signIn({ apiUrl: portal.url, personId: PATIENT_IDS.margaret }));
+    margaret = asSession(signedIn.portal.jar.get(SESSION_COOKIE)!, 'margaret');
+  });
+
+  it('reads her session, status and contacts', async () => {
+    await audit('GET /api/auth/session', async () => ok(await call(margaret, { method: 'GET', path: '/api/auth/session' }), 'session'));
+    await audit('GET /api/auth/status', async () => ok(await call(margaret, { method: 'GET', path: '/api/auth/status' }), 'status'));
+    await audit('GET /api/oauth/patient-contacts', async () => ok(await call(margaret, { method: 'GET', path: '/api/oauth/patient-contacts' }), 'contacts'));
+  });
+
+  it('answers the location step and enrolls', async () => {
+    await audit('POST /api/auth/update-session', async () =>
+      ok(await call(margaret, { method: 'POST', path: '/api/auth/update-session', body: { practiceLocation: '1', workflowType: 'enrollment', hasMedicareInsurance: 'no' } }), 'update-session'),
+    );
+    const created = await audit('POST /api/enrollments/oauth', async () =>
+      ok(await call(margaret, { method: 'POST', path: '/api/enrollments/oauth', body: { patientId: String(PATIENT_IDS.margaret), practiceLocation: '1', membershipTier: '120_annual' } }), 'enroll', 201),
+    );
+    enrollmentId = created.body.id;
+    await audit('GET /api/enrollments/:id', async () => ok(await call(margaret, { method: 'GET', path: `/api/enrollments/${enrollmentId}` }), 'read'));
+  });
+
+  it('reads her membership status', async () => {
+    await audit('GET /api/dashboard/subscription-status', async () => ok(await call(margaret, { method: 'GET', path: '/api/dashboard/subscription-status' }), 'status'));
+    await audit('POST /api/dashboard/subscription-status/refresh', async () =>
+      ok(await call(margaret, { method: 'POST', path: '/api/dashboard/subscription-status/refresh' }), 'refresh'),
+    );
+  });
+
+  it('signs out', async () => {
+    await audit('POST /api/auth/logout', async () => ok(await call(margaret, { method: 'POST', path: '/api/auth/logout' }), 'logout'));
+  });
+
+  it('a guest enrolls as a new patient and signs the agreement', async () => {
+    const verified = await verifiedGuest(portal, 'sec.audit.guest@example.com', '4015550194');
+    guest = { name: 'guestA', kind: 'guest', headers: { 'X-Verification-Token': verified.verificationToken }, acting: null, patients: new Set(), guest: verified, staffEmail: null };
+    const created = await audit('POST /api/enrollments', async () => ok(await call(guest, { method: 'POST', path: '/api/enrollments', body: newPatientForm(verified) }), 'guest enrollment', 201));
+    guestEnrollment = created.body.id;
+    const document = await audit('POST /api/enrollments/:id/create-document', async () =>
+      ok(await call(guest, { method: 'POST', path: `/api/enrollments/${guestEnrollment}/create-document` }), 'create-document'),
+    );
+    await submitSigningPage(document.body.embeddedUrl, { fullName: `${NEW_PATIENT.firstName} ${NEW_PATIENT.lastName}` });
+    await audit('GET /api/signwell/verify-completion/:documentId', async () =>
+      ok(await call(guest, { method: 'GET', path: `/api/signwell/verify-completion/${document.body.documentId}` }), 'verify-completion'),
+    );
+    await audit('POST /api/enrollments/:id/signature', async () =>
+      ok(await call(guest, { method: 'POST', path: `/api/enrollments/${guestEnrollment}/signature`, body: { documentId: document.body.documentId } }), 'signature'),
+    );
+  }, 60_000);
+
+  it('signs the privacy notice', async () => {
+    const document = await audit('POST /api/enrollments/:id/create-privacy-document', async () =>
+      ok(await call(guest, { method: 'POST', path: `/api/enrollments/${guestEnrollment}/create-privacy-document` }), 'create-privacy-document'),
+    );
+    await submitSigningPage(document.body.embeddedUrl, { fullName: `${NEW_PATIENT.firstName} ${NEW_PATIENT.lastName}` });
+    await audit('POST /api/enrollments/:id/privacy-signature', async () =>
+      ok(await call(guest, { method: 'POST', path: `/api/enrollments/${guestEnrollment}/privacy-signature`, body: { documentId: document.body.documentId } }), 'privacy-signature'),
+    );
+  }, 60_000);
+
+  it('pays with a test card and reads the confirmation', async () => {
+    const setup = await audit('POST /api/enrollments/:id/create-subscription', async () =>
+      ok(await call(guest, { method: 'POST', path: `/api/enrollments/${guestEnrollment}/create-subscription` }), 'create-subscription'),
+    );
+    subscriptionId = setup.body.subscriptionId;
+    const card = await stripeCall(
+      portal.sandbox.url,
+      'POST',
+      '/v1/payment_methods',
+      { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2031', 'card[cvc]': '123' },
+      { key: 'pk_test_portal_sandbox' },
+    );
+    await audit('POST /api/stripe/pay-invoice', async () =>
+      ok(
+        await call(guest, { method: 'POST', path: '/api/stripe/pay-invoice', body: { invoiceId: setup.body.invoiceId, subscriptionId, paymentMethodId: (card.body as { id: string }).id } }),
+        'pay-invoice',
+      ),
+    );
+    const paid = await audit('POST /api/enrollments/:id/payment', async () => ok(await call(guest, { method: 'POST', path: `/api/enrollments/${guestEnrollment}/payment`, body: {} }), 'payment'));
+    expect(paid.body.status).toBe('active');
+    await audit('GET /api/enrollments/:id/complete', async () => ok(await call(guest, { method: 'GET', path: `/api/enrollments/${guestEnrollment}/complete` }), 'complete'));
+    customerId = (await portal.db.knex('enrollments').where({ id: guestEnrollment }).first()).stripeCustomerId;
+  }, 60_000);
+
+  it('opens the billing portal and turns auto-renewal back on', async () => {
+    await audit('GET /api/stripe/customer-check', async () => ok(await call(guest, { method: 'GET', path: '/api/stripe/customer-check' }), 'customer-check'));
+    await audit('POST /api/stripe/portal-session', async () => ok(await call(guest, { method: 'POST', path: '/api/stripe/portal-session' }), 'portal-session'));
+    const cancelling = await stripeCall(portal.sandbox.url, 'POST', `/v1/subscriptions/${subscriptionId}`, { cancel_at_period_end: 'true' });
+    expect(cancelling.status).toBe(200);
+    await audit('POST /api/enrollments/:id/reactivate-subscription', async () =>
+      ok(await call(guest, { method: 'POST', path: `/api/enrollments/${guestEnrollment}/reactivate-subscription`, body: { confirmed: true } }), 'reactivate'),
+    );
+    expect(customerId).toMatch(/^cus_/);
+  }, 30_000);
+
+  it("takes Stripe's signed event for the subscription", async () => {
+    const body = JSON.stringify({
+      id: `evt_sec_audit_${Date.now()}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: subscriptionId, object: 'subscription' } },
+    });
+    const at = Math.floor(Date.now() / 1000);
+    const signature = `t=${at},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${at}.${body}`).digest('hex')}`;
+    await audit('POST /api/stripe/webhook', async () => {
+      const response = await fetch(`${portal.url}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body });
+      expect(response.status).toBe(200);
+    });
+  });
+
+  it('staff list the failed chart filings', async () => {
+    const token = await staffSignIn(portal, 'sec.audit.clerk@mdri-primarycare.example', 'Audit Clerk');
+    staff = { name: 'staff', kind: 'staff', headers: { Authorization: `Bearer ${token}` }, acting: null, patients: new Set(), guest: null, staffEmail: 'sec.audit.clerk@mdri-primarycare.example' };
+    await audit('GET /api/staff/document-submissions', async () => ok(await call(staff, { method: 'GET', path: '/api/staff/document-submissions?status=failed' }), 'document-submissions'));
+  });
+
+  it('went through every route the table says must be audited', () => {
+    const required = Object.entries(ROUTES)
+      .filter(([, route]) => route.audit !== 'none')
+      .map(([key]) => key);
+    expect(required.filter((key) => !audited.has(key))).toEqual([]);
+    console.log(
+      `AUDIT COVERAGE: ${registered.length} routes registered, ${required.length} audited (${required.filter((key) => ROUTES[key]!.audit === 'health').length} health data, ` +
+        `${required.filter((key) => ROUTES[key]!.audit === 'auth').length} sign-in events), ${registered.length - required.length} without health data\n` +
+        required.map((key) => `  ${key.padEnd(52)} ${audited.get(key)!.map((row) => `${row.eventType}/${row.action} ${row.statusCode}`).join(', ')}`).join('\n'),
+    );
+  });
+});
+
+describe('audit rows hold no PHI', () => {
+  it('no name, birth date, SSN, email or phone of anyone in any column of any row', async () => {
+    const rows = (await portal.db.knex('audit_logs').select()) as Array<Record<string, unknown>>;
+    expect(rows.length).toBeGreaterThan(20);
+    const people = [
+      ...seedPatients(new Date()).map((p) => ({ first: p.firstname, last: p.lastname, dob: p.dob, ssn: p.ssn, email: p.email, phones: [p.mobilephone, p.homephone] })),
+      { first: NEW_PATIENT.firstName, last: NEW_PATIENT.lastName, dob: NEW_PATIENT.usDate, ssn: NEW_PATIENT.ssn.replace(/-/g, ''), email: 'sec.audit.guest@example.com', phones: ['4015550194'] },
+    ];
+    const markers: Array<{ what: string; test: (text: string) => boolean }> = [];
+    for (const person of people) {
+      const [month, day, year] = person.dob.split('/');
+      markers.push({ what: `name of ${person.first} ${person.last}`, test: (text) => new RegExp(`\\b(${person.first}|${person.last})\\b`, 'i').test(text) });
+      markers.push({ what: `birth date of ${person.first}`, test: (text) => text.includes(person.dob) || text.includes(`${year}-${month}-${day}`) });
+      markers.push({ what: `SSN of ${person.first}`, test: (text) => text.includes(person.ssn) || text.includes(`${person.ssn.slice(0, 3)}-${person.ssn.slice(3, 5)}-${person.ssn.slice(5)}`) });
+      for (const phone of person.phones.filter((value): value is string => value !== null)) {
+        markers.push({ what: `phone of ${person.first}`, test: (text) => text.replace(/[^\d]/g, ' ').split(/\s+/).some((digits) => digits.endsWith(phone)) || text.includes(`${phone.slice(3, 6)}-${phone.slice(6)}`) });
+      }
+    }
+    const staffEmails = new Set((await portal.db.knex('staff_emails').select('email')).map((row: { email: string }) => row.email));
+    const phiIn = (row: Record<string, unknown>): string[] => {
+      const found: string[] = [];
+      for (const [column, value] of Object.entries(row)) {
+        if (value === null || value === undefined || value instanceof Date || typeof value === 'boolean' || typeof value === 'number') continue;
+        const text = typeof value === 'string' ? value : JSON.stringify(value);
+        for (const marker of markers) if (marker.test(text)) found.push(`row ${row.id} ${row.action} ${column}: ${marker.what}`);
+        // Emails: none, except the staff member's own address as the actor of a staff event (a workforce identity, not a patient's).
+        const emails = text.match(/[^\s"'@<>(),;:]+@[^\s"'@<>(),;:]+\.[a-z]{2,}/gi) ?? [];
+        for (const email of emails) {
+          if (column === 'userId' && staffEmails.has(email.toLowerCase()) && String(row.eventType).startsWith('staff_')) continue;
+          found.push(`row ${row.id} ${row.action} ${column}: email ${email}`);
+        }
+      }
+      return found;
+    };
+    // The scan itself finds what it looks for (rows as they must never be).
+    const planted = [
+      { id: 'x', action: 'x', metadata: { patient: 'Margaret Sullivan' } },
+      { id: 'x', action: 'x', userAgent: 'born 04/12/1979' },
+      { id: 'x', action: 'x', metadata: { ssn: '900-99-4412' } },
+      { id: 'x', action: 'x', endpoint: '/api/x?phone=(401) 555-0111' },
+      { id: 'x', action: 'x', userId: 'carol.bennett@example.com', eventType: 'auth' },
+    ];
+    expect(planted.map((row) => phiIn(row).length > 0)).toEqual(planted.map(() => true));
+    expect(rows.flatMap(phiIn)).toEqual([]);
+  });
+});
