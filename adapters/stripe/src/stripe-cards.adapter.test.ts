@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { CardsRejectedError, CardsUnavailableError } from '@portal/core';
-import { StripeCards, type StripeCardsConfig } from './stripe-cards.adapter.ts';
+import { StripeCards, stripeIdempotencyKey, type StripeCardsConfig } from './stripe-cards.adapter.ts';
 import { FakeFetch, json, stripeError } from './testing/fake-fetch.ts';
 import { T0, YEAR, customer, invoice, invoicePayment, list, paymentIntent, price, subscription } from './testing/fixtures.ts';
 
@@ -363,10 +363,24 @@ describe('StripeCards: failures', () => {
     expect((error as Error).message).toMatch(/^stripe GET \/v1\/subscriptions\/\{id\} answered with an unexpected shape at (customer, status|status, customer)/);
   });
 
-  it('refuses an empty or too long idempotency key before calling', async () => {
+  it('refuses an empty idempotency key before calling', async () => {
     const { fake, cards } = setup(() => undefined);
     await expect(cards.createCustomer({ email: 'a@example.com', name: 'A', metadata: {} }, '')).rejects.toThrow(TypeError);
-    await expect(cards.reactivateSubscription('sub_1', 'x'.repeat(256))).rejects.toThrow(TypeError);
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it('sends a key longer than Stripe takes (255) as its head and hash: the same key the same way, never over 255', async () => {
+    const { fake, cards } = setup((f) => f.on('POST', /^\/v1\/subscriptions\/sub_1$/, json(subscription({ status: 'active' })), json(subscription({ status: 'active' })), json(subscription({ status: 'active' }))));
+    const long = `billing-email:${'e'.repeat(36)}:${'a'.repeat(300)}@example.com`;
+    await cards.reactivateSubscription('sub_1', long);
+    await cards.reactivateSubscription('sub_1', long);
+    await cards.reactivateSubscription('sub_1', `${long}x`);
+    const [first, second, third] = fake.requests.map((request) => request.headers.get('idempotency-key') ?? '');
+    expect(first!.length).toBeLessThanOrEqual(255);
+    expect(first).toMatch(/^billing-email:e+:a+:sha256:[0-9a-f]{64}$/);
+    expect(second).toBe(first);
+    expect(third).not.toBe(first);
+    expect(stripeIdempotencyKey('reactivate:sub_1')).toBe('reactivate:sub_1');
+    expect(stripeIdempotencyKey('k'.repeat(255))).toBe('k'.repeat(255));
   });
 });

@@ -12,6 +12,7 @@
  *   method, the path template, the status and Stripe's error type/code/param — never ids, emails
  *   or Stripe's message, which may echo them.
  */
+import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import Stripe from 'stripe';
@@ -279,8 +280,8 @@ export class StripeCards implements Cards {
   }
 
   #keyed(idempotencyKey: string): Stripe.RequestOptions {
-    if (idempotencyKey === '' || idempotencyKey.length > 255) throw new TypeError('stripe: an idempotency key is 1 to 255 characters');
-    return { idempotencyKey, maxNetworkRetries: this.#retries };
+    if (idempotencyKey === '') throw new TypeError('stripe: an idempotency key cannot be empty');
+    return { idempotencyKey: stripeIdempotencyKey(idempotencyKey), maxNetworkRetries: this.#retries };
   }
 
   /**
@@ -365,6 +366,17 @@ export class StripeCards implements Cards {
     throw new CardsUnavailableError(`stripe ${call.method} ${call.path} ${what}`, { cause: new StripeDecodeError(what) });
   }
 }
+
+/** Stripe takes idempotency keys of at most 255 characters. */
+export const STRIPE_IDEMPOTENCY_KEY_MAX = 255;
+
+/**
+ * The key as sent to Stripe: unchanged when it fits; otherwise its head and the SHA-256 of the
+ * whole key (the same key always gives the same result, different keys stay different), so a
+ * key built from long parts (a billing email, a payment method id) never exceeds Stripe's limit.
+ */
+export const stripeIdempotencyKey = (key: string): string =>
+  key.length <= STRIPE_IDEMPOTENCY_KEY_MAX ? key : `${key.slice(0, 160)}:sha256:${createHash('sha256').update(key, 'utf8').digest('hex')}`;
 
 const notFound = (error: Stripe.errors.StripeError): { readonly value: null } | undefined => (error.statusCode === 404 ? { value: null } : undefined);
 

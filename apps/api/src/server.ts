@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Knex } from 'knex';
 import { migrateJobQueue, migrateToLatest, sharedSecret } from '@portal/persistence';
 import { readConfig, type AppConfig } from './config.ts';
@@ -32,6 +33,26 @@ export interface StartApiOptions {
 export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
 }
+
+/**
+ * Requests Node's HTTP parser refuses before Koa sees them (a control character in a header,
+ * headers over 16 KB, a malformed request line) get a JSON error like every other, not Node's
+ * bare status line.
+ */
+export const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex): void => {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, text] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout']
+        : [400, 'Bad Request'];
+  const body = JSON.stringify({ error: text });
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+};
 
 export const startApi = async (options: StartApiOptions): Promise<RunningApi> => {
   const env = options.env ?? process.env;
@@ -69,6 +90,7 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
   container.load(verificationModule(config, secret));
   const app = createApp(container);
   server.on('request', app.callback());
+  server.on('clientError', answerClientError);
   const url = `http://${['0.0.0.0', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host}:${actualPort}`;
   return {
     url,

@@ -23,6 +23,7 @@ import { STRIPE_WEBHOOK_PATH, paymentsRouter } from './payments.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
 import { paymentServices } from '../payments/payment-deps.ts';
 import { enrollmentsRouter } from './enrollments.router.ts';
+import { pathIdShapes } from './path-ids.ts';
 import { providersRouter } from './providers.router.ts';
 import { sameOriginWrites, trustedOriginsFromEnv } from './same-origin.ts';
 import type { AppConfig } from '../config.ts';
@@ -105,6 +106,17 @@ export const createApp = (container: Container): Koa => {
   const audit = requestAudit(container.get<AuditLog>(TOKENS.AuditLog));
   const emailCodes = container.get<EmailCodes>(TOKENS.EmailCodes);
   app.use(sessionMiddleware(authService, cookies, https));
+  // Ids in paths are checked for shape before any query with them or any provider call (finding 5).
+  const guestsForIds = container.get<GuestVerification>(TOKENS.GuestVerification);
+  app.use(
+    pathIdShapes({
+      onRefused: async (ctx, { action, requestedId }) => {
+        // Audited like the routes' own refusals: only for a caller we know (session or verified guest).
+        if (!ctx.state.session && !guestsForIds.fromRequest(ctx, new Date())) return;
+        await audit(ctx, { eventType: 'phi_read', action, statusCode: 404, severity: 'warning', metadata: { requestedId, reason: 'malformed_id' } });
+      },
+    }),
+  );
 
   for (const router of [
     healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),

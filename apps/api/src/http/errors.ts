@@ -7,7 +7,8 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { Context, Next } from 'koa';
-import { decodeBody, validationErrorBody, type ValidationFailure } from '@portal/contracts';
+import { STATUS_CODES } from 'node:http';
+import { INVALID_PAYMENT_METHOD_MESSAGE, decodeBody, validationErrorBody, type ValidationFailure } from '@portal/contracts';
 import type { Logger } from '../logger.ts';
 
 export const HEALTH_RECORD_UNAVAILABLE_MESSAGE = "The practice's health record is not answering right now. Please try again in a moment.";
@@ -56,12 +57,42 @@ const PROVIDER_DOWN: Readonly<Record<string, { readonly log: string; readonly er
   SigningUnavailableError: { log: 'signing service unavailable', error: 'Signing service unavailable', message: SIGNING_UNAVAILABLE_MESSAGE },
 };
 
+export const PAYMENT_DETAILS_REFUSED_MESSAGE = 'The payment service did not accept these details. Please check them and try again.';
+
+/**
+ * Stripe refused a request (4xx, not an outage): our input was wrong, so the caller gets a 400
+ * naming the field where Stripe says which parameter it was, never a 500 or a 503. Keys are
+ * Stripe's `param`; values our field and message.
+ */
+const CARD_PARAMS: Readonly<Record<string, { readonly field: string; readonly message: string }>> = {
+  payment_method: { field: 'paymentMethodId', message: INVALID_PAYMENT_METHOD_MESSAGE },
+  email: { field: 'billingEmail', message: 'Invalid billing email address' },
+  invoice: { field: 'invoiceId', message: 'Invalid invoice ID' },
+  subscription: { field: 'subscriptionId', message: 'Invalid subscription ID' },
+  customer: { field: 'customer', message: PAYMENT_DETAILS_REFUSED_MESSAGE },
+};
+
+const cardRefusal = (error: unknown): Readonly<Record<string, unknown>> & { readonly error: string } => {
+  const param = (error as { cause?: { param?: unknown } } | undefined)?.cause?.param;
+  const known = typeof param === 'string' && Object.hasOwn(CARD_PARAMS, param) ? CARD_PARAMS[param] : undefined;
+  if (known) return { error: 'Validation failed', message: known.message, errors: [{ field: known.field, message: known.message }] };
+  return { error: 'Payment details not accepted', message: PAYMENT_DETAILS_REFUSED_MESSAGE };
+};
+
+/** Status texts for errors answered without a body (the router's 405 and 501, Koa's own). */
+const STATUS_TEXT: Readonly<Record<number, string>> = { 405: 'Method Not Allowed', 501: 'Not Implemented' };
+
 export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Next): Promise<void> => {
   try {
     await next();
     if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
       ctx.status = 404;
       ctx.body = { error: 'Not Found' };
+    } else if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null) && ctx.path.startsWith('/api/')) {
+      // The router's allowedMethods answers 405 and 501 without a body: JSON like every other error.
+      const status = ctx.status;
+      ctx.body = { error: STATUS_TEXT[status] ?? STATUS_CODES[status] ?? 'Error' };
+      ctx.status = status;
     }
   } catch (error) {
     if (error instanceof HttpError) {
@@ -77,6 +108,13 @@ export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Ne
       ctx.status = 503;
       ctx.set('Retry-After', '5');
       ctx.body = { error: provider.error, message: provider.message };
+      return;
+    }
+    if (name === 'CardsRejectedError') {
+      // Logged: a refusal our own code caused (not the caller's input) still shows up here.
+      logger.warn({ requestId: String(ctx.state.requestId ?? ''), path: ctx.path, err: error }, 'payment service refused the request');
+      ctx.status = 400;
+      ctx.body = cardRefusal(error);
       return;
     }
     if (isClientError(error)) {
