@@ -24,6 +24,7 @@ import { dashboardRouter } from './dashboard.router.ts';
 import { paymentServices } from '../payments/payment-deps.ts';
 import { enrollmentsRouter } from './enrollments.router.ts';
 import { pathIdShapes } from './path-ids.ts';
+import { sha256 } from '../auth/tokens.ts';
 import { providersRouter } from './providers.router.ts';
 import { sameOriginWrites, trustedOriginsFromEnv } from './same-origin.ts';
 import type { AppConfig } from '../config.ts';
@@ -111,9 +112,11 @@ export const createApp = (container: Container): Koa => {
   app.use(
     pathIdShapes({
       onRefused: async (ctx, { action, requestedId }) => {
-        // Audited like the routes' own refusals: only for a caller we know (session or verified guest).
+        // Audited like the routes' own refusals, for a caller we know (session or verified guest);
+        // the junk itself is not stored (it may hold anything), only its length and a hash prefix.
         if (!ctx.state.session && !guestsForIds.fromRequest(ctx, new Date())) return;
-        await audit(ctx, { eventType: 'phi_read', action, statusCode: 404, severity: 'warning', metadata: { requestedId, reason: 'malformed_id' } });
+        const metadata = { reason: 'malformed_id', requestedIdLength: requestedId.length, requestedIdSha256: sha256(requestedId).slice(0, 16) };
+        await audit(ctx, { eventType: 'phi_read', action, statusCode: 404, severity: 'warning', metadata });
       },
     }),
   );

@@ -5,7 +5,7 @@
  * object is — 404 with the route's own body — before any query with the id or any provider call,
  * whoever asks (signed in or not: the shape is public, so answering it first tells a caller
  * nothing about anyone's data). A signed-in or verified caller's refusal is audited as the
- * routes audit a missing object, with the id made storable.
+ * routes audit a missing object (the junk itself is not stored: its length and a hash prefix).
  *
  * Sibling routes with a literal segment where an id could stand (POST /api/enrollments/oauth)
  * are left to their routers.
@@ -26,7 +26,7 @@ interface PathId {
   readonly refusedAction: (ctx: Context, rest: string) => string;
 }
 
-/** Called for every refusal here (to audit it); ids are as decoded, possibly holding anything. */
+/** Called for every refusal here (to audit it); the id as decoded (or as sent when it does not decode): it may hold anything. */
 export type PathIdRefused = (ctx: Context, refusal: { readonly action: string; readonly requestedId: string }) => Promise<void>;
 
 export const PATH_IDS: ReadonlyArray<PathId> = [
@@ -66,7 +66,7 @@ export const pathIdShapes =
       if (siblings?.includes(raw) && (rest === '' || rest === '/')) break;
       const id = decoded(raw);
       if (id === null || !valid(id)) {
-        await options.onRefused?.(ctx, { action: refusedAction(ctx, rest), requestedId: (id ?? raw).slice(0, 64) });
+        await options.onRefused?.(ctx, { action: refusedAction(ctx, rest), requestedId: id ?? raw });
         throw notFound();
       }
       break;
