@@ -8,6 +8,9 @@ import singleSpaReact from 'single-spa-react';
 import { AppError } from '@portal/ui';
 import { DashboardRoot } from './DashboardRoot.tsx';
 import type { DashboardRootProps } from './DashboardRoot.tsx';
+// This micro-frontend's own styles: extracted into a CSS chunk that loads with this module, from
+// wherever remoteEntry.js is served (publicPath 'auto').
+import './dashboard.css';
 
 const lifecycles = singleSpaReact<DashboardRootProps>({
   React,

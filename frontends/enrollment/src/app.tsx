@@ -9,6 +9,9 @@ import singleSpaReact from 'single-spa-react';
 import { AppError } from '@portal/ui';
 import { EnrollmentRoot } from './EnrollmentRoot.tsx';
 import type { EnrollmentRootProps } from './EnrollmentRoot.tsx';
+// This micro-frontend's own styles: extracted into a CSS chunk that loads with this module, from
+// wherever remoteEntry.js is served (publicPath 'auto').
+import './enrollment.css';
 
 const lifecycles = singleSpaReact<EnrollmentRootProps>({
   React,

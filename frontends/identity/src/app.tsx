@@ -8,6 +8,9 @@ import singleSpaReact from 'single-spa-react';
 import { AppError } from '@portal/ui';
 import { IdentityRoot } from './IdentityRoot.tsx';
 import type { IdentityRootProps } from './IdentityRoot.tsx';
+// This micro-frontend's own styles: extracted into a CSS chunk that loads with this module, from
+// wherever remoteEntry.js is served (publicPath 'auto').
+import './identity.css';
 
 const lifecycles = singleSpaReact<IdentityRootProps>({
   React,

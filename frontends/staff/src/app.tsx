@@ -8,6 +8,9 @@ import singleSpaReact from 'single-spa-react';
 import { AppError } from '@portal/ui';
 import { StaffRoot } from './StaffRoot.tsx';
 import type { StaffRootProps } from './StaffRoot.tsx';
+// This micro-frontend's own styles: extracted into a CSS chunk that loads with this module, from
+// wherever remoteEntry.js is served (publicPath 'auto').
+import './staff.css';
 
 const lifecycles = singleSpaReact<StaffRootProps>({
   React,

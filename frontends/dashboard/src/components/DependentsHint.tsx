@@ -23,15 +23,15 @@ export function DependentsHint() {
     <div
       role="note"
       aria-labelledby={titleId}
-      className={cx('ui-callout', !reduceMotion && 'ui-fade-out', 'dashboard-dependents-hint')}
-      style={{ '--ui-fade-duration': `${DEPENDENTS_HINT_FADE_MS}ms` } as CSSProperties}
+      className={cx('dash-callout', !reduceMotion && 'dash-fade-out', 'dashboard-dependents-hint')}
+      style={{ '--dash-fade-duration': `${DEPENDENTS_HINT_FADE_MS}ms` } as CSSProperties}
       onAnimationEnd={onAnimationEnd}
     >
-      <span className="ui-callout__icon" aria-hidden="true">
+      <span className="dash-callout__icon" aria-hidden="true">
         <UsersIcon size={20} />
       </span>
-      <div className="ui-callout__body">
-        <h2 id={titleId} className="ui-callout__title">
+      <div className="dash-callout__body">
+        <h2 id={titleId} className="dash-callout__title">
           {DEPENDENTS_HINT_TITLE}
         </h2>
         <p>
@@ -39,7 +39,7 @@ export function DependentsHint() {
           have access to. The feature must be enabled by the practice.
         </p>
       </div>
-      <button type="button" className="ui-callout__close" aria-label="Dismiss hint" onClick={() => setShown(false)}>
+      <button type="button" className="dash-callout__close" aria-label="Dismiss hint" onClick={() => setShown(false)}>
         <CloseIcon size={18} />
       </button>
     </div>

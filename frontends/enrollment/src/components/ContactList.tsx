@@ -19,25 +19,25 @@ export function ContactList({ contacts, value, onChange, error }: ContactListPro
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <fieldset className="ui-fieldset" role="radiogroup" aria-describedby={error ? errorId : undefined} aria-required="true">
-      <legend className="ui-legend">
-        {CONTACT_QUESTION} <span className="ui-legend__hint">{CONTACT_MISSING_HINT}</span>
+    <fieldset className="enrollment-fieldset" role="radiogroup" aria-describedby={error ? errorId : undefined} aria-required="true">
+      <legend className="enrollment-legend">
+        {CONTACT_QUESTION} <span className="enrollment-legend__hint">{CONTACT_MISSING_HINT}</span>
       </legend>
       {contacts.length === 0 ? (
-        <p className="ui-choice-empty">{NO_CONTACTS}</p>
+        <p className="enrollment-choice-empty">{NO_CONTACTS}</p>
       ) : (
-        <div className="ui-choice-list">
+        <div className="enrollment-choice-list">
           {contacts.map((contact, index) => {
             const view = contactView(contact);
             const inputId = `${id}-contact-${index}`;
             const nameId = `${inputId}-name`;
             const detailsId = `${inputId}-details`;
             return (
-              <label key={contact.id} className="ui-choice" htmlFor={inputId}>
+              <label key={contact.id} className="enrollment-choice" htmlFor={inputId}>
                 <input
                   id={inputId}
                   type="radio"
-                  className="ui-choice__control"
+                  className="enrollment-choice__control"
                   name={`${id}-contact`}
                   value={contact.id}
                   checked={value === contact.id}
@@ -46,14 +46,14 @@ export function ContactList({ contacts, value, onChange, error }: ContactListPro
                   aria-describedby={detailsId}
                   aria-invalid={error ? true : undefined}
                 />
-                <span className="ui-choice__body">
-                  <span className="ui-choice__title">
-                    <span id={nameId} className="ui-choice__name">
+                <span className="enrollment-choice__body">
+                  <span className="enrollment-choice__title">
+                    <span id={nameId} className="enrollment-choice__name">
                       {view.name}
                     </span>
                     {view.isYou ? <Badge variant="success">You</Badge> : null}
                   </span>
-                  <span id={detailsId} className="ui-choice__meta">
+                  <span id={detailsId} className="enrollment-choice__meta">
                     {view.isYou ? <span className="ui-visually-hidden">You. </span> : null}
                     {view.relationship ? <span>{view.relationship}</span> : null}
                     {view.email ? <span>{view.email}</span> : null}

@@ -31,7 +31,7 @@ export function TierPlanPicker({ value, onChange, describedBy, legend, headingLe
   };
 
   return (
-    <fieldset className="ui-fieldset" aria-describedby={describedBy} aria-required="true" aria-invalid={invalid || undefined}>
+    <fieldset className="enrollment-fieldset" aria-describedby={describedBy} aria-required="true" aria-invalid={invalid || undefined}>
       <legend className="ui-visually-hidden">{legend}</legend>
       <Grid minColumnWidth="15rem" gap={4} className="ui-plan-grid">
         {TIER_PLANS.map((plan) => {
@@ -50,7 +50,7 @@ export function TierPlanPicker({ value, onChange, describedBy, legend, headingLe
               highlighted={checked}
               className={checked ? 'enrollment-plan enrollment-plan--selected' : 'enrollment-plan'}
               action={
-                <label className="ui-plan-select">
+                <label className="enrollment-plan-select">
                   <input
                     type="radio"
                     name="guestMembershipTier"
@@ -62,7 +62,7 @@ export function TierPlanPicker({ value, onChange, describedBy, legend, headingLe
                       if (!checked && pendingConcierge === null && needsConciergeAcknowledgment(plan.code)) choose(plan.code);
                     }}
                     aria-label={selectLabel(plan)}
-                    className="ui-plan-select__control"
+                    className="enrollment-plan-select__control"
                   />
                   <span aria-hidden="true">{checked ? 'Selected' : 'Select'}</span>
                 </label>

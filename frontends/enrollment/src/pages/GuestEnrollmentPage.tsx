@@ -342,19 +342,19 @@ function GuestForm({ guest }: { guest: GuestIdentity }) {
               invalid={submitted && !sections['patient-status']}
             >
               <Stack gap={4}>
-                <fieldset className="ui-fieldset" id={fieldId('patientStatus')}>
-                  <legend className="ui-legend">Are you a current patient of the practice?</legend>
-                  <div className="ui-choice-list">
+                <fieldset className="enrollment-fieldset" id={fieldId('patientStatus')}>
+                  <legend className="enrollment-legend">Are you a current patient of the practice?</legend>
+                  <div className="enrollment-choice-list">
                     {(
                       [
                         { value: 'existing', label: 'Existing patient', meta: 'I have been seen at the practice before.' },
                         { value: 'new', label: 'New patient', meta: 'I have not been seen at the practice yet.' },
                       ] as const
                     ).map((option) => (
-                      <label key={option.value} className="ui-choice">
+                      <label key={option.value} className="enrollment-choice">
                         <input
                           type="radio"
-                          className="ui-choice__control"
+                          className="enrollment-choice__control"
                           name="patientStatus"
                           value={option.value}
                           checked={values.patientStatus === option.value}
@@ -363,9 +363,9 @@ function GuestForm({ guest }: { guest: GuestIdentity }) {
                             clearServerError('patientStatus');
                           }}
                         />
-                        <span className="ui-choice__body">
-                          <span className="ui-choice__name">{option.label}</span>
-                          <span className="ui-choice__meta">{option.meta}</span>
+                        <span className="enrollment-choice__body">
+                          <span className="enrollment-choice__name">{option.label}</span>
+                          <span className="enrollment-choice__meta">{option.meta}</span>
                         </span>
                       </label>
                     ))}
@@ -512,8 +512,8 @@ function GuestForm({ guest }: { guest: GuestIdentity }) {
                 </div>
 
                 {newPatient ? (
-                  <fieldset className="ui-fieldset">
-                    <legend className="ui-legend">Emergency Contact</legend>
+                  <fieldset className="enrollment-fieldset">
+                    <legend className="enrollment-legend">Emergency Contact</legend>
                     <div className="enrollment-form-grid">
                       {textField('emergencyContactName', { required: true, autoComplete: 'off' })}
                       {textField('emergencyContactPhone', { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'off' })}

@@ -346,14 +346,14 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
 /** 'Code expires in 14:32' (a timer, not read out every second) and a rare polite announcement. */
 function CodeCountdown({ secondsLeft, expired }: { secondsLeft: number; expired: boolean }) {
   return (
-    <div className={cx('ui-countdown', expired && 'ui-countdown--expired', secondsLeft <= 60 && !expired && 'ui-countdown--soon')}>
+    <div className={cx('identity-countdown', expired && 'identity-countdown--expired', secondsLeft <= 60 && !expired && 'identity-countdown--soon')}>
       <ClockIcon size={18} />
       {expired ? (
         <p>{CODE_EXPIRED}</p>
       ) : (
         <p>
           Code expires in{' '}
-          <span className="ui-countdown__time" role="timer" aria-label={`Code expires in ${spokenDuration(secondsLeft)}`}>
+          <span className="identity-countdown__time" role="timer" aria-label={`Code expires in ${spokenDuration(secondsLeft)}`}>
             {clock(secondsLeft)}
           </span>
         </p>

@@ -275,7 +275,7 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
                 />
               </Field>
               {load.status === 'loading' || load.status === 'idle' ? (
-                <p className="ui-inline-status" role="status">
+                <p className="identity-inline-status" role="status">
                   <Spinner size="sm" />
                   <span>{PHONE_SERVICE_LOADING_SHORT}</span>
                 </p>

@@ -18,14 +18,14 @@ export function VerificationComplete({
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <Card as="section" className="ui-auth-card ui-auth-complete" aria-labelledby="ui-auth-complete-title">
-      <span className="ui-auth-complete__icon" aria-hidden="true">
+    <Card as="section" className="ui-auth-card identity-auth-complete" aria-labelledby="identity-auth-complete-title">
+      <span className="identity-auth-complete__icon" aria-hidden="true">
         <CheckIcon size={32} />
       </span>
-      <h2 id="ui-auth-complete-title" className="ui-auth-complete__title" ref={headingRef} tabIndex={-1}>
+      <h2 id="identity-auth-complete-title" className="identity-auth-complete__title" ref={headingRef} tabIndex={-1}>
         {VERIFICATION_COMPLETE_TITLE}
       </h2>
-      <p className="ui-auth-complete__who">
+      <p className="identity-auth-complete__who">
         You are verified as <strong className="ui-auth-card__address">{email}</strong> and <strong className="ui-nowrap">{displayPhone(phone)}</strong>.
       </p>
       {storageFailed ? (
@@ -33,7 +33,7 @@ export function VerificationComplete({
           Please allow this site to store data (cookies and site data) and verify again.
         </Alert>
       ) : (
-        <p className="ui-auth-complete__next" role="status">
+        <p className="identity-auth-complete__next" role="status">
           <Spinner size="sm" />
           <span>{destination === '/dashboard' ? 'Taking you to your dashboard...' : 'Taking you back to where you were...'}</span>
         </p>

@@ -8,20 +8,20 @@ const STEPS = [
 /** 'Step 1 of 2': where the guest is in the two verifications; done steps get a check mark. */
 export function VerificationSteps({ current, done }: { current: 1 | 2; done: boolean }) {
   return (
-    <ol className="ui-steps" aria-label="Verification steps">
+    <ol className="identity-steps" aria-label="Verification steps">
       {STEPS.map((step) => {
         const complete = done || step.number < current;
         const active = !done && step.number === current;
         return (
           <li
             key={step.number}
-            className={cx('ui-steps__item', complete && 'ui-steps__item--complete', active && 'ui-steps__item--active')}
+            className={cx('identity-steps__item', complete && 'identity-steps__item--complete', active && 'identity-steps__item--active')}
             aria-current={active ? 'step' : undefined}
           >
-            <span className="ui-steps__marker" aria-hidden="true">
+            <span className="identity-steps__marker" aria-hidden="true">
               {complete ? <CheckIcon size={16} /> : step.number}
             </span>
-            <span className="ui-steps__label">
+            <span className="identity-steps__label">
               {step.label}
               <span className="ui-visually-hidden">{complete ? ' (done)' : active ? ' (current step)' : ''}</span>
             </span>

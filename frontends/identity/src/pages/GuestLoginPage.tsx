@@ -225,7 +225,7 @@ export function GuestLoginPage() {
             <EmailCard flow={flow} dispatch={dispatch} turnstile={turnstile} onVerified={onEmailVerified} />
           )}
           {!done ? (
-            <p className="ui-auth-note">
+            <p className="identity-auth-note">
               <ClockIcon size={16} />
               <span>Your verification stays valid on this device for 30 minutes.</span>
             </p>

@@ -111,7 +111,7 @@ function UserIdentity({ state }: { state: Exclude<AuthState, { kind: 'unauthenti
   const email = state.email;
   return (
     <div className="portal-user__identity">
-      <span className={cx('ui-avatar', 'ui-avatar--lg', state.kind === 'guest' && 'ui-avatar--guest')} aria-hidden="true">
+      <span className={cx('portal-avatar', 'portal-avatar--lg', state.kind === 'guest' && 'portal-avatar--guest')} aria-hidden="true">
         {initialsOf(state)}
       </span>
       <div className="portal-user__details">
@@ -159,7 +159,7 @@ function UserStatusMenu({ state }: { state: Exclude<AuthState, { kind: 'unauthen
       menuLabel="Account menu"
       button={
         <>
-          <span className={cx('ui-avatar', state.kind === 'guest' && 'ui-avatar--guest')} aria-hidden="true">
+          <span className={cx('portal-avatar', state.kind === 'guest' && 'portal-avatar--guest')} aria-hidden="true">
             {initialsOf(state)}
           </span>
           <span className="portal-user__summary">
