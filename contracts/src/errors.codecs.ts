@@ -4,6 +4,7 @@
  * SessionExpiredResponse, UploadFailureResponse.)
  */
 import * as t from 'io-ts';
+import { form, matches, oneOf, requiredText, withMessage } from './validation.ts';
 
 export const FieldErrorCodec = t.type({ field: t.string, message: t.string }, 'FieldError');
 
@@ -20,3 +21,16 @@ export const ErrorResponse = t.intersection(
   'ErrorResponse',
 );
 export type ErrorResponse = t.TypeOf<typeof ErrorResponse>;
+
+/**
+ * POST /api/client-errors: a frontend got an answer it could not decode (an API changed under a
+ * deployed remote). Names only — the method, the path with ids replaced, the fields — never values.
+ */
+const fieldName = requiredText('Field name is required', { maxLength: 100, checks: [matches(/^[\w.()]+$/, 'Field names only')] });
+export const ClientErrorReport = form('ClientErrorReport', {
+  kind: oneOf(['contract-mismatch'], 'Kind is required'),
+  method: oneOf(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], 'Method is required'),
+  path: requiredText('Path is required', { maxLength: 200, checks: [matches(/^\/api\/[\w\-/:.]*$/, 'An API path only')] }),
+  fields: withMessage(t.array(fieldName), 'Fields must be a list of field names'),
+});
+export type ClientErrorReport = t.TypeOf<typeof ClientErrorReport>;

@@ -1,5 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import * as t from 'io-ts';
 import {
+  ApiContractError,
   ApiError,
   apiErrorBody,
   apiErrorField,
@@ -175,5 +177,43 @@ describe('createApiClient', () => {
     const empty = clientAnswering(() => response(204, ''));
     await expect(empty.client.queryFn({ queryKey: ['/api/empty'], signal })).rejects.toThrow('Query data is undefined for /api/empty');
     await expect(empty.client.queryFn({ queryKey: ['/'], signal })).rejects.toThrow('Invalid query key');
+  });
+});
+
+describe('answers decoded with their contract codec', () => {
+  const Status = t.type({ hasActiveSubscription: t.boolean, subscriptions: t.type({ tier1PatientMatches: t.array(t.type({ status: t.string })) }) });
+
+  const clientAnswering = (answer: unknown) => {
+    const calls: Array<{ url: string; body: string | undefined }> = [];
+    const client = createApiClient({
+      fetch: async (input, init) => {
+        calls.push({ url: String(input), body: init?.body as string | undefined });
+        return new Response(String(input) === '/api/client-errors' ? null : JSON.stringify(answer), { status: String(input) === '/api/client-errors' ? 204 : 200 });
+      },
+      storage: () => null,
+    });
+    return { client, calls };
+  };
+
+  it('hands over an answer that decodes', async () => {
+    const { client, calls } = clientAnswering({ hasActiveSubscription: true, subscriptions: { tier1PatientMatches: [{ status: 'active' }] }, extra: 1 });
+    await expect(client.get('/api/dashboard/subscription-status', { decode: Status })).resolves.toMatchObject({ hasActiveSubscription: true });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('throws ApiContractError for one that does not, and reports the field names only, never the values', async () => {
+    const { client, calls } = clientAnswering({ hasActiveSubscription: 'Margaret Sullivan', subscriptions: { tier1PatientMatches: [{ state: 'active' }] } });
+    const failure = client.get('/api/enrollments/5f0c8a52-1b7e-4a8e-9a0b-3c2d1e0f9a8b', { decode: Status });
+    await expect(failure).rejects.toBeInstanceOf(ApiContractError);
+    await expect(failure).rejects.toMatchObject({ fields: ['hasActiveSubscription', 'subscriptions.tier1PatientMatches.status'] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const report = calls.find((call) => call.url === '/api/client-errors');
+    expect(JSON.parse(report!.body!)).toEqual({
+      kind: 'contract-mismatch',
+      method: 'GET',
+      path: '/api/enrollments/:id',
+      fields: ['hasActiveSubscription', 'subscriptions.tier1PatientMatches.status'],
+    });
+    expect(report!.body).not.toContain('Margaret');
   });
 });

@@ -13,6 +13,8 @@
  * session-expired handler so it runs in Node as well.
  */
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
 import { safeReturnPath } from './navigation.ts';
 import { runClientCleanup } from './storage.ts';
 
@@ -114,7 +116,49 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   /** 'no-store' for calls that must never come from a cache (session, auth status). */
   readonly cache?: RequestCache;
+  /**
+   * The answer's codec from @portal/contracts. An answer that does not decode is reported to the
+   * API (field names only) and thrown as ApiContractError: the page shows its generic error.
+   */
+  readonly decode?: t.Decoder<unknown, unknown>;
 }
+
+/** An answer that does not have the shape this frontend was built for (an API changed under it). */
+export class ApiContractError extends Error {
+  readonly fields: readonly string[];
+
+  constructor(method: string, path: string, fields: readonly string[]) {
+    super(`${method} ${path} answered in a shape this page does not know (${fields.join(', ')})`);
+    this.name = 'ApiContractError';
+    this.fields = fields;
+  }
+}
+
+/** Where a frontend reports an answer it could not decode. */
+export const CLIENT_ERRORS_PATH = '/api/client-errors';
+
+/**
+ * The fields an io-ts decode failed on, as dotted names without array indexes or values
+ * ('subscriptions.status'), at most 20: what may leave the browser about a mismatch.
+ */
+export const mismatchedFields = (errors: t.Errors): string[] => {
+  const names = errors.map((error) =>
+    error.context
+      .slice(1)
+      .map((entry) => entry.key)
+      .filter((key) => key !== '' && !/^\d+$/.test(key))
+      .join('.'),
+  );
+  return [...new Set(names.map((name) => (name === '' ? '(body)' : name)))].slice(0, 20);
+};
+
+/** The path without its query and with ids replaced, so a report carries no values. */
+export const reportedPath = (path: string): string =>
+  path
+    .split('?')[0]!
+    .split('/')
+    .map((part) => (/\d/.test(part) && part.length > 6 ? ':id' : part))
+    .join('/');
 
 export interface StorageReader {
   getItem(key: string): string | null;
@@ -190,7 +234,16 @@ export const createApiClient = ({
 }: ApiClientOptions = {}): ApiClient => {
   const doFetch = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
-  const request = async <T>(method: HttpMethod, path: string, { body, signal, cache, headers }: RequestOptions = {}): Promise<T> => {
+  const reportMismatch = (method: string, path: string, fields: readonly string[]): void => {
+    void doFetch(CLIENT_ERRORS_PATH, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ kind: 'contract-mismatch', method, path: reportedPath(path), fields }),
+    }).catch(() => undefined);
+  };
+
+  const request = async <T>(method: HttpMethod, path: string, { body, signal, cache, headers, decode }: RequestOptions = {}): Promise<T> => {
     assertSameOriginPath(path);
     const hasBody = body !== undefined;
     let stored: string | null = null;
@@ -217,7 +270,15 @@ export const createApiClient = ({
       }
       throw new ApiError(response.status, text, response.statusText);
     }
-    return parseJson<T>(text, method, path);
+    const parsed = parseJson<T>(text, method, path);
+    if (!decode) return parsed;
+    const decoded = decode.decode(parsed);
+    if (isLeft(decoded)) {
+      const fields = mismatchedFields(decoded.left);
+      reportMismatch(method, path, fields);
+      throw new ApiContractError(method, reportedPath(path), fields);
+    }
+    return decoded.right as T;
   };
 
   return {

@@ -108,7 +108,9 @@ export {
 } from './reference-data.ts';
 export type { PracticeLocation, Tier, TierCode } from './reference-data.ts';
 export {
+  ApiContractError,
   ApiError,
+  CLIENT_ERRORS_PATH,
   DUAL_VERIFICATION_TOKEN_KEY,
   SESSION_EXPIRED_ERROR,
   SESSION_EXPIRED_FALLBACK_REDIRECT,
@@ -120,6 +122,8 @@ export {
   apiErrorMessage,
   createApiClient,
   defaultQueryFn,
+  mismatchedFields,
+  reportedPath,
   queryKeyPath,
   requestHeaders,
   sessionExpiredBody,

@@ -44,3 +44,25 @@ export const signedEnrollment = async (apiUrl: string, browser: PortalBrowser, p
   }
   throw new Error('the signed agreement was not filed in time');
 };
+
+/**
+ * A signed enrollment paid as the browser pays it: create-subscription, the card confirmed the way
+ * Stripe.js confirms it (against the sandbox's Stripe, test card 4242), then /payment. Active.
+ */
+export const paidEnrollment = async (apiUrl: string, sandboxUrl: string, browser: PortalBrowser, enrollmentId: string): Promise<void> => {
+  const stripe = async (path: string, form: Record<string, string>) => {
+    const response = await fetch(`${sandboxUrl}${path}`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer pk_test_portal_sandbox', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    return (await response.json()) as Record<string, any>;
+  };
+  const started = await jsonCall(browser, apiUrl, 'POST', `/api/enrollments/${enrollmentId}/create-subscription`);
+  if (started.status !== 200) throw new Error(`create-subscription answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const clientSecret = started.body.clientSecret as string;
+  const method = await stripe('/v1/payment_methods', { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2030', 'card[cvc]': '123' });
+  await stripe(`/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`, { client_secret: clientSecret, payment_method: method.id as string, return_url: `${apiUrl}/pay/return` });
+  const paid = await jsonCall(browser, apiUrl, 'POST', `/api/enrollments/${enrollmentId}/payment`, {});
+  if (paid.status !== 200) throw new Error(`payment answered ${paid.status}: ${JSON.stringify(paid.body)}`);
+};

@@ -121,3 +121,21 @@ describe('GET /api/health with the database gone', () => {
     }
   });
 });
+
+describe('POST /api/client-errors (a frontend could not decode an answer)', () => {
+  const report = (body: unknown) =>
+    fetch(`${api.url}/api/client-errors`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: api.url }, body: JSON.stringify(body) });
+
+  it('logs the method, path and field names for whoever releases the remotes', async () => {
+    const answer = await report({ kind: 'contract-mismatch', method: 'GET', path: '/api/dashboard/subscription-status', fields: ['subscriptions.tier1PatientMatches.status'] });
+    expect(answer.status).toBe(204);
+    const line = logs.lines().find((entry) => entry.includes('client_contract_mismatch'));
+    expect(JSON.parse(line!)).toMatchObject({ level: 40, path: '/api/dashboard/subscription-status', fields: ['subscriptions.tier1PatientMatches.status'] });
+  });
+
+  it('takes names only: a value, a foreign path or too many fields is refused', async () => {
+    expect((await report({ kind: 'contract-mismatch', method: 'GET', path: '/api/x', fields: ['Margaret Sullivan'] })).status).toBe(400);
+    expect((await report({ kind: 'contract-mismatch', method: 'GET', path: 'https://evil.example/', fields: ['a'] })).status).toBe(400);
+    expect((await report({ kind: 'contract-mismatch', method: 'GET', path: '/api/x', fields: Array.from({ length: 21 }, (_, i) => `f${i}`) })).status).toBe(400);
+  });
+});

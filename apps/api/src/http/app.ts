@@ -31,6 +31,7 @@ import type { AppConfig } from '../config.ts';
 import { TOKENS } from '../di/tokens.ts';
 import type { Logger } from '../logger.ts';
 import { configRouter } from './config.router.ts';
+import { clientErrorsRouter } from './client-errors.router.ts';
 import { HttpError, errorMiddleware } from './errors.ts';
 import { frontends } from './frontends.ts';
 import { healthRouter } from './health.router.ts';
@@ -124,6 +125,7 @@ export const createApp = (container: Container): Koa => {
   for (const router of [
     healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),
     configRouter(config),
+    clientErrorsRouter({ logger, limits: container.get<RateLimits>(TOKENS.RateLimits) }),
     authRouter({ service: authService, audit, cookies, https }),
     paymentsRouter({
       service: authService,

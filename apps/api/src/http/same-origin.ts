@@ -33,9 +33,10 @@ const originOf = (url: string): string | null => {
 
 const mediaType = (contentType: string): string => contentType.split(';')[0]!.trim().toLowerCase();
 
+/** A declared non-empty body. (A chunked body without a type is never parsed: handlers see none.) */
 const hasBody = (ctx: Context): boolean => {
   const length = ctx.get('Content-Length');
-  return (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
+  return length !== '' && length !== '0';
 };
 
 export const sameOriginWrites = (publicOrigin: string, options: { trustedOrigins?: readonly string[]; exempt?: readonly string[] } = {}) => {

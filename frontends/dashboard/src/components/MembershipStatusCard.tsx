@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, ButtonLink, Card, CardContent, CardHeader, CardTitle, ShieldIcon, api, toast } from '@portal/ui';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
-import { SUBSCRIPTION_STATUS_QUERY_KEY, SUBSCRIPTION_STATUS_REFRESH_PATH } from '@portal/ui';
+import { SUBSCRIPTION_STATUS_QUERY_KEY } from '@portal/ui';
+import { refreshSubscriptionStatus } from '../dashboard-api.ts';
 import {
   CHECKING_MEMBERSHIP_STATUS,
   ENROLLMENT_PATH,
@@ -26,7 +27,7 @@ import type { SubscriptionStatusQuery } from '../use-subscription-status.ts';
 export function MembershipStatusCard({ query, guest = false }: { query: SubscriptionStatusQuery; guest?: boolean }) {
   const queryClient = useQueryClient();
   const refresh = useMutation({
-    mutationFn: () => api.post<SubscriptionStatusResponse>(SUBSCRIPTION_STATUS_REFRESH_PATH),
+    mutationFn: () => refreshSubscriptionStatus(api),
     onSuccess: (data) => queryClient.setQueryData(SUBSCRIPTION_STATUS_QUERY_KEY, data),
     onError: (error) => {
       toast({ title: REFRESH_FAILED_TITLE, description: refreshFailedDescription(error), variant: 'destructive' });

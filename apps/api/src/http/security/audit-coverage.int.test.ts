@@ -28,6 +28,7 @@ import { NEW_PATIENT, SESSION_COOKIE, newPatientForm, registeredRoutes, routeKey
 const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'none'; readonly why: string }>> = {
   'GET /api/health': { audit: 'none', why: 'database status' },
   'GET /api/config': { audit: 'none', why: 'public provider settings' },
+  'POST /api/client-errors': { audit: 'none', why: 'a frontend reports field names of an answer it could not decode; no health data' },
   'GET /api/providers': { audit: 'none', why: "the practice's provider directory, no patient" },
   'GET /api/auth/config': { audit: 'none', why: 'public login settings' },
   'GET /api/auth/athena': { audit: 'none', why: 'starts a login; nothing is read yet' },

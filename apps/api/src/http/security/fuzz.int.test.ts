@@ -132,6 +132,8 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
   // health.router.ts, config.router.ts
   { method: 'GET', path: '/api/health', callers: ['none'] },
   { method: 'GET', path: '/api/config', callers: ['none'] },
+  // client-errors.router.ts
+  { method: 'POST', path: '/api/client-errors', callers: ['none', 'session'], body: () => ({ kind: 'contract-mismatch', method: 'GET', path: '/api/dashboard/subscription-status', fields: ['subscriptions.status'] }) },
   // auth.router.ts
   { method: 'GET', path: '/api/auth/config', callers: ['none'] },
   { method: 'GET', path: '/api/auth/athena', callers: ['none', 'session'], query: () => ({ workflow: 'enrollment', redirect: '/enrollment' }) },

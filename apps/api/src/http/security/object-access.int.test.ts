@@ -879,6 +879,7 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
 export const NO_OBJECT: Readonly<Record<string, string>> = {
   'GET /api/health': 'public: database status and version',
   'GET /api/config': 'public provider settings',
+  'POST /api/client-errors': 'a report of field names, stored nowhere but the log',
   'GET /api/providers': "the practice's providers (public directory)",
   'GET /api/auth/config': 'public login settings',
   'GET /api/auth/athena': 'starts a login; the patient is chosen at the health record',

@@ -1,0 +1,26 @@
+/**
+ * POST /api/client-errors: a frontend reports an API answer it could not decode with its
+ * contract codec (a remote built against another version of the API). The report holds names
+ * only (method, the path with ids replaced, field names), is logged as a warning for whoever
+ * releases the remotes, and is limited per IP so it cannot flood the log.
+ */
+import Router from '@koa/router';
+import { ClientErrorReport } from '@portal/contracts';
+import type { Logger } from '../logger.ts';
+import { HttpError, decodeOrThrow } from './errors.ts';
+import type { RateLimits } from '../verification/rate-limits.ts';
+
+const PER_IP = { name: 'client_errors_ip', points: 30, durationSeconds: 900 } as const;
+const MAX_FIELDS = 20;
+
+export const clientErrorsRouter = (deps: { logger: Logger; limits: RateLimits }): Router => {
+  const router = new Router();
+  router.post('/api/client-errors', async (ctx) => {
+    const report = decodeOrThrow(ClientErrorReport, ctx.request.body);
+    if (report.fields.length > MAX_FIELDS) throw new HttpError(400, { error: 'Validation failed', message: `At most ${MAX_FIELDS} field names` });
+    await deps.limits.consume(ctx.ip, PER_IP);
+    deps.logger.warn({ event: 'client_contract_mismatch', method: report.method, path: report.path, fields: report.fields, requestId: String(ctx.state.requestId ?? '') }, 'a frontend could not decode an API answer');
+    ctx.status = 204;
+  });
+  return router;
+};

@@ -1,0 +1,95 @@
+/**
+ * The dashboard's contract with the API (consumer portal-dashboard): every call it makes, with the
+ * fields the Membership Status card and the welcome badge read. Verified against the running API
+ * by apps/api/src/pact/frontends.provider.int.test.ts.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { frontendPact, mockClient, sessionCookie, EXAMPLE_SESSION_COOKIE } from '../../../tools/src/testing/frontend-pact.ts';
+import { fetchSubscriptionStatus, refreshSubscriptionStatus } from './dashboard-api.ts';
+
+const { boolean, eachLike, integer, like, regex } = MatchersV3;
+
+const pact = frontendPact('dashboard');
+
+const ISO = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$';
+
+/** A live membership as the card shows it (SubscriptionCard). */
+const subscription = {
+  id: regex('^sub_\\w+$', 'sub_1Example'),
+  productName: like('Enhanced Membership'),
+  nickname: like('Enhanced Annual'),
+  memberName: like('Margaret Sullivan'),
+  amount: integer(12000),
+  interval: like('year'),
+  status: like('active'),
+  currentPeriodEnd: regex(ISO, '2027-11-25T00:00:00.000Z'),
+  cancelAtPeriodEnd: boolean(false),
+  customer: { email: like('margaret.sullivan@example.com') },
+};
+
+const memberStatus = {
+  hasActiveSubscription: boolean(true),
+  subscriptionSummary: like('You have an active membership.'),
+  tier1Matches: integer(1),
+  tier1Others: integer(0),
+  tier2Matches: integer(0),
+  subscriptions: { tier1PatientMatches: eachLike(subscription), tier1Others: [], tier2Matches: [] },
+  enrollmentMessage: like(''),
+  appointmentMessage: like(''),
+  managedSubscriptionsEnabled: boolean(true),
+  enrollMemberEnabled: boolean(true),
+  bookAppointmentEnabled: boolean(true),
+};
+
+const signedIn = { headers: { Cookie: EXAMPLE_SESSION_COOKIE } };
+
+describe('dashboard → API contract', () => {
+  it('reads the membership status of a paying member', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in member with an active membership')
+      .uponReceiving("a request for the member's membership status")
+      .withRequest('GET', '/api/dashboard/subscription-status', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(200, (builder) => builder.jsonBody(memberStatus))
+      .executeTest(async (mock) => {
+        const status = await fetchSubscriptionStatus(mockClient(mock.url, signedIn));
+        expect(status.hasActiveSubscription).toBe(true);
+        expect(status.subscriptions.tier1PatientMatches[0]?.status).toBe('active');
+      });
+  });
+
+  it('refreshes the membership status', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in member with an active membership')
+      .uponReceiving("a refresh of the member's membership status")
+      .withRequest('POST', '/api/dashboard/subscription-status/refresh', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(200, (builder) => builder.jsonBody(memberStatus))
+      .executeTest(async (mock) => {
+        const status = await refreshSubscriptionStatus(mockClient(mock.url, signedIn));
+        expect(status.tier1Matches).toBe(1);
+      });
+  });
+
+  it('reads the status of a patient without a membership (Enroll Now!)', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in patient')
+      .uponReceiving('a request for the membership status of a patient who is not a member')
+      .withRequest('GET', '/api/dashboard/subscription-status', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          ...memberStatus,
+          hasActiveSubscription: boolean(false),
+          tier1Matches: integer(0),
+          subscriptions: { tier1PatientMatches: [], tier1Others: [], tier2Matches: [] },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const status = await fetchSubscriptionStatus(mockClient(mock.url, signedIn));
+        expect(status.hasActiveSubscription).toBe(false);
+        expect(status.subscriptions.tier1PatientMatches).toEqual([]);
+      });
+  });
+});

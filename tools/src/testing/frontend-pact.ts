@@ -1,0 +1,45 @@
+/**
+ * Pact between a micro-frontend (consumer `portal-<remote>`) and our API (provider
+ * `member-portal-api`): contracts/pacts/portal-<remote>-member-portal-api.json. A frontend's
+ * consumer test calls its own API functions through `mockClient`, the portal's real HTTP client
+ * pointed at Pact's mock server, and asserts only the fields the screen reads. The browser's
+ * cookie (a session) and the guest's verification token are request headers whose values come
+ * from the provider state (`fromProviderState`), so the API's verification replays them with
+ * the state's real session. apps/api/src/pact/frontends.provider.int.test.ts verifies every file.
+ */
+import { MatchersV3 } from '@pact-foundation/pact';
+import { createApiClient, type ApiClient } from '../../../frontends/ui/src/api.ts';
+import { consumerPact } from './consumer-pact.ts';
+
+export const API_PROVIDER = 'member-portal-api';
+
+export type Remote = 'identity' | 'enrollment' | 'dashboard' | 'staff' | 'shell' | 'booking';
+
+// No usage metrics from the Pact core: these tests run offline.
+process.env['PACT_DO_NOT_TRACK'] = 'true';
+
+export const frontendPact = (remote: Remote) => consumerPact(`portal-${remote}`, API_PROVIDER);
+
+/** The portal's HTTP client against Pact's mock server; `verificationToken` as a guest's storage holds it. */
+export const mockClient = (mockUrl: string, options: { verificationToken?: string; headers?: Record<string, string> } = {}): ApiClient =>
+  createApiClient({
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+      return fetch(`${mockUrl}${String(input)}`, { ...init, headers });
+    },
+    storage: () => ({ getItem: () => options.verificationToken ?? null }),
+    onSessionExpired: () => undefined,
+  });
+
+/** Example values the consumer runs with; the provider replaces them from its state. */
+export const EXAMPLE_SESSION_COOKIE = 'portal_session=pact-example-session-0000000000000000000000000000';
+export const EXAMPLE_GUEST_TOKEN = 'verified_pact-example.signature';
+export const EXAMPLE_STAFF_TOKEN = 'pact-example-staff-token-000000000000000000';
+
+/** The Cookie header of a signed-in browser: the state's `sessionCookie` ('portal_session=…'). */
+export const sessionCookie = () => ({ Cookie: MatchersV3.fromProviderState('${sessionCookie}', EXAMPLE_SESSION_COOKIE) });
+/** A verified guest's X-Verification-Token: the state's `guestToken`. */
+export const guestTokenHeader = () => ({ 'X-Verification-Token': MatchersV3.fromProviderState('${guestToken}', EXAMPLE_GUEST_TOKEN) });
+/** Staff's bearer token: the state's `staffToken`. */
+export const staffBearer = () => ({ Authorization: MatchersV3.fromProviderState('Bearer ${staffToken}', `Bearer ${EXAMPLE_STAFF_TOKEN}`) });
