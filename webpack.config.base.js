@@ -4,11 +4,13 @@
 //
 // Module federation is webpack's own container.ModuleFederationPlugin: its runtime is a few KB,
 // and the host loads each remote's remoteEntry.js at run time from a URL it reads from
-// window.__PORTAL_REMOTES__, so no remote URL is baked in here.
-import { existsSync, readFileSync } from 'node:fs';
+// window.__PORTAL_REMOTES__, so no remote URL is baked in here. Nor are the routes: each remote
+// declares them in src/manifest.ts, emitted as manifest.json beside its remoteEntry.js
+// (docs/decisions/0016-remote-manifests.md).
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -34,6 +36,48 @@ export const SHARED_SINGLETONS = [
 export const containerName = (name) => `portal_${name.replace(/[^A-Za-z0-9_]/g, '_')}`;
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/**
+ * Emits a remote's manifest (its routes, redirects and header variants) as manifest.json beside
+ * remoteEntry.js, after checking it with @portal/ui's parseRemoteManifest: a manifest the shell
+ * would refuse fails the build. The module is read by Node (type stripping), so it may import
+ * types only.
+ */
+class RemoteManifestPlugin {
+  /** @param {{ name: string, file: string }} options */
+  constructor({ name, file }) {
+    this.name = name;
+    this.file = file;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, WebpackError, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise({ name: 'RemoteManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
+        compilation.fileDependencies.add(this.file);
+        const fail = (message) => compilation.errors.push(new WebpackError(`${path.relative(ROOT, this.file)}: ${message}`));
+        if (!existsSync(this.file)) {
+          fail('missing: every remote declares the routes it owns in src/manifest.ts (docs/decisions/0016-remote-manifests.md)');
+          return;
+        }
+        const { parseRemoteManifest } = await import(pathToFileURL(path.join(ROOT, 'frontends', 'ui', 'src', 'remote-manifest.ts')).href);
+        // A query per version of the file: a watch build re-reads it instead of Node's cached module.
+        const module = await import(`${pathToFileURL(this.file).href}?mtime=${statSync(this.file).mtimeMs}`);
+        const result = parseRemoteManifest(module.default);
+        if (!result.ok) {
+          fail(result.errors.join('; '));
+          return;
+        }
+        if (result.manifest.name !== this.name) {
+          fail(`name is '${result.manifest.name}', the remote is '${this.name}'`);
+          return;
+        }
+        compilation.emitAsset('manifest.json', new sources.RawSource(`${JSON.stringify(result.manifest)}\n`));
+      });
+    });
+  }
+}
 
 /** `shared` options: singletons pinned to the versions the frontend's package.json asks for. */
 const sharedFor = (packageJson) => {
@@ -147,6 +191,7 @@ export function createConfig({
         ...(hasExposes ? { filename: 'remoteEntry.js', exposes } : {}),
         shared: sharedFor(packageJson),
       }),
+      ...(hasExposes ? [new RemoteManifestPlugin({ name, file: path.join(dir, 'src', 'manifest.ts') })] : []),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:10].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',

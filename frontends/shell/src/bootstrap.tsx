@@ -1,7 +1,8 @@
 /**
- * The single-spa root config: draws the shell (header, footer, toasts), registers every
- * micro-frontend from the route table, loads each one from its remote URL on first use, and shows
- * the 404 view on paths nobody owns.
+ * The single-spa root config: reads the micro-frontends and their manifests (/remotes.js, else
+ * manifest.json beside each remoteEntry.js), builds the route table from them, draws the shell
+ * (header, footer, toasts), registers every micro-frontend, loads each one from its remote URL on
+ * first use, and shows the 404 view on paths nobody owns.
  */
 import '@portal/ui/styles.css';
 import './shell.css';
@@ -18,8 +19,9 @@ import { RemoteLoadError } from './apps/RemoteLoadError.tsx';
 import { Chrome } from './chrome/Chrome.tsx';
 
 import { setLoadingRemote } from './remote-status.ts';
-import { loadRemoteModule } from './remotes.ts';
-import { MICRO_FRONTENDS, isActiveFor, isKnownRoute, redirectFor } from './routes.ts';
+import { loadManifests, loadRemoteModule, readRemoteEntries } from './remotes.ts';
+import type { RemoteEntry } from './remotes.ts';
+import { createRouteTable } from './routes.ts';
 
 const NOT_FOUND_APP = 'not-found';
 
@@ -31,15 +33,6 @@ const element = (id: string): HTMLElement => {
 
 const queryClient = createPortalQueryClient();
 
-createRoot(element('portal-overlays')).render(
-  <StrictMode>
-    <Chrome
-      queryClient={queryClient}
-      targets={{ header: element('portal-header'), footer: element('portal-footer'), status: element('portal-status') }}
-    />
-  </StrictMode>,
-);
-
 const isLifecycleFn = (value: unknown): boolean =>
   typeof value === 'function' || (Array.isArray(value) && value.every((item) => typeof item === 'function'));
 
@@ -49,69 +42,94 @@ const isLifecycles = (value: unknown): value is LifeCycles =>
   ['bootstrap', 'mount', 'unmount'].every((name) => isLifecycleFn((value as Record<string, unknown>)[name]));
 
 /** A micro-frontend's lifecycles, or an error view in its place when it cannot be loaded. */
-const loadMicroFrontend = async (name: string): Promise<LifeCycles> => {
-  setLoadingRemote(name);
+const loadMicroFrontend = async (remote: RemoteEntry): Promise<LifeCycles> => {
+  setLoadingRemote(remote.name);
   try {
-    const exposed = await loadRemoteModule(name, './app');
-    if (!isLifecycles(exposed)) throw new Error(`The ${name} micro-frontend does not export bootstrap, mount and unmount`);
+    const exposed = await loadRemoteModule(remote, './app');
+    if (!isLifecycles(exposed)) throw new Error(`The ${remote.name} micro-frontend does not export bootstrap, mount and unmount`);
     return exposed;
   } catch (error) {
-    console.error(`The ${name} micro-frontend could not be loaded`, error);
+    console.error(`The ${remote.name} micro-frontend could not be loaded`, error);
     setLoadingRemote(null);
-    return reactLifecycles(name, () => <RemoteLoadError />);
+    return reactLifecycles(remote.name, () => <RemoteLoadError />);
   }
 };
 
-for (const route of MICRO_FRONTENDS) {
-  const customProps: PortalCustomProps = { queryClient, domElementGetter: () => appContainer(route.name) };
+const startPortal = async (): Promise<void> => {
+  const entries = readRemoteEntries(window.__PORTAL_REMOTES__);
+  if (entries === null) console.error('/remotes.js did not run: the portal does not know its micro-frontends');
+  const { remotes, failed } = await loadManifests(entries ?? [], { fetch: window.fetch.bind(window), base: window.location.href });
+  const routes = createRouteTable(remotes);
+  for (const conflict of routes.conflicts) console.warn(`Route table: ${conflict}`);
+  // A path nobody claims is the 404 view, unless some micro-frontend's routes are unknown: it may be one of them.
+  const routesIncomplete = entries === null || failed.length > 0;
+
+  createRoot(element('portal-overlays')).render(
+    <StrictMode>
+      <Chrome
+        queryClient={queryClient}
+        routes={routes}
+        targets={{ header: element('portal-header'), footer: element('portal-footer'), status: element('portal-status') }}
+      />
+    </StrictMode>,
+  );
+
+  for (const remote of entries ?? []) {
+    if (!routes.remotes.includes(remote.name)) continue;
+    const customProps: PortalCustomProps = { queryClient, domElementGetter: () => appContainer(remote.name) };
+    registerApplication({
+      name: remote.name,
+      app: () => loadMicroFrontend(remote),
+      activeWhen: (location) => routes.ownerOf(normalizePath(location.pathname)) === remote.name,
+      customProps,
+    });
+  }
+
   registerApplication({
-    name: route.name,
-    app: () => loadMicroFrontend(route.name),
-    activeWhen: (location) => isActiveFor(route, normalizePath(location.pathname)),
-    customProps,
+    name: NOT_FOUND_APP,
+    app: async () => reactLifecycles(NOT_FOUND_APP, () => (routesIncomplete ? <RemoteLoadError /> : <NotFound />)),
+    activeWhen: (location) => !routes.isKnownRoute(normalizePath(location.pathname)),
   });
-}
 
-registerApplication({
-  name: NOT_FOUND_APP,
-  app: async () => reactLifecycles(NOT_FOUND_APP, () => <NotFound />),
-  activeWhen: (location) => !isKnownRoute(normalizePath(location.pathname)),
-});
+  // A micro-frontend that throws while mounting is replaced by the error view, not a blank page.
+  const brokenRoots = new Set<string>();
+  addErrorHandler((error) => {
+    console.error(error);
+    const name = error.appOrParcelName;
+    if (!routes.remotes.includes(name) || brokenRoots.has(name)) return;
+    brokenRoots.add(name);
+    setLoadingRemote(null);
+    const container = appContainer(name);
+    container.replaceChildren();
+    createRoot(container).render(<RemoteLoadError />);
+  });
 
-// A micro-frontend that throws while mounting is replaced by the error view, not a blank page.
-const brokenRoots = new Set<string>();
-addErrorHandler((error) => {
-  console.error(error);
-  const name = error.appOrParcelName;
-  if (!MICRO_FRONTENDS.some((route) => route.name === name) || brokenRoots.has(name)) return;
-  brokenRoots.add(name);
-  setLoadingRemote(null);
-  const container = appContainer(name);
-  container.replaceChildren();
-  createRoot(container).render(<RemoteLoadError />);
-});
+  /** Redirects the manifests declare, keeping the query string. */
+  const applyRedirect = (): void => {
+    const target = routes.redirectFor(normalizePath(window.location.pathname));
+    if (target) window.history.replaceState(window.history.state, '', `${target}${window.location.search}${window.location.hash}`);
+  };
+  applyRedirect();
+  window.addEventListener('single-spa:before-routing-event', applyRedirect);
 
-/** Redirects of the route table (REDIRECTS), keeping the query string. */
-const applyRedirect = (): void => {
-  const target = redirectFor(normalizePath(window.location.pathname));
-  if (target) window.history.replaceState(window.history.state, '', `${target}${window.location.search}${window.location.hash}`);
+  // After a client-side navigation: start at the top and move focus to the new page's heading,
+  // so keyboard and screen-reader users hear where they are.
+  let lastPathname = window.location.pathname;
+  window.addEventListener('single-spa:routing-event', () => {
+    setLoadingRemote(null);
+    const { pathname } = window.location;
+    if (pathname === lastPathname) return;
+    lastPathname = pathname;
+    window.scrollTo(0, 0);
+    const main = element('portal-main');
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    (heading ?? main).focus({ preventScroll: true });
+  });
+
+  start({ urlRerouteOnly: true });
 };
-applyRedirect();
-window.addEventListener('single-spa:before-routing-event', applyRedirect);
 
-// After a client-side navigation: start at the top and move focus to the new page's heading,
-// so keyboard and screen-reader users hear where they are.
-let lastPathname = window.location.pathname;
-window.addEventListener('single-spa:routing-event', () => {
-  setLoadingRemote(null);
-  const { pathname } = window.location;
-  if (pathname === lastPathname) return;
-  lastPathname = pathname;
-  window.scrollTo(0, 0);
-  const main = element('portal-main');
-  const heading = main.querySelector<HTMLElement>('h1');
-  if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-  (heading ?? main).focus({ preventScroll: true });
+startPortal().catch((error: unknown) => {
+  console.error('The portal shell failed to start', error);
 });
-
-start({ urlRerouteOnly: true });

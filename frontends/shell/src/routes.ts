@@ -1,75 +1,123 @@
 /**
- * The portal's route table (booking-dashboard-staff §2): which micro-frontend owns which path,
- * which paths redirect, and which header variant a path shows. Everything else is the 404 view.
+ * The portal's route table, built at run time from the micro-frontends' manifests
+ * (docs/decisions/0016-remote-manifests.md): which micro-frontend owns a path, which paths
+ * redirect, and which header variant a path shows. The shell itself declares no route: a path no
+ * manifest claims is the 404 view, under the shell's default header.
  */
+import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
 
-export interface MicroFrontendRoute {
-  /** Remote name: its remoteEntry.js is /remotes/<name>/remoteEntry.js unless overridden. */
-  readonly name: string;
-  /** Exact paths (after trailing-slash normalisation) the micro-frontend is active on. */
-  readonly paths: readonly string[];
-  /** Path prefixes the micro-frontend is active under ('/enrollment/' ...). */
-  readonly prefixes?: readonly string[];
+export type HeaderConfig = RouteHeader;
+
+/** The header of the 404 view and of every path no manifest gives a header. */
+export const DEFAULT_HEADER: HeaderConfig = { title: 'Member Portal', showUserStatus: false };
+
+export interface RouteTable {
+  /** Names of the micro-frontends, in the order /remotes.js lists them. */
+  readonly remotes: readonly string[];
+  /** The micro-frontend that owns the (normalised) path, or null. */
+  ownerOf(pathname: string): string | null;
+  /** Where the shell sends the path before routing, or null. */
+  redirectFor(pathname: string): string | null;
+  headerFor(pathname: string): HeaderConfig;
+  /** True when a micro-frontend or a redirect handles the path; otherwise the 404 view shows. */
+  isKnownRoute(pathname: string): boolean;
+  /** Declarations that lost to an earlier one (the same path claimed twice ...), for the console. */
+  readonly conflicts: readonly string[];
 }
 
-/** The auth redirects: 'Redirecting to login...', then /login?return=<target>. */
-export const AUTH_REDIRECT_PATHS = ['/enrollment-auth', '/appointment-auth'] as const;
+type Segment = { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param' } | { readonly kind: 'rest' };
 
-export const MICRO_FRONTENDS: readonly MicroFrontendRoute[] = [
-  { name: 'identity', paths: ['/login', '/guest-login', '/logout-confirmation', ...AUTH_REDIRECT_PATHS] },
-  { name: 'dashboard', paths: ['/', '/dashboard'] },
-  { name: 'staff', paths: ['/staff'] },
-  {
-    name: 'enrollment',
-    paths: [
-      '/enrollment',
-      '/enrollment/practice-location',
-      '/enrollment/membership-tier',
-      '/declination-confirmation',
-      // The card provider's returns: 3-D Secure (/pay/return) and the billing portal.
-      '/pay/return',
-      '/billing/return',
-    ],
-    prefixes: ['/declination-confirmation/'],
-  },
-];
-
-/**
- * Paths the shell rewrites before any micro-frontend sees them. A tier screen error sends people
- * to /enrollment/auth (enrollment-and-payment §2): that is the /enrollment-auth redirect.
- */
-export const REDIRECTS: Readonly<Record<string, string>> = { '/enrollment/auth': '/enrollment-auth' };
-
-export type HeaderVariant = 'Member Portal' | 'Member Dashboard' | 'Book an Appointment' | 'Member Enrollment' | 'Staff Portal';
-
-export interface HeaderConfig {
-  readonly title: HeaderVariant;
-  /** Sign-in pages (and the pages around signing in and out) and the staff portal show no patient user status. */
-  readonly showUserStatus: boolean;
+interface CompiledRoute {
+  readonly remote: string;
+  readonly path: string;
+  readonly header: HeaderConfig;
+  readonly segments: readonly Segment[];
+  /** 0 exact, 1 with <params>, 2 ending in '*': the more exact kind wins. */
+  readonly rank: 0 | 1 | 2;
+  readonly literals: number;
 }
 
-const SIGN_IN_PATHS: readonly string[] = ['/login', '/guest-login', '/login-old', '/logout-confirmation', ...AUTH_REDIRECT_PATHS];
+const segmentsOf = (path: string): string[] => (path === '/' ? [] : path.slice(1).split('/'));
 
-const underAny = (pathname: string, roots: readonly string[]): boolean =>
-  roots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
-
-export const headerFor = (pathname: string): HeaderConfig => {
-  if (SIGN_IN_PATHS.includes(pathname)) return { title: 'Member Portal', showUserStatus: false };
-  // Staff have a session of their own; a patient's user status does not belong there.
-  if (underAny(pathname, ['/staff'])) return { title: 'Staff Portal', showUserStatus: false };
-  if (pathname === '/' || underAny(pathname, ['/dashboard', '/billing'])) return { title: 'Member Dashboard', showUserStatus: true };
-  if (underAny(pathname, ['/appointments'])) return { title: 'Book an Appointment', showUserStatus: true };
-  if (underAny(pathname, ['/enrollment', '/declination-confirmation', '/pay'])) {
-    return { title: 'Member Enrollment', showUserStatus: true };
-  }
-  return { title: 'Member Portal', showUserStatus: false };
+const compile = (remote: string, path: string, header: HeaderConfig): CompiledRoute => {
+  const segments: Segment[] = segmentsOf(path).map((part) =>
+    part === '*' ? { kind: 'rest' } : part.startsWith('<') ? { kind: 'param' } : { kind: 'literal', value: part },
+  );
+  const rank = segments.some((segment) => segment.kind === 'rest') ? 2 : segments.some((segment) => segment.kind === 'param') ? 1 : 0;
+  return { remote, path, header, segments, rank, literals: segments.filter((segment) => segment.kind === 'literal').length };
 };
 
-export const isActiveFor = (route: MicroFrontendRoute, pathname: string): boolean =>
-  route.paths.includes(pathname) || (route.prefixes ?? []).some((prefix) => pathname.startsWith(prefix));
+const matches = (route: CompiledRoute, parts: readonly string[]): boolean => {
+  for (const [index, segment] of route.segments.entries()) {
+    if (segment.kind === 'rest') return parts.length > index;
+    const part = parts[index];
+    if (part === undefined || part === '') return false;
+    if (segment.kind === 'literal' && segment.value !== part) return false;
+  }
+  return parts.length === route.segments.length;
+};
 
-export const redirectFor = (pathname: string): string | null => REDIRECTS[pathname] ?? null;
+/** True when pathname is `under` or below it. */
+const isUnder = (pathname: string, under: string): boolean => under === '/' || pathname === under || pathname.startsWith(`${under}/`);
 
-/** True when some micro-frontend or redirect handles the path; otherwise the 404 view shows. */
-export const isKnownRoute = (pathname: string): boolean =>
-  redirectFor(pathname) !== null || MICRO_FRONTENDS.some((route) => isActiveFor(route, pathname));
+export interface RemoteRoutes {
+  readonly name: string;
+  readonly manifest: RemoteManifest;
+}
+
+/**
+ * The route table of the given micro-frontends. For a path, an exact route beats a <param>
+ * pattern, which beats a '*' prefix; among equals, more literal segments, then the remote listed
+ * first. A header area's header shows on paths under it that no route owns; the longest `under`
+ * wins, and for the same `under` the area of a remote that owns routes there.
+ */
+export const createRouteTable = (remotes: readonly RemoteRoutes[]): RouteTable => {
+  const conflicts: string[] = [];
+  const routes: CompiledRoute[] = [];
+  const claimed = new Map<string, string>();
+  for (const { name, manifest } of remotes) {
+    for (const route of manifest.routes) {
+      // '/a/<id>' and '/a/<key>' are the same route.
+      const key = route.path.replace(/<[^>]*>/g, '<>');
+      const earlier = claimed.get(key);
+      if (earlier !== undefined) {
+        conflicts.push(`${name} declares ${route.path}, which ${earlier} already owns`);
+        continue;
+      }
+      claimed.set(key, name);
+      routes.push(compile(name, route.path, route.header));
+    }
+  }
+  // Stable: among routes of the same rank and literal count, the remote listed first stays first.
+  routes.sort((a, b) => a.rank - b.rank || b.literals - a.literals || b.segments.length - a.segments.length);
+
+  const redirects = new Map<string, string>();
+  for (const { name, manifest } of remotes) {
+    for (const { from, to } of manifest.redirects ?? []) {
+      if (redirects.has(from)) conflicts.push(`${name} redirects ${from}, which another remote already redirects`);
+      else redirects.set(from, to);
+    }
+  }
+
+  const ownsUnder = (remote: string, under: string): boolean => routes.some((route) => route.remote === remote && isUnder(route.path, under));
+  const areas = remotes
+    .flatMap(({ name, manifest }) => (manifest.headerAreas ?? []).map((area) => ({ remote: name, under: area.under, header: area.header })))
+    .map((area, order) => ({ ...area, order, owner: ownsUnder(area.remote, area.under) }))
+    .sort((a, b) => b.under.length - a.under.length || Number(b.owner) - Number(a.owner) || a.order - b.order);
+
+  const routeFor = (pathname: string): CompiledRoute | null => {
+    const parts = segmentsOf(pathname);
+    return routes.find((route) => matches(route, parts)) ?? null;
+  };
+
+  const redirectFor = (pathname: string): string | null => redirects.get(pathname) ?? null;
+
+  return {
+    remotes: remotes.map((remote) => remote.name),
+    ownerOf: (pathname) => routeFor(pathname)?.remote ?? null,
+    redirectFor,
+    headerFor: (pathname) => routeFor(pathname)?.header ?? areas.find((area) => isUnder(pathname, area.under))?.header ?? DEFAULT_HEADER,
+    isKnownRoute: (pathname) => redirectFor(pathname) !== null || routeFor(pathname) !== null,
+    conflicts,
+  };
+};

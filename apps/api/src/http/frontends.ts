@@ -1,11 +1,14 @@
 /**
  * Serves the built shell and micro-frontends on the API's origin:
  * - /remotes/<name>/...  → frontends/<name>/dist
- * - /remotes.js          → where the shell loads each remote from (REMOTE_<NAME>_URL overrides)
+ * - /remotes.js          → each remote: where the shell loads it from (REMOTE_<NAME>_URL overrides)
+ *                          and, for one served from here, its manifest (the routes it owns), read
+ *                          from dist/manifest.json on every request, so a remote deployed alone
+ *                          brings its routes with it (docs/decisions/0016-remote-manifests.md)
  * - anything else (GET, not /api) → a shell asset, or the shell's index.html (client-side routes)
  * Hashed assets are cached for a year; index.html and remoteEntry.js are revalidated every time.
  */
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import type { RemoteOverride } from '../config.ts';
@@ -46,23 +49,42 @@ const send = (ctx: Context, file: string): void => {
   ctx.body = createReadStream(file);
 };
 
-/** Names of the built remotes (folders with dist/remoteEntry.js). */
+/** Names of the built remotes (folders with dist/remoteEntry.js), in name order. */
 export const builtRemotes = (frontendsDir: string): string[] =>
   existsSync(frontendsDir)
-    ? readdirSync(frontendsDir).filter((name) => existsSync(path.join(frontendsDir, name, 'dist', 'remoteEntry.js')))
+    ? readdirSync(frontendsDir)
+        .filter((name) => existsSync(path.join(frontendsDir, name, 'dist', 'remoteEntry.js')))
+        .sort()
     : [];
 
+/** A built remote's manifest.json as JSON, or undefined (the shell then fetches it and reports the failure). */
+const builtManifest = (frontendsDir: string, name: string): unknown => {
+  try {
+    return JSON.parse(readFileSync(path.join(frontendsDir, name, 'dist', 'manifest.json'), 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * `window.__PORTAL_REMOTES__ = {name: {url, manifest?}}`. A remote served from here comes with its
+ * manifest, so the first screen needs no further request; an overridden one (another origin) has
+ * its URL only, and the shell fetches manifest.json beside its remoteEntry.js. The shell checks
+ * every manifest.
+ */
 export const remotesScript = (frontendsDir: string, overrides: readonly RemoteOverride[]): string => {
-  const remotes: Record<string, string> = {};
-  for (const name of builtRemotes(frontendsDir)) remotes[name] = `/remotes/${name}/remoteEntry.js`;
-  for (const { name, url } of overrides) remotes[name] = url;
+  const remotes: Record<string, { url: string; manifest?: unknown }> = {};
+  for (const name of builtRemotes(frontendsDir)) {
+    const manifest = builtManifest(frontendsDir, name);
+    remotes[name] = manifest === undefined ? { url: `/remotes/${name}/remoteEntry.js` } : { url: `/remotes/${name}/remoteEntry.js`, manifest };
+  }
+  for (const { name, url } of overrides) remotes[name] = { url };
   return `window.__PORTAL_REMOTES__ = ${JSON.stringify(remotes)};\n`;
 };
 
 export const frontends = (frontendsDir: string, overrides: readonly RemoteOverride[]) => {
   const root = path.resolve(frontendsDir);
   const shellDist = path.join(root, 'shell', 'dist');
-  const script = remotesScript(root, overrides);
   return async (ctx: Context, next: Next): Promise<void> => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') {
       await next();
@@ -71,7 +93,7 @@ export const frontends = (frontendsDir: string, overrides: readonly RemoteOverri
     if (ctx.path === '/remotes.js') {
       ctx.type = TYPES['.js']!;
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = script;
+      ctx.body = remotesScript(root, overrides);
       return;
     }
     const remote = /^\/remotes\/([a-z-]+)(\/.*)$/.exec(ctx.path);

@@ -6,7 +6,7 @@
 import type { Context, Next } from 'koa';
 
 export interface SecurityHeaderOptions {
-  /** Extra origins allowed to serve scripts, frames and API calls (providers, remotes). */
+  /** Extra origins allowed to serve scripts, styles, frames and API calls (providers, remotes). */
   readonly trustedOrigins: readonly string[];
   readonly https: boolean;
 }
@@ -17,8 +17,9 @@ export const securityHeaders = ({ trustedOrigins, https }: SecurityHeaderOptions
   const policy = [
     "default-src 'self'",
     `script-src ${withExtra("'self'")}`,
-    // React sets style attributes; no inline <script> is ever allowed.
-    "style-src 'self' 'unsafe-inline'",
+    // React sets style attributes; no inline <script> is ever allowed. A remote on its own origin
+    // brings its stylesheet from there.
+    `style-src ${withExtra("'self' 'unsafe-inline'")}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${withExtra("'self'")}`,

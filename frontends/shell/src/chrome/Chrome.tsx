@@ -2,6 +2,7 @@ import { createPortal } from 'react-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { ToastHost } from '@portal/ui';
+import type { RouteTable } from '../routes.ts';
 import { SessionExpiryWarning } from '../session/SessionExpiryWarning.tsx';
 import { SessionMonitor } from '../session/SessionMonitor.tsx';
 import { PortalFooter } from './PortalFooter.tsx';
@@ -19,11 +20,11 @@ export interface ChromeTargets {
  * the user-status menu), footer, loading indicator, toasts, the session watch and the global
  * session-expiry warning.
  */
-export function Chrome({ queryClient, targets }: { queryClient: QueryClient; targets: ChromeTargets }) {
+export function Chrome({ queryClient, routes, targets }: { queryClient: QueryClient; routes: RouteTable; targets: ChromeTargets }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionMonitor />
-      {createPortal(<PortalHeader />, targets.header)}
+      {createPortal(<PortalHeader routes={routes} />, targets.header)}
       {createPortal(<RemoteStatus />, targets.status)}
       {createPortal(<PortalFooter />, targets.footer)}
       <ToastHost />

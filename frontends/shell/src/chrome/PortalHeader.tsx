@@ -1,14 +1,15 @@
 import { Link, LogoMark, PRACTICE_NAME, normalizePath, useLocation } from '@portal/ui';
-import { headerFor } from '../routes.ts';
+import type { RouteTable } from '../routes.ts';
 import { UserStatus } from './UserStatus.tsx';
 
 /**
- * The top bar. Its title follows the route: Member Portal, Member Dashboard, Book an Appointment,
- * Member Enrollment; pages past sign-in show the user-status menu at the right.
+ * The top bar. Its title follows the route as the owning micro-frontend's manifest declares it
+ * (Member Portal, Member Dashboard, Book an Appointment, Member Enrollment, Staff Portal); pages
+ * past sign-in show the user-status menu at the right.
  */
-export function PortalHeader() {
+export function PortalHeader({ routes }: { routes: RouteTable }) {
   const { pathname } = useLocation();
-  const header = headerFor(normalizePath(pathname));
+  const header = routes.headerFor(normalizePath(pathname));
   return (
     <header className="portal-header">
       <div className="ui-container ui-container--xl portal-header__inner">

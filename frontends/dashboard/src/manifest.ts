@@ -1,0 +1,27 @@
+/**
+ * What the dashboard micro-frontend owns in the portal (docs/decisions/0016-remote-manifests.md):
+ * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
+ * time. A new route here needs no shell build.
+ */
+import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+
+const DASHBOARD: RouteHeader = { title: 'Member Dashboard', showUserStatus: true };
+
+const manifest = {
+  name: 'dashboard',
+  routes: [
+    // The root is the dashboard itself, not a redirect (signed-out visitors go to /login?return=/dashboard).
+    { path: '/', header: DASHBOARD },
+    { path: '/dashboard', header: DASHBOARD },
+  ],
+  headerAreas: [
+    { under: '/dashboard', header: DASHBOARD },
+    // Booking (/appointments, /appointments/booking, /appointments/practice-location) has no
+    // micro-frontend yet: members reach it from here and the user-status menu, and its pages show
+    // the 404 view under the booking header. Once the booking micro-frontend declares routes under
+    // /appointments, its own header area there wins over this one (the shell's routes.ts).
+    { under: '/appointments', header: { title: 'Book an Appointment', showUserStatus: true } },
+  ],
+} satisfies RemoteManifest;
+
+export default manifest;

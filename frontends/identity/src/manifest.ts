@@ -1,0 +1,23 @@
+/**
+ * What the identity micro-frontend owns in the portal (docs/decisions/0016-remote-manifests.md):
+ * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
+ * time. A new route here needs no shell build.
+ */
+import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+
+/** Sign-in pages and the pages around signing in and out show no patient user status. */
+const SIGN_IN: RouteHeader = { title: 'Member Portal', showUserStatus: false };
+
+const manifest = {
+  name: 'identity',
+  routes: [
+    { path: '/login', header: SIGN_IN },
+    { path: '/guest-login', header: SIGN_IN },
+    { path: '/logout-confirmation', header: SIGN_IN },
+    // 'Redirecting to login...', then /login?return=/enrollment or /login?return=/appointments.
+    { path: '/enrollment-auth', header: SIGN_IN },
+    { path: '/appointment-auth', header: SIGN_IN },
+  ],
+} satisfies RemoteManifest;
+
+export default manifest;

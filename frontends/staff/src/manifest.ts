@@ -1,0 +1,17 @@
+/**
+ * What the staff micro-frontend owns in the portal (docs/decisions/0016-remote-manifests.md):
+ * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
+ * time. A new route here needs no shell build.
+ */
+import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+
+/** Staff have a session of their own: a patient's user status does not belong here. */
+const STAFF: RouteHeader = { title: 'Staff Portal', showUserStatus: false };
+
+const manifest = {
+  name: 'staff',
+  routes: [{ path: '/staff', header: STAFF }],
+  headerAreas: [{ under: '/staff', header: STAFF }],
+} satisfies RemoteManifest;
+
+export default manifest;

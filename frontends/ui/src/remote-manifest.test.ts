@@ -1,0 +1,77 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseRemoteManifest, pathProblem } from './remote-manifest.ts';
+
+const HEADER = { title: 'Member Enrollment', showUserStatus: true };
+
+describe('parseRemoteManifest', () => {
+  it('accepts a manifest, filling in the optional lists and dropping fields it does not know', () => {
+    expect(parseRemoteManifest({ name: 'staff', routes: [{ path: '/staff', header: HEADER, icon: 'x' }], futureField: 1 })).toEqual({
+      ok: true,
+      manifest: { name: 'staff', routes: [{ path: '/staff', header: HEADER }], redirects: [], headerAreas: [] },
+    });
+  });
+
+  it('accepts patterns, redirects and header areas', () => {
+    const manifest = {
+      name: 'enrollment',
+      routes: [
+        { path: '/', header: HEADER },
+        { path: '/declination-confirmation/<enrollmentId>', header: HEADER },
+        { path: '/help/*', header: HEADER },
+        { path: '/a/<x>/b/*', header: HEADER },
+      ],
+      redirects: [{ from: '/enrollment/auth', to: '/enrollment-auth' }],
+      headerAreas: [{ under: '/enrollment', header: HEADER }],
+    };
+    expect(parseRemoteManifest(manifest)).toEqual({ ok: true, manifest });
+  });
+
+  it('names every problem with where it is', () => {
+    const result = parseRemoteManifest({
+      name: 'Staff Portal',
+      routes: [
+        { path: 'staff', header: HEADER },
+        { path: '/a/', header: { title: '', showUserStatus: 'yes' } },
+        { path: '/a/*/b', header: HEADER },
+        { path: '/x', header: HEADER },
+        { path: '/x', header: HEADER },
+      ],
+      redirects: [{ from: '/old/<id>', to: '//evil.example' }, { from: '/same', to: '/same' }],
+      headerAreas: 'all',
+    });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors).toEqual([
+      'name: must be lower-case letters, digits and dashes, starting with a letter',
+      "routes[0].path: 'staff' must start with '/'",
+      "routes[1].path: '/a/' must not end with '/'",
+      'routes[1].header.title: must be a non-empty string of at most 60 characters',
+      'routes[1].header.showUserStatus: must be true or false',
+      "routes[2].path: '/a/*/b' has an invalid segment '*' (letters, digits and URL path characters; '<name>'; '*' only at the end)",
+      "redirects[0].from: '/old/<id>' has an invalid segment '<id>' (an exact path: letters, digits and URL path characters)",
+      "redirects[0].to: '//evil.example' must not contain '//'",
+      "redirects[1]: redirects '/same' to itself",
+      'headerAreas: must be a list',
+      "routes: '/x' is declared twice",
+    ]);
+  });
+
+  it('refuses what is not a manifest at all', () => {
+    expect(parseRemoteManifest(null).ok).toBe(false);
+    expect(parseRemoteManifest([]).ok).toBe(false);
+    expect(parseRemoteManifest({ name: 'staff' })).toEqual({ ok: false, errors: ['routes: must be a list'] });
+    expect(parseRemoteManifest({ name: 'staff', routes: Array.from({ length: 201 }, (_, index) => ({ path: `/p${index}`, header: HEADER })) })).toEqual({
+      ok: false,
+      errors: ['routes: has more than 200 entries'],
+    });
+  });
+});
+
+describe('pathProblem', () => {
+  it('allows URL path characters and percent-escapes, not dot segments or a query', () => {
+    expect(pathProblem("/a-b_c.d~e/%2F/x:y@z!$&'()+,;=", { pattern: false })).toBeNull();
+    expect(pathProblem('/a/../b', { pattern: false })).not.toBeNull();
+    expect(pathProblem('/a?b=1', { pattern: false })).not.toBeNull();
+    expect(pathProblem('/a#b', { pattern: true })).not.toBeNull();
+    expect(pathProblem(`/${'a'.repeat(200)}`, { pattern: false })).toBe('is longer than 200 characters');
+  });
+});

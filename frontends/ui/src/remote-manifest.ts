@@ -1,0 +1,179 @@
+/**
+ * A micro-frontend's manifest: the routes it owns, the redirects and header variants that go with
+ * them (docs/decisions/0016-remote-manifests.md). Each remote declares it in its own
+ * `src/manifest.ts`; its build checks it with `parseRemoteManifest` and emits it as `manifest.json`
+ * beside `remoteEntry.js`; the API folds the manifests it serves into `/remotes.js`, and the shell
+ * builds its route table from them at run time. So adding or changing a route touches only the
+ * remote's folder and needs no shell build.
+ *
+ * Paths are what the address bar shows, without a trailing slash:
+ * - `/staff`: exactly that path;
+ * - `/declination-confirmation/<id>`: a `<name>` segment matches one non-empty segment;
+ * - `/help/*`: a final `*` matches one or more further segments (not `/help` itself).
+ *
+ * Pure: no DOM, no imports, so the build (Node) and the shell (browser) both run it.
+ */
+
+/** The shell's header on a route: its title, and whether the patient's user-status menu shows. */
+export interface RouteHeader {
+  readonly title: string;
+  readonly showUserStatus: boolean;
+}
+
+export interface RouteDeclaration {
+  /** Exact path, or a pattern with `<name>` segments and/or a final `*`. */
+  readonly path: string;
+  readonly header: RouteHeader;
+}
+
+/** The shell rewrites `from` (an exact path) to `to` before any micro-frontend sees it, keeping the query string. */
+export interface RedirectDeclaration {
+  readonly from: string;
+  readonly to: string;
+}
+
+/**
+ * The header of every path at or under `under` that no route declares (the 404 view there keeps
+ * the section's header). The longest `under` wins.
+ */
+export interface HeaderAreaDeclaration {
+  readonly under: string;
+  readonly header: RouteHeader;
+}
+
+export interface RemoteManifest {
+  /** The remote's name: its folder, its key in window.__PORTAL_REMOTES__ and its container portal_<name>. */
+  readonly name: string;
+  readonly routes: readonly RouteDeclaration[];
+  readonly redirects?: readonly RedirectDeclaration[];
+  readonly headerAreas?: readonly HeaderAreaDeclaration[];
+}
+
+export type ManifestParseResult = { readonly ok: true; readonly manifest: RemoteManifest } | { readonly ok: false; readonly errors: readonly string[] };
+
+export const REMOTE_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+export const MAX_MANIFEST_ENTRIES = 200;
+const MAX_PATH_LENGTH = 200;
+const MAX_TITLE_LENGTH = 60;
+
+/** A literal path segment: URL path characters (percent-escapes included), no `<`, `>` or `*`. */
+const LITERAL_SEGMENT = /^[A-Za-z0-9._~!$&'()+,;=:@%-]+$/;
+const PARAM_SEGMENT = /^<[A-Za-z][A-Za-z0-9]{0,30}>$/;
+
+/** Why `path` is not a valid path (or pattern, when allowed), or null when it is. */
+export const pathProblem = (path: string, { pattern }: { pattern: boolean }): string | null => {
+  if (path.length > MAX_PATH_LENGTH) return `is longer than ${MAX_PATH_LENGTH} characters`;
+  if (!path.startsWith('/')) return "must start with '/'";
+  if (path === '/') return null;
+  if (path.endsWith('/')) return "must not end with '/'";
+  const segments = path.slice(1).split('/');
+  for (const [index, segment] of segments.entries()) {
+    if (segment === '') return "must not contain '//'";
+    if (LITERAL_SEGMENT.test(segment) && segment !== '.' && segment !== '..') continue;
+    if (pattern && PARAM_SEGMENT.test(segment)) continue;
+    if (pattern && segment === '*' && index === segments.length - 1) continue;
+    return pattern
+      ? `has an invalid segment '${segment}' (letters, digits and URL path characters; '<name>'; '*' only at the end)`
+      : `has an invalid segment '${segment}' (an exact path: letters, digits and URL path characters)`;
+  }
+  return null;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const parseHeader = (value: unknown, at: string, errors: string[]): RouteHeader | null => {
+  if (!isRecord(value)) {
+    errors.push(`${at}: must be an object {title, showUserStatus}`);
+    return null;
+  }
+  const { title, showUserStatus } = value;
+  let ok = true;
+  if (typeof title !== 'string' || title.trim() === '' || title.length > MAX_TITLE_LENGTH) {
+    errors.push(`${at}.title: must be a non-empty string of at most ${MAX_TITLE_LENGTH} characters`);
+    ok = false;
+  }
+  if (typeof showUserStatus !== 'boolean') {
+    errors.push(`${at}.showUserStatus: must be true or false`);
+    ok = false;
+  }
+  return ok ? { title: title as string, showUserStatus: showUserStatus as boolean } : null;
+};
+
+const parsePath = (value: unknown, at: string, pattern: boolean, errors: string[]): string | null => {
+  if (typeof value !== 'string') {
+    errors.push(`${at}: must be a string`);
+    return null;
+  }
+  const problem = pathProblem(value, { pattern });
+  if (problem) {
+    errors.push(`${at}: '${value.slice(0, MAX_PATH_LENGTH)}' ${problem}`);
+    return null;
+  }
+  return value;
+};
+
+const parseList = <T>(value: unknown, at: string, required: boolean, errors: string[], item: (entry: unknown, at: string) => T | null): T[] => {
+  if (value === undefined && !required) return [];
+  if (!Array.isArray(value)) {
+    errors.push(`${at}: must be a list`);
+    return [];
+  }
+  if (value.length > MAX_MANIFEST_ENTRIES) {
+    errors.push(`${at}: has more than ${MAX_MANIFEST_ENTRIES} entries`);
+    return [];
+  }
+  const items: T[] = [];
+  for (const [index, entry] of value.entries()) {
+    const parsed = item(entry, `${at}[${index}]`);
+    if (parsed !== null) items.push(parsed);
+  }
+  return items;
+};
+
+/**
+ * Checks a manifest read from JSON (or a module). Unknown fields are ignored, so a newer remote
+ * can add fields an older shell does not know.
+ */
+export const parseRemoteManifest = (value: unknown): ManifestParseResult => {
+  const errors: string[] = [];
+  if (!isRecord(value)) return { ok: false, errors: ['manifest: must be an object {name, routes, redirects?, headerAreas?}'] };
+  const { name } = value;
+  if (typeof name !== 'string' || !REMOTE_NAME.test(name)) errors.push('name: must be lower-case letters, digits and dashes, starting with a letter');
+
+  const routes = parseList(value.routes, 'routes', true, errors, (entry, at): RouteDeclaration | null => {
+    if (!isRecord(entry)) {
+      errors.push(`${at}: must be an object {path, header}`);
+      return null;
+    }
+    const path = parsePath(entry.path, `${at}.path`, true, errors);
+    const header = parseHeader(entry.header, `${at}.header`, errors);
+    return path !== null && header !== null ? { path, header } : null;
+  });
+  const redirects = parseList(value.redirects, 'redirects', false, errors, (entry, at): RedirectDeclaration | null => {
+    if (!isRecord(entry)) {
+      errors.push(`${at}: must be an object {from, to}`);
+      return null;
+    }
+    const from = parsePath(entry.from, `${at}.from`, false, errors);
+    const to = parsePath(entry.to, `${at}.to`, false, errors);
+    if (from !== null && from === to) errors.push(`${at}: redirects '${from}' to itself`);
+    return from !== null && to !== null ? { from, to } : null;
+  });
+  const headerAreas = parseList(value.headerAreas, 'headerAreas', false, errors, (entry, at): HeaderAreaDeclaration | null => {
+    if (!isRecord(entry)) {
+      errors.push(`${at}: must be an object {under, header}`);
+      return null;
+    }
+    const under = parsePath(entry.under, `${at}.under`, false, errors);
+    const header = parseHeader(entry.header, `${at}.header`, errors);
+    return under !== null && header !== null ? { under, header } : null;
+  });
+
+  const seen = new Set<string>();
+  for (const route of routes) {
+    if (seen.has(route.path)) errors.push(`routes: '${route.path}' is declared twice`);
+    seen.add(route.path);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, manifest: { name: name as string, routes, redirects, headerAreas } };
+};
