@@ -3,6 +3,7 @@ import { PAID_TIER_CODES } from '@portal/core';
 import {
   StaffCreateSubscriptionRequest,
   StaffCreateSubscriptionResponse,
+  StaffLogoutResponse,
   StaffOtpForm,
   StaffPatientSearchRequest,
   StaffPatientSearchResponse,
@@ -113,8 +114,9 @@ describe('staff requests: valid inputs and normalisation', () => {
 describe('staff answers', () => {
   it('decode what the API sends', () => {
     expectValid(StaffSendOtpResponse, { sessionToken: 'tok', message: 'If this address is registered, a code was sent.' });
-    expectValid(StaffVerifyOtpResponse, { email: 'desk@practice.example' });
-    expectValid(StaffVerifySessionResponse, { valid: false, email: null });
+    expectValid(StaffVerifyOtpResponse, { email: 'desk@practice.example', expiresAt: '2026-11-25T23:26:47.000Z' });
+    expectValid(StaffVerifySessionResponse, { valid: true, email: 'desk@practice.example', expiresAt: '2026-11-25T23:26:47.000Z' });
+    expectValid(StaffLogoutResponse, { success: true });
     expectValid(StaffPatientSearchResponse, {
       patients: [
         {

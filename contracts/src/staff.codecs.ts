@@ -95,11 +95,17 @@ export type StaffCreateSubscriptionRequest = t.TypeOf<typeof StaffCreateSubscrip
 export const StaffSendOtpResponse = t.type({ sessionToken: t.string, message: t.string }, 'StaffSendOtpResponse');
 export type StaffSendOtpResponse = t.TypeOf<typeof StaffSendOtpResponse>;
 
-export const StaffVerifyOtpResponse = t.type({ email: t.string }, 'StaffVerifyOtpResponse');
+/** POST /api/staff/verify-otp: who signed in and when the session ends at the latest (ISO 8601). */
+export const StaffVerifyOtpResponse = t.type({ email: t.string, expiresAt: t.string }, 'StaffVerifyOtpResponse');
 export type StaffVerifyOtpResponse = t.TypeOf<typeof StaffVerifyOtpResponse>;
 
-export const StaffVerifySessionResponse = t.type({ valid: t.boolean, email: nullable(t.string) }, 'StaffVerifySessionResponse');
+/** POST /api/staff/verify-session (bearer); an ended session answers 401 instead. */
+export const StaffVerifySessionResponse = t.type({ valid: t.boolean, email: nullable(t.string), expiresAt: t.string }, 'StaffVerifySessionResponse');
 export type StaffVerifySessionResponse = t.TypeOf<typeof StaffVerifySessionResponse>;
+
+/** POST /api/staff/logout (bearer). */
+export const StaffLogoutResponse = t.type({ success: t.boolean }, 'StaffLogoutResponse');
+export type StaffLogoutResponse = t.TypeOf<typeof StaffLogoutResponse>;
 
 /** A custom field on the patient record; 21 is 'MDRI Paid Up', 81 the membership opt-out. */
 export const StaffCustomField = t.partial(

@@ -1,14 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError, memoryStorage, storageKeys } from '@portal/ui';
+import { ApiContractError, ApiError, createApiClient, memoryStorage, storageKeys } from '@portal/ui';
+import { sendCodeRequest } from './staff-api.ts';
 import {
+  UNREADABLE_ANSWER,
   checkStaffCode,
+  checkStaffSession,
   checkStaffEmail,
   clearStaffSession,
   codeInput,
   readStaffSession,
   saveStaffSession,
   sendCodeFailure,
-  sendCodeRequest,
   sessionEndsAt,
 } from './staff-session.ts';
 
@@ -83,5 +85,44 @@ describe('sending the code', () => {
       message: 'Failed to send verification code',
     });
     expect(sendCodeFailure(new TypeError('Failed to fetch'))).toEqual({ kind: 'form', message: 'Failed to send verification code' });
+  });
+
+  it('an answer the page cannot read shows the generic error', () => {
+    expect(sendCodeFailure(new ApiContractError('POST', '/api/staff/send-otp', ['sessionToken']))).toEqual({ kind: 'form', message: UNREADABLE_ANSWER });
+  });
+});
+
+describe('checking a stored session', () => {
+  const session = { token: 'token-1', email: 'nurse@practice.example' };
+  const answering = (status: number, body: unknown) => {
+    const requests: Array<{ path: string; headers: Headers; body: unknown }> = [];
+    const client = createApiClient({
+      fetch: async (input, init) => {
+        requests.push({ path: String(input), headers: new Headers(init?.headers), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+        return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      },
+      storage: () => null,
+      onSessionExpired: () => undefined,
+    });
+    return { client, requests };
+  };
+
+  it('asks with the bearer token and the address, and keeps the end of the session', async () => {
+    const { client, requests } = answering(200, { valid: true, email: 'nurse@practice.example', expiresAt: '2026-11-25T23:00:00.000Z' });
+    await expect(checkStaffSession(client, session)).resolves.toEqual({ kind: 'valid', email: 'nurse@practice.example', expiresAt: '2026-11-25T23:00:00.000Z' });
+    expect(requests[0]?.path).toBe('/api/staff/verify-session');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+    expect(requests[0]?.body).toEqual({ email: 'nurse@practice.example' });
+  });
+
+  it('an ended session (401) is invalid, to be cleared silently', async () => {
+    await expect(checkStaffSession(answering(401, { error: 'Session expired', message: 'Please sign in again.' }).client, session)).resolves.toEqual({ kind: 'invalid' });
+  });
+
+  it('an answer the page cannot read is thrown as ApiContractError and reported by field name', async () => {
+    const { client, requests } = answering(200, { valid: 'yes', email: 'nurse@practice.example' });
+    await expect(checkStaffSession(client, session)).rejects.toBeInstanceOf(ApiContractError);
+    const report = requests.find((request) => request.path === '/api/client-errors');
+    expect(report?.body).toEqual({ kind: 'contract-mismatch', method: 'POST', path: '/api/staff/verify-session', fields: ['valid', 'expiresAt'] });
   });
 });

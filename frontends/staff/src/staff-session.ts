@@ -7,8 +7,9 @@
  * The storage and validation helpers are pure (they take a storage object).
  */
 import { SECURITY_CHECK_REQUIRED, StaffOtpForm, StaffSendOtpRequest, decodeBody } from '@portal/contracts';
-import { ApiError, TURNSTILE_RESPONSE_FIELD, api, apiErrorBody } from '@portal/ui';
-import type { StorageLike } from '@portal/ui';
+import { ApiContractError, ApiError, TURNSTILE_RESPONSE_FIELD, apiErrorBody } from '@portal/ui';
+import type { ApiClient, StorageLike } from '@portal/ui';
+import { logoutStaff, verifyStaffSession } from './staff-api.ts';
 
 export const STAFF_SESSION_TOKEN_KEY = 'staff_session_token';
 export const STAFF_EMAIL_KEY = 'staff_email';
@@ -17,6 +18,16 @@ export const SEND_CODE_FAILED = 'Failed to send verification code';
 export { SECURITY_CHECK_REQUIRED };
 export const INVALID_CODE = 'Invalid verification code';
 export const VERIFICATION_FAILED_TITLE = 'Verification Failed';
+
+/**
+ * The generic error for an answer this page cannot read (ApiContractError: the API's answer did
+ * not decode with its contract codec; the client has already reported the field names).
+ */
+export const UNREADABLE_ANSWER_TITLE = 'Something went wrong';
+export const UNREADABLE_ANSWER = "This page could not read the portal's answer. Please refresh the page and try again.";
+
+/** An answer that did not have the shape the page was built for. */
+export const isUnreadableAnswer = (error: unknown): error is ApiContractError => error instanceof ApiContractError;
 
 export interface StaffSession {
   readonly token: string;
@@ -73,21 +84,6 @@ export const checkStaffCode = (value: string): Checked<string> => {
 /** What the code field keeps of what was typed: letters and digits, at most 6, no spaces. */
 export const codeInput = (value: string): string => value.replace(/[^0-9A-Za-z]/g, '').slice(0, 6);
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/**
- * The body of POST /api/staff/send-otp: the address and the human check's token (single use;
- * none when the check is turned off).
- */
-export const sendCodeRequest = (email: string, securityToken: string | null): Record<string, string> => ({
-  email,
-  ...(securityToken ? { [TURNSTILE_RESPONSE_FIELD]: securityToken } : {}),
-});
-
-/** POST /api/staff/send-otp: the same answer whether or not the address is allowed. */
-export const sendStaffCode = (email: string, securityToken: string | null): Promise<{ sessionToken: string; message?: string }> =>
-  api.post('/api/staff/send-otp', sendCodeRequest(email, securityToken));
-
 /** What a failed send means for the form: a refused human check (shown at the check, which restarts) or a message for the form. */
 export type SendFailure = { readonly kind: 'security-check'; readonly message: string } | { readonly kind: 'form'; readonly message: string };
 
@@ -95,10 +91,12 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 /**
  * 403 (the server refused or missed the human check's token) → the check's message; a 400 about
- * the token likewise; 429 → the server's message (how long to wait); anything else → 'Failed to
- * send verification code', which says nothing about whether the address is registered.
+ * the token likewise; 429 → the server's message (how long to wait); an answer the page cannot
+ * read → the generic error; anything else → 'Failed to send verification code', which says
+ * nothing about whether the address is registered.
  */
 export const sendCodeFailure = (error: unknown): SendFailure => {
+  if (isUnreadableAnswer(error)) return { kind: 'form', message: UNREADABLE_ANSWER };
   if (!(error instanceof ApiError)) return { kind: 'form', message: SEND_CODE_FAILED };
   const body = apiErrorBody(error);
   if (error.status === 403) return { kind: 'security-check', message: text(body?.error) ?? SECURITY_CHECK_REQUIRED };
@@ -113,28 +111,21 @@ export const sendCodeFailure = (error: unknown): SendFailure => {
   return { kind: 'form', message: SEND_CODE_FAILED };
 };
 
-/** POST /api/staff/verify-otp: the session token is the bearer token from now on. */
-export const verifyStaffCode = (sessionToken: string, otpCode: string): Promise<{ email: string; expiresAt?: string }> =>
-  api.post('/api/staff/verify-otp', { sessionToken, otpCode });
-
 export type SessionCheck = { readonly kind: 'valid'; readonly email: string; readonly expiresAt: string | null } | { readonly kind: 'invalid' };
 
 /**
  * POST /api/staff/verify-session. 401 or `valid: false` → invalid (to be cleared silently);
- * other failures (network, 5xx) are thrown, so the page can offer to try again.
+ * other failures (network, 5xx, an answer the page cannot read) are thrown, so the page can offer
+ * to try again.
  */
-export const checkStaffSession = async (session: StaffSession, signal?: AbortSignal): Promise<SessionCheck> => {
+export const checkStaffSession = async (client: ApiClient, session: StaffSession, signal?: AbortSignal): Promise<SessionCheck> => {
   try {
-    const answer = await api.post<{ valid?: unknown; email?: unknown; expiresAt?: unknown } | undefined>(
-      '/api/staff/verify-session',
-      { email: session.email },
-      { headers: bearer(session.token), ...(signal ? { signal } : {}) },
-    );
-    if (answer?.valid !== true) return { kind: 'invalid' };
+    const answer = await verifyStaffSession(client, session.token, session.email, signal);
+    if (!answer.valid) return { kind: 'invalid' };
     return {
       kind: 'valid',
-      email: typeof answer.email === 'string' && answer.email !== '' ? answer.email : session.email,
-      expiresAt: typeof answer.expiresAt === 'string' ? answer.expiresAt : null,
+      email: answer.email !== null && answer.email !== '' ? answer.email : session.email,
+      expiresAt: answer.expiresAt !== '' ? answer.expiresAt : null,
     };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return { kind: 'invalid' };
@@ -143,9 +134,9 @@ export const checkStaffSession = async (session: StaffSession, signal?: AbortSig
 };
 
 /** POST /api/staff/logout; failures are ignored (the session is cleared here anyway). */
-export const staffLogout = async (token: string): Promise<void> => {
+export const staffLogout = async (client: ApiClient, token: string): Promise<void> => {
   try {
-    await api.post('/api/staff/logout', undefined, { headers: bearer(token) });
+    await logoutStaff(client, token);
   } catch {
     // The token is forgotten in this browser either way; the server lets it expire.
   }

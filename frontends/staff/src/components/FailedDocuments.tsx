@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { isRight } from 'fp-ts/lib/Either.js';
-import { FailedDocumentSubmissions, type FailedDocumentSubmission } from '@portal/contracts';
+import type { FailedDocumentSubmission } from '@portal/contracts';
 import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FileTextIcon, LoadingState, api } from '@portal/ui';
+import { fetchFailedDocuments } from '../staff-api.ts';
+import { UNREADABLE_ANSWER, isUnreadableAnswer } from '../staff-session.ts';
 
 const DOCUMENT_NAMES: Readonly<Record<FailedDocumentSubmission['documentType'], string>> = {
   membership_agreement: 'Membership Agreement',
@@ -12,20 +13,13 @@ const DOCUMENT_NAMES: Readonly<Record<FailedDocumentSubmission['documentType'], 
 const when = (iso: string): string =>
   new Date(iso).toLocaleString('en-US', { timeZone: 'America/New_York', dateStyle: 'medium', timeStyle: 'short' });
 
-const loadFailed = async (token: string, signal: AbortSignal): Promise<readonly FailedDocumentSubmission[]> => {
-  const answer = await api.get<unknown>('/api/staff/document-submissions?status=failed', { headers: { Authorization: `Bearer ${token}` }, signal });
-  const decoded = FailedDocumentSubmissions.decode(answer);
-  if (!isRight(decoded)) throw new Error('The list of documents could not be read.');
-  return decoded.right;
-};
-
 /**
  * Signed documents the worker could not file into the chart after its last retry: staff file
  * them by hand (the signed PDF is in SignWell under the enrollment's document id).
  */
 export function FailedDocuments({ token }: { token: string }) {
   const titleId = useId();
-  const query = useQuery({ queryKey: ['staff', 'document-submissions', 'failed'], queryFn: ({ signal }) => loadFailed(token, signal) });
+  const query = useQuery({ queryKey: ['staff', 'document-submissions', 'failed'], queryFn: ({ signal }) => fetchFailedDocuments(api, token, signal) });
   return (
     <Card as="section" className="staff-failed-documents" aria-labelledby={titleId}>
       <CardHeader>
@@ -42,7 +36,7 @@ export function FailedDocuments({ token }: { token: string }) {
           <LoadingState label="Loading documents..." />
         ) : query.isError ? (
           <Alert variant="destructive" title="Could not load the documents">
-            <p>Please try again.</p>
+            <p>{isUnreadableAnswer(query.error) ? UNREADABLE_ANSWER : 'Please try again.'}</p>
             <Button variant="secondary" onClick={() => void query.refetch()}>
               Try again
             </Button>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ConfigResponse } from '@portal/contracts';
 import {
   Alert,
   ApiError,
@@ -23,16 +22,18 @@ import {
   apiErrorBody,
   useSecurityCheck,
 } from '@portal/ui';
+import { fetchConfig, sendStaffCode, verifyStaffCode } from '../staff-api.ts';
 import {
   INVALID_CODE,
   SECURITY_CHECK_REQUIRED,
+  UNREADABLE_ANSWER,
+  UNREADABLE_ANSWER_TITLE,
   VERIFICATION_FAILED_TITLE,
   checkStaffCode,
   checkStaffEmail,
   codeInput,
+  isUnreadableAnswer,
   sendCodeFailure,
-  sendStaffCode,
-  verifyStaffCode,
 } from '../staff-session.ts';
 import type { StaffSession } from '../staff-session.ts';
 
@@ -67,7 +68,7 @@ const serverMessage = (error: unknown): string | null => {
 export function StaffSignIn({ onSignedIn, notice }: StaffSignInProps) {
   const config = useQuery({
     queryKey: CONFIG_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<ConfigResponse>('/api/config', { signal }),
+    queryFn: ({ signal }) => fetchConfig(api, signal),
   });
 
   if (config.isPending) {
@@ -78,10 +79,11 @@ export function StaffSignIn({ onSignedIn, notice }: StaffSignInProps) {
     );
   }
   if (config.isError) {
+    const unreadable = isUnreadableAnswer(config.error);
     return (
-      <Alert variant="destructive" role="alert" title="Sign-in could not be loaded">
+      <Alert variant="destructive" role="alert" title={unreadable ? UNREADABLE_ANSWER_TITLE : 'Sign-in could not be loaded'}>
         <Stack gap={3}>
-          <p>Please check your connection and try again.</p>
+          <p>{unreadable ? UNREADABLE_ANSWER : 'Please check your connection and try again.'}</p>
           <div>
             <Button variant="secondary" size="sm" onClick={() => void config.refetch()} loading={config.isFetching} loadingText="Trying again...">
               Try again
@@ -149,7 +151,7 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
   /** Sends a code; true when it went. The token is spent whatever the answer. */
   const sendTo = async (address: string): Promise<boolean> => {
     try {
-      const answer = await sendStaffCode(address, check.token);
+      const answer = await sendStaffCode(api, address, check.token);
       setSessionToken(answer.sessionToken);
       setSentTo(address);
       setSentMessage(typeof answer.message === 'string' && answer.message !== '' ? answer.message : null);
@@ -227,14 +229,18 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
     setCodeError(null);
     setBusy('verify');
     try {
-      const answer = await verifyStaffCode(sessionToken, checked.value);
-      onSignedIn({ token: sessionToken, email: answer.email || sentTo }, answer.expiresAt ?? null);
+      const answer = await verifyStaffCode(api, sessionToken, checked.value);
+      onSignedIn({ token: sessionToken, email: answer.email || sentTo }, answer.expiresAt || null);
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
-      setProblem({
-        title: VERIFICATION_FAILED_TITLE,
-        message: status === 401 || status === 400 ? INVALID_CODE : status === 429 ? (serverMessage(error) ?? INVALID_CODE) : 'Something went wrong. Please try again.',
-      });
+      setProblem(
+        isUnreadableAnswer(error)
+          ? { title: UNREADABLE_ANSWER_TITLE, message: UNREADABLE_ANSWER }
+          : {
+              title: VERIFICATION_FAILED_TITLE,
+              message: status === 401 || status === 400 ? INVALID_CODE : status === 429 ? (serverMessage(error) ?? INVALID_CODE) : 'Something went wrong. Please try again.',
+            },
+      );
       setCode('');
       codeRef.current?.focus();
       setBusy(null);

@@ -1,14 +1,24 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Container, LoadingState, PageHeader, Stack } from '@portal/ui';
+import { Alert, Button, Card, Container, LoadingState, PageHeader, Stack, api } from '@portal/ui';
 import { FailedDocuments } from '../components/FailedDocuments.tsx';
 import { StaffHome } from '../components/StaffHome.tsx';
 import { StaffSignIn } from '../components/StaffSignIn.tsx';
-import { checkStaffSession, clearStaffSession, readStaffSession, saveStaffSession, staffLogout, staffStorage } from '../staff-session.ts';
+import {
+  UNREADABLE_ANSWER,
+  UNREADABLE_ANSWER_TITLE,
+  checkStaffSession,
+  clearStaffSession,
+  isUnreadableAnswer,
+  readStaffSession,
+  saveStaffSession,
+  staffLogout,
+  staffStorage,
+} from '../staff-session.ts';
 import type { StaffSession } from '../staff-session.ts';
 
 type View =
   | { readonly kind: 'checking'; readonly session: StaffSession }
-  | { readonly kind: 'check-failed'; readonly session: StaffSession }
+  | { readonly kind: 'check-failed'; readonly session: StaffSession; readonly unreadable: boolean }
   | { readonly kind: 'signed-out'; readonly notice: string | null }
   | { readonly kind: 'signed-in'; readonly session: StaffSession; readonly expiresAt: string | null };
 
@@ -34,7 +44,7 @@ export function StaffPage() {
   useEffect(() => {
     if (!session) return undefined;
     const controller = new AbortController();
-    checkStaffSession(session, controller.signal)
+    checkStaffSession(api, session, controller.signal)
       .then((result) => {
         if (result.kind === 'valid') {
           setView({ kind: 'signed-in', session: { token: session.token, email: result.email }, expiresAt: result.expiresAt });
@@ -46,7 +56,7 @@ export function StaffPage() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('The staff session could not be checked', error);
-        setView({ kind: 'check-failed', session });
+        setView({ kind: 'check-failed', session, unreadable: isUnreadableAnswer(error) });
       });
     return () => controller.abort();
   }, [session]);
@@ -58,7 +68,7 @@ export function StaffPage() {
 
   const logout = async (token: string): Promise<void> => {
     setLoggingOut(true);
-    await staffLogout(token);
+    await staffLogout(api, token);
     clearStaffSession(staffStorage());
     setLoggingOut(false);
     setView({ kind: 'signed-out', notice: 'You have been logged out.' });
@@ -81,9 +91,9 @@ export function StaffPage() {
               <LoadingState compact label="Checking your session..." />
             </Card>
           ) : view.kind === 'check-failed' ? (
-            <Alert variant="destructive" role="alert" title="Your session could not be checked">
+            <Alert variant="destructive" role="alert" title={view.unreadable ? UNREADABLE_ANSWER_TITLE : 'Your session could not be checked'}>
               <Stack gap={3}>
-                <p>Please check your connection and try again.</p>
+                <p>{view.unreadable ? UNREADABLE_ANSWER : 'Please check your connection and try again.'}</p>
                 <div className="ui-actions">
                   <Button variant="secondary" size="sm" onClick={() => setView({ kind: 'checking', session: view.session })}>
                     Try again

@@ -1,0 +1,130 @@
+/**
+ * What the staff page needs (booking-dashboard-staff §4 'Staff flow', §7): a listed staff member
+ * (a row in staff_emails, as `npm run staff` adds one), the sandbox's human check solved, the
+ * emailed code read from the sandbox's inbox, a bearer session signed in through the API, and a
+ * chart filing the worker gave up on. Every state takes the staff address as its `email` param.
+ */
+import { KnexDocumentFiling } from '@portal/persistence';
+import { PATIENT_IDS } from '@portal/provider-sandbox';
+import { jsonCall, signedInForEnrollment } from '../../../../../tools/src/testing/enrollment-flow.ts';
+import { codeFor } from '../../../../../tools/src/testing/guest-browser.ts';
+import type { TestPortal } from '../../../../../tools/src/testing/portal.ts';
+import type { ProviderStates } from './types.ts';
+
+/** The sandbox's Turnstile site key (what GET /api/config gives the page in sandbox mode). */
+const SANDBOX_TURNSTILE_SITE_KEY = 'sandbox-turnstile-sitekey';
+
+const emailParam = (params: Readonly<Record<string, unknown>>): string => {
+  const email = params['email'];
+  if (typeof email !== 'string' || email === '') throw new Error("staff states need an 'email' param");
+  return email.trim().toLowerCase();
+};
+
+/** A JSON call as the staff page makes it: our Origin, a JSON body, the bearer token if any. */
+const staffCall = async (portal: TestPortal, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> => {
+  const response = await fetch(`${portal.url}${path}`, {
+    method: 'POST',
+    headers: {
+      Origin: portal.url,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+};
+
+const expectOk = (answer: { status: number; body: unknown }, what: string): void => {
+  if (answer.status !== 200) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+};
+
+/** Adds the address to the staff list. */
+const listStaff = async (portal: TestPortal, email: string): Promise<void> => {
+  await portal.db.knex('staff_emails').insert({ email, name: 'Records Office' }).onConflict('email').ignore();
+};
+
+/** A solved human check: the token the sandbox's widget would hand the page (single use). */
+const solvedHumanCheck = async (portal: TestPortal): Promise<string> => {
+  const issued = await fetch(`${portal.sandbox.url}/turnstile/v0/issue`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sitekey: SANDBOX_TURNSTILE_SITE_KEY }),
+  });
+  if (!issued.ok) throw new Error(`the sandbox's human check answered ${issued.status}`);
+  return ((await issued.json()) as { token: string }).token;
+};
+
+/** A code sent through the API and read from the sandbox's inbox: the session token and the code. */
+const emailedCode = async (portal: TestPortal, email: string): Promise<{ sessionToken: string; code: string }> => {
+  await listStaff(portal, email);
+  const sent = await staffCall(portal, '/api/staff/send-otp', { email, 'cf-turnstile-response': await solvedHumanCheck(portal) });
+  expectOk(sent, 'staff send-otp');
+  return { sessionToken: String(sent.body.sessionToken), code: await codeFor(portal, email) };
+};
+
+/** A bearer session signed in by the emailed code, as the staff page signs in. */
+const signedInStaff = async (portal: TestPortal, email: string): Promise<string> => {
+  const { sessionToken, code } = await emailedCode(portal, email);
+  expectOk(await staffCall(portal, '/api/staff/verify-otp', { sessionToken, otpCode: code }), 'staff verify-otp');
+  return sessionToken;
+};
+
+/** A six-digit code that is not `code`. */
+const otherCode = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/**
+ * Margaret's membership agreement, signed in SignWell (an enrollment and its document made through
+ * the API), whose chart filing failed after the worker's last retry: KnexDocumentFiling.submit,
+ * then markFailed as the worker does (the object-access suite makes its failed filing the same way).
+ */
+const failedChartFiling = async (portal: TestPortal): Promise<void> => {
+  const browser = await signedInForEnrollment(portal.url, PATIENT_IDS.margaret);
+  const created = await jsonCall(browser, portal.url, 'POST', '/api/enrollments/oauth', {
+    patientId: String(PATIENT_IDS.margaret),
+    practiceLocation: '1',
+    membershipTier: '120_annual',
+  });
+  if (created.status !== 201) throw new Error(`enrollment answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const enrollmentId = String(created.body.id);
+  const document = await jsonCall(browser, portal.url, 'POST', `/api/enrollments/${enrollmentId}/create-document`);
+  if (document.status !== 200) throw new Error(`create-document answered ${document.status}: ${JSON.stringify(document.body)}`);
+  const filing = new KnexDocumentFiling(portal.db.knex);
+  const submission = await filing.submit({
+    enrollmentId,
+    patientId: String(PATIENT_IDS.margaret),
+    departmentId: '1',
+    documentType: 'membership_agreement',
+    signwellDocumentId: String(document.body.documentId),
+    pdf: Buffer.from(`%PDF-1.4 pact provider state ${enrollmentId}`),
+    fileName: 'membership-agreement.pdf',
+  });
+  await filing.markFailed(submission.id, 'HealthRecordUnavailableError 503');
+};
+
+export const staffStates: ProviderStates = {
+  /** On the staff list, with the human check solved: `turnstileToken`. */
+  'a listed staff member': async (portal, params) => {
+    await listStaff(portal, emailParam(params));
+    return { turnstileToken: await solvedHumanCheck(portal) };
+  },
+  /** Sent a code (send-otp through the API) and read it from the inbox: `sessionToken`, `code`, and a `wrongCode`. */
+  'a staff member has been emailed a sign-in code': async (portal, params) => {
+    const { sessionToken, code } = await emailedCode(portal, emailParam(params));
+    return { sessionToken, code, wrongCode: otherCode(code) };
+  },
+  /** Signed in by the emailed code: `staffToken`. No chart filing failed. */
+  'a signed-in staff member': async (portal, params) => ({ staffToken: await signedInStaff(portal, emailParam(params)) }),
+  /** Signed in (`staffToken`), and a signed agreement the worker could not file into the chart. */
+  'a signed-in staff member and a chart filing that failed': async (portal, params) => {
+    const staffToken = await signedInStaff(portal, emailParam(params));
+    await failedChartFiling(portal);
+    return { staffToken };
+  },
+  /** Signed in, then logged out through the API: the `staffToken` no longer opens anything. */
+  'a staff member whose session has ended': async (portal, params) => {
+    const staffToken = await signedInStaff(portal, emailParam(params));
+    expectOk(await staffCall(portal, '/api/staff/logout', undefined, staffToken), 'staff logout');
+    return { staffToken };
+  },
+};

@@ -1,0 +1,231 @@
+/**
+ * The staff page's contract with the API (consumer portal-staff): every call it makes, with the
+ * fields the sign-in form, the staff home and *Documents to file by hand* read (and what their
+ * codecs require). Verified against the running API by apps/api/src/pact/frontends.provider.int.test.ts.
+ *
+ * Values only the provider's state can know come from it: the bearer token (`staffToken`, put in
+ * place by the verification's request filter), the solved human check's token (`turnstileToken`),
+ * the emailed code's session token and the code itself (`sessionToken`, `code`, `wrongCode`).
+ */
+import { describe, expect, it } from '@jest/globals';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ApiError, TURNSTILE_RESPONSE_FIELD } from '@portal/ui';
+import { EXAMPLE_STAFF_TOKEN, frontendPact, mockClient, staffBearer } from '../../../tools/src/testing/frontend-pact.ts';
+import { fetchConfig, fetchFailedDocuments, logoutStaff, sendStaffCode, verifyStaffCode, verifyStaffSession } from './staff-api.ts';
+import { checkStaffSession, sendCodeFailure } from './staff-session.ts';
+
+const { boolean, eachLike, fromProviderState, integer, like, regex } = MatchersV3;
+
+const pact = frontendPact('staff');
+
+const ISO = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$';
+/** The staff member every state signs in (the states take it as their `email` param). */
+const STAFF_EMAIL = 'records@mdri-primarycare.example';
+const asStaff = { email: STAFF_EMAIL };
+
+const EXAMPLE_TURNSTILE_TOKEN = 'pact-example-turnstile-token';
+const EXAMPLE_SESSION_TOKEN = 'pact-example-staff-session-token-0000000000';
+const EXAMPLE_CODE = '123456';
+const EXAMPLE_EXPIRES_AT = '2026-11-25T23:26:47.000Z';
+
+const json = { 'Content-Type': 'application/json' };
+const bearerJson = () => ({ ...staffBearer(), ...json });
+
+/** GET /api/config as ConfigResponse decodes it; the page reads the human check's settings. */
+const config = {
+  stripe: { publicKey: like('pk_test_portal_sandbox') },
+  firebase: {
+    enabled: boolean(true),
+    apiKey: like('sandbox-firebase-api-key'),
+    projectId: like('demo-member-portal'),
+    appId: like('1:000000000000:web:sandbox'),
+    appCheckSiteKey: like(''),
+  },
+  turnstile: { enabled: boolean(true), siteKey: like('sandbox-turnstile-sitekey') },
+  oauth: { enabled: boolean(true) },
+  scripts: {
+    stripeJs: like('https://js.stripe.com/v3'),
+    signwellEmbedJs: like('https://static.signwell.com/assets/embedded.js'),
+    turnstileApiJs: regex('^(https?://|/)\\S+$', 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
+  },
+};
+
+/** One row of *Documents to file by hand*. */
+const failedSubmission = {
+  id: like('1'),
+  enrollmentId: regex('^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', '5b6f0c2e-3f4a-4d8b-9c1e-7a2b3c4d5e6f'),
+  patientId: like('5101'),
+  documentType: regex('^(membership_agreement|privacy_practices)$', 'membership_agreement'),
+  status: like('failed'),
+  uploadAttempts: integer(6),
+  lastAttemptError: like('HealthRecordUnavailableError 503'),
+  createdAt: regex(ISO, '2026-11-25T12:00:00.000Z'),
+  updatedAt: regex(ISO, '2026-11-25T12:30:00.000Z'),
+};
+
+describe('staff → API contract', () => {
+  it('reads the human check settings for sign-in', async () => {
+    await pact
+      .addInteraction()
+      .given('nobody is signed in')
+      .uponReceiving('a request for the public configuration from the staff sign-in page')
+      .withRequest('GET', '/api/config')
+      .willRespondWith(200, (builder) => builder.jsonBody(config))
+      .executeTest(async (mock) => {
+        const answer = await fetchConfig(mockClient(mock.url));
+        expect(answer.turnstile).toEqual({ enabled: true, siteKey: 'sandbox-turnstile-sitekey' });
+        expect(answer.scripts.turnstileApiJs).toBe('https://challenges.cloudflare.com/turnstile/v0/api.js');
+      });
+  });
+
+  it("sends a sign-in code with the solved human check's token", async () => {
+    await pact
+      .addInteraction()
+      .given('a listed staff member', asStaff)
+      .uponReceiving('a request for a staff sign-in code')
+      .withRequest('POST', '/api/staff/send-otp', (builder) =>
+        builder.headers(json).jsonBody({
+          email: STAFF_EMAIL,
+          [TURNSTILE_RESPONSE_FIELD]: fromProviderState('${turnstileToken}', EXAMPLE_TURNSTILE_TOKEN),
+        }),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          sessionToken: like(EXAMPLE_SESSION_TOKEN),
+          message: like('If this address belongs to practice staff, a sign-in code has been sent to it.'),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const answer = await sendStaffCode(mockClient(mock.url), STAFF_EMAIL, EXAMPLE_TURNSTILE_TOKEN);
+        expect(answer.sessionToken).toBe(EXAMPLE_SESSION_TOKEN);
+        expect(answer.message).toContain('sign-in code');
+      });
+  });
+
+  it('is refused a code when the human check does not pass (shown at the check)', async () => {
+    await pact
+      .addInteraction()
+      .given('a listed staff member', asStaff)
+      .uponReceiving('a request for a staff sign-in code with a human check token the check refuses')
+      .withRequest('POST', '/api/staff/send-otp', (builder) =>
+        builder.headers(json).jsonBody({ email: STAFF_EMAIL, [TURNSTILE_RESPONSE_FIELD]: 'forged.turnstile.token' }),
+      )
+      .willRespondWith(403, (builder) => builder.jsonBody({ error: like('Please complete security verification to continue') }))
+      .executeTest(async (mock) => {
+        const failure = await sendStaffCode(mockClient(mock.url), STAFF_EMAIL, 'forged.turnstile.token').catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(ApiError);
+        expect(sendCodeFailure(failure)).toEqual({ kind: 'security-check', message: 'Please complete security verification to continue' });
+      });
+  });
+
+  it('signs in with the emailed code', async () => {
+    await pact
+      .addInteraction()
+      .given('a staff member has been emailed a sign-in code', asStaff)
+      .uponReceiving('a staff sign-in with the emailed code')
+      .withRequest('POST', '/api/staff/verify-otp', (builder) =>
+        builder.headers(json).jsonBody({
+          sessionToken: fromProviderState('${sessionToken}', EXAMPLE_SESSION_TOKEN),
+          otpCode: fromProviderState('${code}', EXAMPLE_CODE),
+        }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ email: like(STAFF_EMAIL), expiresAt: regex(ISO, EXAMPLE_EXPIRES_AT) }))
+      .executeTest(async (mock) => {
+        const answer = await verifyStaffCode(mockClient(mock.url), EXAMPLE_SESSION_TOKEN, EXAMPLE_CODE);
+        expect(answer).toEqual({ email: STAFF_EMAIL, expiresAt: EXAMPLE_EXPIRES_AT });
+      });
+  });
+
+  it('is refused a wrong code (401: Invalid verification code)', async () => {
+    await pact
+      .addInteraction()
+      .given('a staff member has been emailed a sign-in code', asStaff)
+      .uponReceiving('a staff sign-in with a wrong code')
+      .withRequest('POST', '/api/staff/verify-otp', (builder) =>
+        builder.headers(json).jsonBody({
+          sessionToken: fromProviderState('${sessionToken}', EXAMPLE_SESSION_TOKEN),
+          otpCode: fromProviderState('${wrongCode}', '000000'),
+        }),
+      )
+      .willRespondWith(401, (builder) => builder.jsonBody({ error: like('Invalid verification code') }))
+      .executeTest(async (mock) => {
+        const failure = await verifyStaffCode(mockClient(mock.url), EXAMPLE_SESSION_TOKEN, '000000').catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(ApiError);
+        expect((failure as ApiError).status).toBe(401);
+      });
+  });
+
+  it('checks a stored session and reads when it ends', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member', asStaff)
+      .uponReceiving('a check of a staff session')
+      .withRequest('POST', '/api/staff/verify-session', (builder) => builder.headers(bearerJson()).jsonBody({ email: STAFF_EMAIL }))
+      .willRespondWith(200, (builder) => builder.jsonBody({ valid: boolean(true), email: like(STAFF_EMAIL), expiresAt: regex(ISO, EXAMPLE_EXPIRES_AT) }))
+      .executeTest(async (mock) => {
+        const client = mockClient(mock.url);
+        expect(await verifyStaffSession(client, EXAMPLE_STAFF_TOKEN, STAFF_EMAIL)).toEqual({ valid: true, email: STAFF_EMAIL, expiresAt: EXAMPLE_EXPIRES_AT });
+        expect(await checkStaffSession(client, { token: EXAMPLE_STAFF_TOKEN, email: STAFF_EMAIL })).toEqual({
+          kind: 'valid',
+          email: STAFF_EMAIL,
+          expiresAt: EXAMPLE_EXPIRES_AT,
+        });
+      });
+  });
+
+  it('finds an ended session invalid (401), to be cleared silently', async () => {
+    await pact
+      .addInteraction()
+      .given('a staff member whose session has ended', asStaff)
+      .uponReceiving('a check of a staff session that has ended')
+      .withRequest('POST', '/api/staff/verify-session', (builder) => builder.headers(bearerJson()).jsonBody({ email: STAFF_EMAIL }))
+      .willRespondWith(401, (builder) => builder.jsonBody({ error: like('Session expired') }))
+      .executeTest(async (mock) => {
+        expect(await checkStaffSession(mockClient(mock.url), { token: EXAMPLE_STAFF_TOKEN, email: STAFF_EMAIL })).toEqual({ kind: 'invalid' });
+      });
+  });
+
+  it('logs out', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member', asStaff)
+      .uponReceiving('a staff logout')
+      .withRequest('POST', '/api/staff/logout', (builder) => builder.headers(staffBearer()))
+      .willRespondWith(200, (builder) => builder.jsonBody({ success: boolean(true) }))
+      .executeTest(async (mock) => {
+        expect(await logoutStaff(mockClient(mock.url), EXAMPLE_STAFF_TOKEN)).toEqual({ success: true });
+      });
+  });
+
+  it('lists the signed documents the worker could not file into the chart', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member and a chart filing that failed', asStaff)
+      .uponReceiving('a request for the failed chart filings')
+      .withRequest('GET', '/api/staff/document-submissions', (builder) => builder.query({ status: 'failed' }).headers(staffBearer()))
+      .willRespondWith(200, (builder) => builder.jsonBody(eachLike(failedSubmission)))
+      .executeTest(async (mock) => {
+        const [first] = await fetchFailedDocuments(mockClient(mock.url), EXAMPLE_STAFF_TOKEN);
+        expect(first).toMatchObject({
+          patientId: '5101',
+          documentType: 'membership_agreement',
+          uploadAttempts: 6,
+          lastAttemptError: 'HealthRecordUnavailableError 503',
+          updatedAt: '2026-11-25T12:30:00.000Z',
+          enrollmentId: '5b6f0c2e-3f4a-4d8b-9c1e-7a2b3c4d5e6f',
+        });
+      });
+  });
+
+  it('reads an empty list when every signed document reached the chart', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member', asStaff)
+      .uponReceiving('a request for the failed chart filings when there are none')
+      .withRequest('GET', '/api/staff/document-submissions', (builder) => builder.query({ status: 'failed' }).headers(staffBearer()))
+      .willRespondWith(200, (builder) => builder.jsonBody([]))
+      .executeTest(async (mock) => {
+        expect(await fetchFailedDocuments(mockClient(mock.url), EXAMPLE_STAFF_TOKEN)).toEqual([]);
+      });
+  });
+});
