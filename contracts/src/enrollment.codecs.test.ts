@@ -583,6 +583,7 @@ describe('enrollment requests', () => {
 describe('enrollment answers', () => {
   it('decode what the API sends', () => {
     expectValid(CreateEnrollmentResponse, { id: 'enr_1' });
+    expectValid(CreateEnrollmentResponse, { id: 'enr_1', status: 'declined' });
     const record = {
       id: 'enr_1',
       status: 'declined',
@@ -604,6 +605,8 @@ describe('enrollment answers', () => {
     expectValid(EnrollmentRecord, record);
     expectValid(EnrollmentRecord, { id: 'enr_1', status: 'pending', membershipTier: '120_annual', createdAt: 'x', updatedAt: 'y' });
     expectValid(EnrollmentCompleteResponse, { enrollment: record, invoiceNumber: 'INV-12345678' });
+    expectValid(EnrollmentCompleteResponse, { enrollment: { ...record, receiptUrl: 'https://pay.example/receipt' }, invoiceNumber: 'INV-12345678' });
+    expectValid(EnrollmentCompleteResponse, { enrollment: { ...record, receiptUrl: null }, invoiceNumber: 'INV-12345678' });
     expectValid(CreateDocumentResponse, { embeddedUrl: 'https://sign.example/doc', documentId: 'd1' });
     expectValid(VerifyCompletionResponse, { isComplete: true });
     expectValid(SignatureResponse, { status: 'signed', requiresPrivacyPractices: true });
@@ -611,6 +614,7 @@ describe('enrollment answers', () => {
   });
 
   it('refuse an unknown enrollment status', () => {
+    expect(() => expectValid(CreateEnrollmentResponse, { id: 'e', status: 'weird' })).toThrow('status');
     expect(() => expectValid(EnrollmentRecord, { id: 'e', status: 'weird', membershipTier: 'decline', createdAt: 'x' })).toThrow(
       'status',
     );

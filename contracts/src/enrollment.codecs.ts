@@ -352,8 +352,11 @@ export type PrivacySignatureRequest = t.TypeOf<typeof PrivacySignatureRequest>;
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-/** POST /api/enrollments and /api/enrollments/oauth. */
-export const CreateEnrollmentResponse = t.type({ id: t.string }, 'CreateEnrollmentResponse');
+/** POST /api/enrollments and /api/enrollments/oauth: `status` is 'declined' for a decline tier (the screen then confirms the declination). */
+export const CreateEnrollmentResponse = t.intersection(
+  [t.type({ id: t.string }), t.partial({ status: EnrollmentStatusCodec })],
+  'CreateEnrollmentResponse',
+);
 export type CreateEnrollmentResponse = t.TypeOf<typeof CreateEnrollmentResponse>;
 
 /** GET /api/enrollments/{id}: the enrollment record as read (§3). Dates are ISO 8601 strings. */
@@ -388,10 +391,10 @@ export type EnrollmentRecord = t.TypeOf<typeof EnrollmentRecord>;
 
 /**
  * GET /api/enrollments/{id}/complete (confirmation step; the spec does not show it): the record
- * and the invoice number 'INV-' + last 8 characters of the enrollment id.
+ * with the payment's receipt URL, and the invoice number 'INV-' + last 8 characters of the id.
  */
 export const EnrollmentCompleteResponse = t.type(
-  { enrollment: EnrollmentRecord, invoiceNumber: t.string },
+  { enrollment: t.intersection([EnrollmentRecord, t.partial({ receiptUrl: nullable(t.string) })]), invoiceNumber: t.string },
   'EnrollmentCompleteResponse',
 );
 export type EnrollmentCompleteResponse = t.TypeOf<typeof EnrollmentCompleteResponse>;

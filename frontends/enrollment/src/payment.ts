@@ -46,11 +46,22 @@ export const payInvoiceDecline = (error: unknown): ProviderError => {
 
 export const statusOf = (error: unknown): number | null => (error instanceof ApiError ? error.status : null);
 
-/** 'Payment Error' text: the server's message (or the error's own), else 'An unexpected error occurred.'. */
+/**
+ * An answer the page could not decode (ApiContractError, already reported by the client). Checked
+ * by name: a query's error may come from another bundle's copy of @portal/ui.
+ */
+export const isContractMismatch = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ApiContractError';
+
+/**
+ * 'Payment Error' text: the server's message (or the error's own), else 'An unexpected error
+ * occurred.' — also for an answer in a shape the page does not know (its text names fields, not
+ * something to show).
+ */
 export const unexpectedMessage = (error: unknown): string => {
   const fromServer = apiErrorField(error, 'message') ?? apiErrorField(error, 'error');
   if (fromServer) return fromServer;
-  if (error instanceof ApiError) return UNEXPECTED_ERROR;
+  if (error instanceof ApiError || isContractMismatch(error)) return UNEXPECTED_ERROR;
   if (error instanceof Error && error.message.trim() !== '') return error.message;
   return UNEXPECTED_ERROR;
 };

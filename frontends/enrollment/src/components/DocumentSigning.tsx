@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, CONFIG_QUERY_KEY, Cluster, LoadingState, Spinner, Stack, api, cx, toast } from '@portal/ui';
-import type { ConfigResponse, CreateDocumentResponse, SignatureResponse } from '@portal/contracts';
+import type { CreateDocumentResponse } from '@portal/contracts';
+import { createSigningDocument, fetchConfig, recordSignature, verifyDocumentCompletion } from '../enrollment-api.ts';
 import {
   DOCUMENT_EMBED_ERROR,
   DOCUMENT_LIBRARY_ERROR_TEXT,
@@ -19,7 +20,6 @@ import {
   completeSigning,
   incompleteFailure,
   processingFailure,
-  verifyCompletionPath,
 } from '../signing.ts';
 import type { DocumentKind, ProcessingFailure } from '../signing.ts';
 import { loadSignWellEmbed } from '../signwell-embed.ts';
@@ -76,8 +76,8 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
       setPhase({ name: 'verifying', attempt: 1, total: 5 });
       try {
         const result = await completeSigning(documentId, {
-          verify: (id) => api.get<{ isComplete: boolean }>(verifyCompletionPath(id)),
-          submit: (id) => api.post<SignatureResponse>(config.signaturePath(enrollmentId), { documentId: id }),
+          verify: (id) => verifyDocumentCompletion(api, id),
+          submit: (id) => recordSignature(api, kind, enrollmentId, id),
           sleep,
           cancelled: () => !activeRef.current,
           onVerifyAttempt: (attempt, total) => setPhase({ name: 'verifying', attempt, total }),
@@ -113,7 +113,7 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
       setPhase({ name: 'creating' });
       let created: CreateDocumentResponse;
       try {
-        created = await api.post<CreateDocumentResponse>(config.createPath(enrollmentId));
+        created = await createSigningDocument(api, kind, enrollmentId);
       } catch {
         if (!active) return;
         toast({ title: ERROR_TITLE, description: config.createError, variant: 'destructive' });
@@ -124,7 +124,7 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
       documentIdRef.current = created.documentId ?? null;
       let Embed;
       try {
-        const appConfig = await queryClient.fetchQuery<ConfigResponse>({ queryKey: CONFIG_QUERY_KEY });
+        const appConfig = await queryClient.fetchQuery({ queryKey: CONFIG_QUERY_KEY, queryFn: ({ signal }) => fetchConfig(api, signal) });
         Embed = await loadSignWellEmbed(appConfig.scripts.signwellEmbedJs);
       } catch {
         if (!active) return;

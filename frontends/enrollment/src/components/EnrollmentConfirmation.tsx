@@ -18,15 +18,15 @@ import {
   MessageIcon,
   ReceiptIcon,
   Stack,
+  api,
 } from '@portal/ui';
 import type { EnrollmentCompleteResponse, EnrollmentRecord } from '@portal/contracts';
+import { fetchEnrollmentComplete } from '../enrollment-api.ts';
 import { APPOINTMENTS_HREF, DASHBOARD_HREF } from '../flow.ts';
 import { ENROLLMENT_SUMMARY_TITLE, PAYMENT_RECEIPT_TITLE, WHATS_NEXT_TITLE } from '../messages.ts';
 import { invoiceNumberOf } from '../payment.ts';
 import { formatExpiration } from '../payment-step.ts';
 import { membershipDescription, tierPlan } from '../tiers.ts';
-
-type CompleteAnswer = EnrollmentCompleteResponse & { enrollment: EnrollmentRecord & { receiptUrl?: string | null } };
 
 export interface EnrollmentConfirmationProps {
   record: EnrollmentRecord;
@@ -37,7 +37,12 @@ export interface EnrollmentConfirmationProps {
 const isHttpUrl = (value: string | null | undefined): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
 
 export function EnrollmentConfirmation({ record, receiptUrl }: EnrollmentConfirmationProps) {
-  const query = useQuery<CompleteAnswer>({ queryKey: ['/api/enrollments', record.id, 'complete'], staleTime: 0, refetchOnMount: 'always' });
+  const query = useQuery<EnrollmentCompleteResponse>({
+    queryKey: ['/api/enrollments', record.id, 'complete'],
+    queryFn: ({ signal }) => fetchEnrollmentComplete(api, record.id, signal),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
   if (query.isPending) return <LoadingState label="Loading your confirmation..." />;
 
   const enrollment = query.data?.enrollment ?? record;

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, InfoIcon, api, navigate, toast } from '@portal/ui';
+import { reactivateSubscription } from '../enrollment-api.ts';
 import { DASHBOARD_HREF } from '../flow.ts';
 import {
   EXISTING_SUBSCRIPTION_TITLE,
@@ -40,8 +41,8 @@ export function ExistingSubscription({ enrollmentId, renewalDate, message }: Exi
   const reactivate = async (): Promise<void> => {
     setBusy('reactivating');
     try {
-      const answer = await api.post<{ message?: string }>(`/api/enrollments/${encodeURIComponent(enrollmentId)}/reactivate-subscription`, { confirmed: true });
-      toast({ title: SUBSCRIPTION_REACTIVATED_TITLE, ...(answer?.message ? { description: answer.message } : {}) });
+      const answer = await reactivateSubscription(api, enrollmentId);
+      toast({ title: SUBSCRIPTION_REACTIVATED_TITLE, ...(answer.message ? { description: answer.message } : {}) });
       void queryClient.invalidateQueries();
       leaveAfter(REACTIVATED_REDIRECT_MS);
     } catch {

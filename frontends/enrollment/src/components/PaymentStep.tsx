@@ -7,9 +7,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertIcon, Button, ButtonLink, CONFIG_QUERY_KEY, EmptyState, LoadingState, api, navigate, toast } from '@portal/ui';
-import type { ConfigResponse, EnrollmentRecord } from '@portal/contracts';
+import type { EnrollmentRecord } from '@portal/contracts';
 import { clearCheckoutMemo, saveCheckoutMemo } from '../checkout-memo.ts';
 import { runCheckout } from '../checkout.ts';
+import { createSubscription as createSubscriptionCall, fetchConfig, fetchEnrollment, payInvoice, recordPayment, updateSession } from '../enrollment-api.ts';
 import type { CheckoutApi } from '../checkout.ts';
 import { DASHBOARD_HREF, declinationPath, payReturnUrl } from '../flow.ts';
 import {
@@ -38,13 +39,11 @@ export interface PaymentStepProps {
   onPaid: (receiptUrl: string | null) => void;
 }
 
-const createSubscription = (enrollmentId: string): Promise<unknown> =>
-  api.post<unknown>(`/api/enrollments/${encodeURIComponent(enrollmentId)}/create-subscription`);
+const createSubscription = (enrollmentId: string): Promise<unknown> => createSubscriptionCall(api, enrollmentId);
 
 const checkoutApi: CheckoutApi = {
-  payInvoice: (body) => api.post<unknown>('/api/stripe/pay-invoice', body),
-  recordPayment: (enrollmentId, billingEmail) =>
-    api.post<unknown>(`/api/enrollments/${encodeURIComponent(enrollmentId)}/payment`, billingEmail ? { billingEmail } : undefined),
+  payInvoice: (body) => payInvoice(api, body),
+  recordPayment: (enrollmentId, billingEmail) => recordPayment(api, enrollmentId, billingEmail),
 };
 
 export type StripeState = { readonly name: 'loading' } | { readonly name: 'ready'; readonly stripe: StripeClient } | { readonly name: 'failed' };
@@ -76,7 +75,7 @@ export function PaymentStep({ record, provider, onBack, onPaid }: PaymentStepPro
     const run = async (): Promise<void> => {
       setPhase({ name: 'loading' });
       try {
-        const current = await api.get<EnrollmentRecord>(`/api/enrollments/${encodeURIComponent(record.id)}`);
+        const current = await fetchEnrollment(api, record.id);
         if (!active) return;
         if (current.status === 'declined') {
           navigate(declinationPath(record.id), { replace: true });
@@ -124,7 +123,7 @@ export function PaymentStep({ record, provider, onBack, onPaid }: PaymentStepPro
     let active = true;
     void (async () => {
       try {
-        const config = await queryClient.fetchQuery<ConfigResponse>({ queryKey: CONFIG_QUERY_KEY });
+        const config = await queryClient.fetchQuery({ queryKey: CONFIG_QUERY_KEY, queryFn: ({ signal }) => fetchConfig(api, signal) });
         const stripe = await stripeClient({ publicKey: config.stripe?.publicKey, scriptUrl: config.scripts?.stripeJs });
         if (active) setStripeState({ name: 'ready', stripe });
       } catch {
@@ -154,7 +153,7 @@ export function PaymentStep({ record, provider, onBack, onPaid }: PaymentStepPro
       };
       try {
         // The billing email goes to the session before the subscription is created (and again with the payment).
-        if (checked.billingEmail) await api.post('/api/auth/update-session', { billingEmail: checked.billingEmail });
+        if (checked.billingEmail) await updateSession(api, { billingEmail: checked.billingEmail });
         let setup: SubscriptionReady | null = phase.setup;
         if (!setup) {
           const outcome = await createSubscriptionWithRetry(() => createSubscription(record.id), sleep);

@@ -12,11 +12,13 @@ import {
   LoadingState,
   PageHeader,
   Stack,
+  api,
   useAuthState,
 } from '@portal/ui';
 import type { EnrollmentRecord } from '@portal/contracts';
 import { TopLinks } from '../components/TopLinks.tsx';
 import { isDeclined, isNotFoundError, signedOnDate } from '../declination.ts';
+import { fetchEnrollment } from '../enrollment-api.ts';
 import { DASHBOARD_HREF } from '../flow.ts';
 import {
   CONFIRMATION_NOT_FOUND_TITLE,
@@ -37,6 +39,7 @@ export function DeclinationConfirmationPage({ enrollmentId }: { enrollmentId: st
   const { isPending: sessionPending } = useAuthState();
   const query = useQuery<EnrollmentRecord>({
     queryKey: ['/api/enrollments', enrollmentId ?? ''],
+    queryFn: ({ signal }) => fetchEnrollment(api, enrollmentId ?? '', signal),
     enabled: enrollmentId !== null,
   });
 

@@ -26,6 +26,7 @@ import type { GuestIdentity, TierCode } from '@portal/ui';
 import { EMERGENCY_CONTACT_RELATIONSHIPS, RELATIONSHIP_OPTIONS } from '@portal/contracts';
 import type { ProvidersResponse } from '@portal/contracts';
 import { TierPlanPicker } from '../components/TierPlanPicker.tsx';
+import { createGuestEnrollment, fetchProviders } from '../enrollment-api.ts';
 import { TopLinks } from '../components/TopLinks.tsx';
 import { saveFailure } from '../errors.ts';
 import type { ErrorNotice } from '../errors.ts';
@@ -109,14 +110,13 @@ function GuestForm({ guest }: { guest: GuestIdentity }) {
 
   const providers = useQuery<ProvidersResponse>({
     queryKey: ['/api/providers', 'locationId', values.department],
-    queryFn: ({ signal }) =>
-      api.get<ProvidersResponse>(`/api/providers?${new URLSearchParams({ locationId: values.department }).toString()}`, { signal }),
+    queryFn: ({ signal }) => fetchProviders(api, values.department, signal),
     enabled: newPatient && values.department !== '',
     staleTime: 5 * 60_000,
   });
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.post<{ id: string; status?: string }>('/api/enrollments', body),
+    mutationFn: (body: Record<string, unknown>) => createGuestEnrollment(api, body),
     onSuccess: (created) => navigate(afterCreatePath(created)),
     onError: (error) => {
       const outcome = saveFailure(error);

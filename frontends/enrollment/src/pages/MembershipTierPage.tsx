@@ -23,6 +23,7 @@ import { TierPlanPicker } from '../components/TierPlanPicker.tsx';
 import { ProviderGate } from '../components/ProviderGate.tsx';
 import type { ProviderState } from '../components/ProviderGate.tsx';
 import { TopLinks } from '../components/TopLinks.tsx';
+import { createOAuthEnrollment } from '../enrollment-api.ts';
 import { createEnrollmentErrorNotice } from '../errors.ts';
 import type { ErrorNotice } from '../errors.ts';
 import { PRACTICE_LOCATION_PATH, afterCreatePath } from '../flow.ts';
@@ -72,7 +73,7 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
 
   const create = useMutation({
     mutationFn: (membershipTier: TierCode) =>
-      api.post<{ id: string; status?: string }>('/api/enrollments/oauth', {
+      createOAuthEnrollment(api, {
         patientId: selection.contactId,
         practiceLocation: selection.practiceLocation,
         membershipTier,

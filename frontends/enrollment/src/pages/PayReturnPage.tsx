@@ -6,9 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertIcon, ButtonLink, CONFIG_QUERY_KEY, CheckIcon, Container, EmptyState, Spinner, api, navigate, toast } from '@portal/ui';
-import type { ConfigResponse } from '@portal/contracts';
 import { clearCheckoutMemo, readCheckoutMemo } from '../checkout-memo.ts';
 import type { CheckoutApi } from '../checkout.ts';
+import { fetchConfig, payInvoice, recordPayment } from '../enrollment-api.ts';
 import { DASHBOARD_HREF, payReturnUrl } from '../flow.ts';
 import {
   PAYMENT_SUCCESSFUL_TEXT,
@@ -25,9 +25,9 @@ import type { PayReturnResult, PayReturnState } from '../pay-return.ts';
 import { stripeClient } from '../stripe-js.ts';
 
 const checkoutApi: CheckoutApi = {
-  payInvoice: (body) => api.post<unknown>('/api/stripe/pay-invoice', body),
+  payInvoice: (body) => payInvoice(api, body),
   // The return screen records the payment with an empty body (§7).
-  recordPayment: (enrollmentId) => api.post<unknown>(`/api/enrollments/${encodeURIComponent(enrollmentId)}/payment`),
+  recordPayment: (enrollmentId) => recordPayment(api, enrollmentId),
 };
 
 export function PayReturnPage() {
@@ -47,7 +47,7 @@ export function PayReturnPage() {
       if (start.kind === 'error') return { name: 'error', message: start.message };
       let stripe;
       try {
-        const config = await queryClient.fetchQuery<ConfigResponse>({ queryKey: CONFIG_QUERY_KEY });
+        const config = await queryClient.fetchQuery({ queryKey: CONFIG_QUERY_KEY, queryFn: ({ signal }) => fetchConfig(api, signal) });
         stripe = await stripeClient({ publicKey: config.stripe?.publicKey, scriptUrl: config.scripts?.stripeJs });
       } catch {
         toast({ title: SETUP_ERROR_TITLE, description: SETUP_ERROR_TEXT, variant: 'destructive' });

@@ -19,6 +19,7 @@ import {
 import { MedicareOptions, OfficeEnrollmentNotice } from '../components/MedicareAnswer.tsx';
 import type { Contact, HasMedicareInsurance, PatientContactsResponse } from '@portal/contracts';
 import { ContactList } from '../components/ContactList.tsx';
+import { fetchPatientContacts, updateSession } from '../enrollment-api.ts';
 import { ProviderGate } from '../components/ProviderGate.tsx';
 import type { ProviderState } from '../components/ProviderGate.tsx';
 import { TopLinks } from '../components/TopLinks.tsx';
@@ -59,7 +60,7 @@ export function PracticeLocationPage() {
 }
 
 function PracticeLocationForm({ provider }: { provider: ProviderState }) {
-  const contactsQuery = useQuery<PatientContactsResponse>({ queryKey: CONTACTS_QUERY_KEY });
+  const contactsQuery = useQuery<PatientContactsResponse>({ queryKey: CONTACTS_QUERY_KEY, queryFn: ({ signal }) => fetchPatientContacts(api, signal) });
   const contacts: readonly Contact[] = useMemo(() => contactsQuery.data?.contacts ?? [], [contactsQuery.data]);
   const previous = useMemo(() => readSelection(provider.patientId), [provider.patientId]);
 
@@ -83,8 +84,8 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
 
   const save = useMutation({
     mutationFn: async (form: { practiceLocation: string; contact: Contact; hasMedicareInsurance: HasMedicareInsurance }) => {
-      await api.post('/api/auth/update-session', contactSessionUpdate(form.practiceLocation, form.contact));
-      await api.post('/api/auth/update-session', medicareSessionUpdate(form.practiceLocation, form.hasMedicareInsurance));
+      await updateSession(api, contactSessionUpdate(form.practiceLocation, form.contact));
+      await updateSession(api, medicareSessionUpdate(form.practiceLocation, form.hasMedicareInsurance));
       return form;
     },
     onSuccess: (form) => {

@@ -11,6 +11,7 @@ import {
   PageHeader,
   ProgressBar,
   Stack,
+  api,
   navigate,
 } from '@portal/ui';
 import type { EnrollmentRecord } from '@portal/contracts';
@@ -20,6 +21,7 @@ import { PaymentStep } from '../components/PaymentStep.tsx';
 import { TopLinks } from '../components/TopLinks.tsx';
 import { UserGate } from '../components/UserGate.tsx';
 import { isNotFoundError } from '../declination.ts';
+import { fetchEnrollment } from '../enrollment-api.ts';
 import { DASHBOARD_HREF, ENROLLMENT_PATH, declinationPath } from '../flow.ts';
 import { ENROLLMENT_NOT_FOUND_TITLE } from '../messages.ts';
 import { PRIVACY_ADVANCE_MS } from '../signing.ts';
@@ -44,7 +46,12 @@ export function SignaturePage({ enrollmentId }: { enrollmentId: string }) {
 }
 
 function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: WizardPath }) {
-  const query = useQuery<EnrollmentRecord>({ queryKey: ['/api/enrollments', enrollmentId], staleTime: 0, refetchOnMount: 'always' });
+  const query = useQuery<EnrollmentRecord>({
+    queryKey: ['/api/enrollments', enrollmentId],
+    queryFn: ({ signal }) => fetchEnrollment(api, enrollmentId, signal),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
   const target = query.data ? resumeTarget(query.data) : null;
 
   useEffect(() => {

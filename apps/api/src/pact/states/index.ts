@@ -1,11 +1,13 @@
 /** Every provider state the frontends' pacts may name: one file per consumer, plus the common ones. */
 import { commonStates } from './common.ts';
 import { dashboardStates } from './dashboard.ts';
+import { enrollmentStates } from './enrollment.ts';
 import { staffStates } from './staff.ts';
 import type { ProviderStates } from './types.ts';
 
 export const PROVIDER_STATES: ProviderStates = {
   ...commonStates,
   ...dashboardStates,
+  ...enrollmentStates,
   ...staffStates,
 };
