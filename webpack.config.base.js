@@ -20,7 +20,8 @@ const require = createRequire(import.meta.url);
 
 /**
  * Packages that must exist once per page. react and react-dom hold the renderer and hooks
- * state, react-query its context, single-spa the router. Subpaths are listed because webpack
+ * state, react-query its context, single-spa the router; io-ts and fp-ts are shared so that no
+ * remote carries its own copy of the codecs' runtime. Subpaths are listed because webpack
  * matches shared keys by exact request.
  */
 export const SHARED_SINGLETONS = [
@@ -30,6 +31,10 @@ export const SHARED_SINGLETONS = [
   ['react-dom/client', 'react-dom'],
   ['@tanstack/react-query', '@tanstack/react-query'],
   ['single-spa', 'single-spa'],
+  // The contract codecs every frontend decodes answers with (@portal/contracts): one copy, the shell's.
+  ['io-ts', 'io-ts'],
+  ['fp-ts/lib/Either.js', 'fp-ts'],
+  ['fp-ts/lib/Option.js', 'fp-ts'],
 ];
 
 /** Global variable under which a remote's container is published by its remoteEntry.js. */
