@@ -4,6 +4,7 @@ import {
   AuthStatusResponse,
   BillingEmailSessionUpdate,
   ContactSessionUpdate,
+  ExtendSessionResponse,
   LocationSessionUpdate,
   LogoutResponse,
   PatientContactsResponse,
@@ -106,6 +107,7 @@ describe('auth answers', () => {
       sessionInfo: { expiresAt: '2026-01-01T00:00:00.000Z' },
     });
     expectValid(AuthConfigResponse, { clientId: 'c', redirectUri: 'http://localhost:3000/cb', authorizeUrl: 'http://x/authorize' });
+    expectValid(ExtendSessionResponse, { expiresAt: '2026-01-01T00:30:00.000Z' });
     expectValid(LogoutResponse, { clearClientData: true });
     expectValid(SessionExpiredResponse, { error: 'Session expired', redirect: '/login', clearClientData: true });
     expectValid(PatientContactsResponse, {

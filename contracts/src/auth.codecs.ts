@@ -143,6 +143,10 @@ export const AuthConfigResponse = t.type(
 );
 export type AuthConfigResponse = t.TypeOf<typeof AuthConfigResponse>;
 
+/** POST /api/auth/session/extend: the session's new end (ISO 8601). */
+export const ExtendSessionResponse = t.type({ expiresAt: t.string }, 'ExtendSessionResponse');
+export type ExtendSessionResponse = t.TypeOf<typeof ExtendSessionResponse>;
+
 /** POST /api/auth/logout. */
 export const LogoutResponse = t.type({ clearClientData: t.boolean }, 'LogoutResponse');
 export type LogoutResponse = t.TypeOf<typeof LogoutResponse>;

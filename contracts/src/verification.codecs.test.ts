@@ -7,6 +7,7 @@ import {
   EmailVerificationForm,
   GuestBookingVerification,
   GuestEnrollmentVerification,
+  GuestSessionResponse,
   PhoneVerificationForm,
   SecurityCheckForm,
   SendEmailOtpRequest,
@@ -132,7 +133,15 @@ describe('verification requests: valid inputs', () => {
 
   it('answers', () => {
     expectValid(SendEmailOtpResponse, { testMode: false });
+    expectValid(SendEmailOtpResponse, {
+      testMode: false,
+      message: 'Verification code sent',
+      expiresAt: '2026-01-01T00:15:00.000Z',
+      resendAvailableAt: '2026-01-01T00:02:00.000Z',
+    });
     expectValid(VerifyEmailOtpResponse, { sessionToken: 's' });
+    expectValid(VerifyEmailOtpResponse, { sessionToken: 's', expiresAt: '2026-01-01T00:30:00.000Z' });
+    expectValid(GuestSessionResponse, { verified: true, email: 'ann@example.com', phone: '+14015550111', expiresAt: '2026-01-01T00:30:00.000Z' });
     expectValid(CheckEmailSessionResponse, { verified: true });
     expectValid(VerifyPhoneResponse, { verificationToken: 'verified_x', expiresAt: '2026-01-01T00:30:00.000Z', email: 'ann@example.com', phone: '+14015550111' });
   });

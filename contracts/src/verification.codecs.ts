@@ -149,14 +149,22 @@ export type GuestBookingVerification = t.TypeOf<typeof GuestBookingVerification>
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-/** send-otp: `testMode` when codes are not really sent (the otp step is then skipped). */
+/**
+ * send-otp: `testMode` when codes are not really sent (the otp step is then skipped; only then
+ * is there a `sessionToken`, which this API never sends); `expiresAt` (the code) and
+ * `resendAvailableAt` (ISO 8601) drive the code window's countdown and Resend Code.
+ */
 export const SendEmailOtpResponse = t.intersection(
-  [t.type({ testMode: t.boolean }), t.partial({ message: t.string })],
+  [t.type({ testMode: t.boolean }), t.partial({ message: t.string, expiresAt: t.string, resendAvailableAt: t.string, sessionToken: t.string })],
   'SendEmailOtpResponse',
 );
 export type SendEmailOtpResponse = t.TypeOf<typeof SendEmailOtpResponse>;
 
-export const VerifyEmailOtpResponse = t.type({ sessionToken: t.string }, 'VerifyEmailOtpResponse');
+/** verify-otp: the email session (30 minutes) the phone step sends back; `expiresAt` ISO 8601. */
+export const VerifyEmailOtpResponse = t.intersection(
+  [t.type({ sessionToken: t.string }), t.partial({ expiresAt: t.string })],
+  'VerifyEmailOtpResponse',
+);
 export type VerifyEmailOtpResponse = t.TypeOf<typeof VerifyEmailOtpResponse>;
 
 export const CheckEmailSessionResponse = t.type({ verified: t.boolean }, 'CheckEmailSessionResponse');
@@ -168,3 +176,10 @@ export const VerifyPhoneResponse = t.type(
   'VerifyPhoneResponse',
 );
 export type VerifyPhoneResponse = t.TypeOf<typeof VerifyPhoneResponse>;
+
+/** GET /api/guest/session: the guest token holds (a refused one is a 401 'Verification Expired'). */
+export const GuestSessionResponse = t.type(
+  { verified: t.boolean, email: t.string, phone: t.string, expiresAt: t.string },
+  'GuestSessionResponse',
+);
+export type GuestSessionResponse = t.TypeOf<typeof GuestSessionResponse>;

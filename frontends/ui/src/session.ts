@@ -6,8 +6,9 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { AuthConfigResponse, AuthStatusResponse, LogoutResponse, SessionResponse } from '@portal/contracts';
-import { ApiError, api } from './api.ts';
+import { AuthConfigResponse, AuthStatusResponse, GuestSessionResponse, LogoutResponse, SessionResponse } from '@portal/contracts';
+import { ApiContractError, ApiError, api } from './api.ts';
+import type { ApiClient } from './api.ts';
 import { SESSION_MIN_CHECK_GAP_MS, authStateFrom, guestIdentityFrom, providerSignInUrl, sessionPollInterval } from './auth-state.ts';
 import type { AuthState, GuestIdentity, SignInWorkflow } from './auth-state.ts';
 import { navigate } from './navigation.ts';
@@ -31,13 +32,36 @@ export const SIGN_IN_UNAVAILABLE = 'Sign-in is not available right now. Please t
 export const GUEST_IDENTITY_EVENT = 'portal:guest-identity';
 
 // ---------------------------------------------------------------------------------------------
+// The calls, each answer decoded with its @portal/contracts codec (one that does not decode is
+// reported and thrown as ApiContractError). They take the client, so the shell's Pact consumer
+// test (frontends/shell/src/shell-api.pact.test.ts) runs these same functions; the hooks below
+// call them with the page's `api`.
+
+/** GET /api/auth/session: who is signed in (never from a cache). */
+export const getSession = (client: ApiClient, signal?: AbortSignal): Promise<SessionResponse> =>
+  client.get<SessionResponse>('/api/auth/session', { cache: 'no-store', decode: SessionResponse, ...(signal ? { signal } : {}) });
+
+/** GET /api/auth/status: the session's end (sessionInfo.expiresAt) for the expiry warning. */
+export const getAuthStatus = (client: ApiClient, signal?: AbortSignal): Promise<AuthStatusResponse> =>
+  client.get<AuthStatusResponse>('/api/auth/status', { cache: 'no-store', decode: AuthStatusResponse, ...(signal ? { signal } : {}) });
+
+/** GET /api/guest/session with the stored X-Verification-Token: whether the server still holds the guest. */
+export const getGuestSession = (client: ApiClient, signal?: AbortSignal): Promise<GuestSessionResponse> =>
+  client.get<GuestSessionResponse>('/api/guest/session', { cache: 'no-store', decode: GuestSessionResponse, ...(signal ? { signal } : {}) });
+
+/** GET /api/auth/config: where provider sign-in starts. */
+export const getAuthConfig = (client: ApiClient): Promise<AuthConfigResponse> =>
+  client.get<AuthConfigResponse>('/api/auth/config', { cache: 'no-store', decode: AuthConfigResponse });
+
+/** POST /api/auth/logout: ends the session; says whether to clear this browser. */
+export const postLogout = (client: ApiClient): Promise<LogoutResponse> => client.post<LogoutResponse>('/api/auth/logout', undefined, { decode: LogoutResponse });
+
+// ---------------------------------------------------------------------------------------------
 // Session query
 
-export const fetchSession = (signal?: AbortSignal): Promise<SessionResponse> =>
-  api.get<SessionResponse>('/api/auth/session', { cache: 'no-store', ...(signal ? { signal } : {}) });
+export const fetchSession = (signal?: AbortSignal): Promise<SessionResponse> => getSession(api, signal);
 
-export const fetchAuthStatus = (signal?: AbortSignal): Promise<AuthStatusResponse> =>
-  api.get<AuthStatusResponse>('/api/auth/status', { cache: 'no-store', ...(signal ? { signal } : {}) });
+export const fetchAuthStatus = (signal?: AbortSignal): Promise<AuthStatusResponse> => getAuthStatus(api, signal);
 
 /**
  * The verified guest in browser storage: localStorage when the guest chose 'Remember me', else
@@ -149,7 +173,7 @@ export const useGuestSessionCheck = (): void => {
   const guest = useGuestIdentity();
   const query = useQuery({
     queryKey: [...GUEST_SESSION_QUERY_KEY, guest?.token ?? ''],
-    queryFn: ({ signal }) => api.get<unknown>('/api/guest/session', { cache: 'no-store', signal }),
+    queryFn: ({ signal }) => getGuestSession(api, signal),
     enabled: guest !== null,
     staleTime: Infinity,
     retry: false,
@@ -178,10 +202,13 @@ const sameOriginEndpoint = (value: string): string | null => {
 /**
  * Starts provider sign-in: our server's authorize endpoint (from GET /api/auth/config) with the
  * workflow and the path to come back to; the server builds the provider redirect. Rejects with
- * a message fit to show when sign-in is not configured.
+ * a message fit to show when sign-in is not configured, or when the answer cannot be read.
  */
 export const startProviderSignIn = async (workflow: SignInWorkflow, redirectPath: string): Promise<void> => {
-  const config = await api.get<AuthConfigResponse>('/api/auth/config', { cache: 'no-store' });
+  const config = await getAuthConfig(api).catch((error: unknown) => {
+    // An answer in a shape this page does not know: the generic message, never the field names.
+    throw error instanceof ApiContractError ? new Error(SIGN_IN_UNAVAILABLE) : error;
+  });
   if (!config || typeof config.clientId !== 'string' || config.clientId.trim() === '') throw new Error(OAUTH_NOT_CONFIGURED);
   const endpoint = typeof config.authorizeUrl === 'string' ? sameOriginEndpoint(config.authorizeUrl) : null;
   if (!endpoint) throw new Error(SIGN_IN_UNAVAILABLE);
@@ -225,7 +252,7 @@ export const logout = async (queryClient?: QueryClient): Promise<void> => {
   // A guest's identity lives only in this browser: it always goes, whatever the server says.
   const guest = readGuestIdentity() !== null;
   try {
-    const answer = await api.post<LogoutResponse>('/api/auth/logout');
+    const answer = await postLogout(api);
     cleanup = answer?.clearClientData === true || guest;
   } catch (error) {
     console.warn('Logout failed; clearing this browser anyway', error);

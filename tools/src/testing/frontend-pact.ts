@@ -8,7 +8,7 @@
  * the state's real session. apps/api/src/pact/frontends.provider.int.test.ts verifies every file.
  */
 import { MatchersV3 } from '@pact-foundation/pact';
-import { createApiClient, type ApiClient } from '../../../frontends/ui/src/api.ts';
+import { createApiClient, type ApiClient, type SessionExpiredBody } from '../../../frontends/ui/src/api.ts';
 import { consumerPact } from './consumer-pact.ts';
 
 export const API_PROVIDER = 'member-portal-api';
@@ -21,7 +21,10 @@ process.env['PACT_DO_NOT_TRACK'] = 'true';
 export const frontendPact = (remote: Remote) => consumerPact(`portal-${remote}`, API_PROVIDER);
 
 /** The portal's HTTP client against Pact's mock server; `verificationToken` as a guest's storage holds it. */
-export const mockClient = (mockUrl: string, options: { verificationToken?: string; headers?: Record<string, string> } = {}): ApiClient =>
+export const mockClient = (
+  mockUrl: string,
+  options: { verificationToken?: string; headers?: Record<string, string>; onSessionExpired?: (body: SessionExpiredBody) => void } = {},
+): ApiClient =>
   createApiClient({
     fetch: (input, init) => {
       const headers = new Headers(init?.headers);
@@ -29,13 +32,17 @@ export const mockClient = (mockUrl: string, options: { verificationToken?: strin
       return fetch(`${mockUrl}${String(input)}`, { ...init, headers });
     },
     storage: () => ({ getItem: () => options.verificationToken ?? null }),
-    onSessionExpired: () => undefined,
+    onSessionExpired: options.onSessionExpired ?? (() => undefined),
   });
 
 /** Example values the consumer runs with; the provider replaces them from its state. */
 export const EXAMPLE_SESSION_COOKIE = 'portal_session=pact-example-session-0000000000000000000000000000';
 export const EXAMPLE_GUEST_TOKEN = 'verified_pact-example.signature';
 export const EXAMPLE_STAFF_TOKEN = 'pact-example-staff-token-000000000000000000';
+/** The device cookie send-otp set in a guest's browser (verify-otp must come from that browser). */
+export const EXAMPLE_DEVICE_COOKIE = 'portal_device=pact-example-device-00000000000000000000000000000';
+/** An email session (verify-otp's sessionToken) a guest's browser holds. */
+export const EXAMPLE_EMAIL_SESSION = 'pact-example-email-session.signature';
 
 /** The Cookie header of a signed-in browser: the state's `sessionCookie` ('portal_session=…'). */
 export const sessionCookie = () => ({ Cookie: MatchersV3.fromProviderState('${sessionCookie}', EXAMPLE_SESSION_COOKIE) });
@@ -43,3 +50,7 @@ export const sessionCookie = () => ({ Cookie: MatchersV3.fromProviderState('${se
 export const guestTokenHeader = () => ({ 'X-Verification-Token': MatchersV3.fromProviderState('${guestToken}', EXAMPLE_GUEST_TOKEN) });
 /** Staff's bearer token: the state's `staffToken`. */
 export const staffBearer = () => ({ Authorization: MatchersV3.fromProviderState('Bearer ${staffToken}', `Bearer ${EXAMPLE_STAFF_TOKEN}`) });
+/** The Cookie header of a browser that was sent an email code: the state's `deviceCookie` ('portal_device=…'). */
+export const deviceCookie = () => ({ Cookie: MatchersV3.fromProviderState('${deviceCookie}', EXAMPLE_DEVICE_COOKIE) });
+/** X-Email-Session of a guest who verified their email: the state's `emailSessionToken`. */
+export const emailSessionHeader = () => ({ 'X-Email-Session': MatchersV3.fromProviderState('${emailSessionToken}', EXAMPLE_EMAIL_SESSION) });

@@ -23,10 +23,12 @@ import {
   MailIcon,
   SecurityCheck,
   Stack,
+  api,
   cx,
   useSecurityCheck,
 } from '@portal/ui';
-import { attemptsText, sendCodeFailure, sendEmailCode, verifyCodeFailure, verifyEmailCode } from './guest-api.ts';
+import { sendEmailCode, verifyEmailCode } from '../identity-api.ts';
+import { attemptsText, sendCodeFailure, verifyCodeFailure } from './guest-api.ts';
 import type { Failure } from './guest-api.ts';
 import type { GuestFlowAction, GuestFlowState } from './guest-flow.ts';
 import {
@@ -150,7 +152,7 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
     const address = email.trim();
     setBusy('send');
     try {
-      const answer = await sendEmailCode(address, check.token);
+      const answer = await sendEmailCode(api, address, check.token);
       const at = Date.now();
       setCode('');
       setCodeDead(false);
@@ -173,7 +175,7 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
     }
     setBusy('resend');
     try {
-      const answer = await sendEmailCode(flow.email, check.token);
+      const answer = await sendEmailCode(api, flow.email, check.token);
       setCode('');
       setCodeDead(false);
       dispatch({ type: 'code-resent', window: emailCodeWindow(answer, Date.now()) });
@@ -203,7 +205,7 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
     }
     setBusy('verify');
     try {
-      const answer = await verifyEmailCode(flow.email, code.trim());
+      const answer = await verifyEmailCode(api, flow.email, code.trim());
       onVerified({ email: flow.email, sessionToken: answer.sessionToken, at: Date.now(), bypass: false });
     } catch (error) {
       const failure = verifyCodeFailure(error);

@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Dispatch, FormEvent } from 'react';
 import { SmsCodeForm, decodeBody } from '@portal/contracts';
+import type { VerifyPhoneResponse } from '@portal/contracts';
 import {
   Alert,
   ArrowLeftIcon,
@@ -23,10 +24,11 @@ import {
   PhoneIcon,
   Spinner,
   Stack,
+  api,
 } from '@portal/ui';
+import { verifyPhone } from '../identity-api.ts';
 import type { PendingCode, PhoneVerified } from './firebase-phone.ts';
-import { verifyPhone, verifyPhoneFailure } from './guest-api.ts';
-import type { VerifyPhoneAnswer } from './guest-api.ts';
+import { verifyPhoneFailure } from './guest-api.ts';
 import type { GuestFlowAction, GuestFlowState } from './guest-flow.ts';
 import {
   AUTHENTICATION_ERROR_TITLE,
@@ -53,7 +55,7 @@ export interface PhoneCardProps {
   readonly flow: GuestFlowState;
   readonly dispatch: Dispatch<GuestFlowAction>;
   readonly firebase: FirebaseSettings | null;
-  readonly onVerified: (answer: VerifyPhoneAnswer, firebaseUid: string) => void;
+  readonly onVerified: (answer: VerifyPhoneResponse, firebaseUid: string) => void;
   /** The email verification behind this step ran out: the page starts again at the email. */
   readonly onEmailExpired: (message: string) => void;
 }
@@ -194,7 +196,7 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
       return;
     }
     try {
-      const answer = await verifyPhone({ emailSessionToken: session.token, firebaseIdToken: verified.idToken, phone: flow.phone });
+      const answer = await verifyPhone(api, { emailSessionToken: session.token, firebaseIdToken: verified.idToken, phone: flow.phone });
       if (typeof answer?.verificationToken !== 'string' || !answer.verificationToken.startsWith('verified_')) {
         setProblem({ title: AUTHENTICATION_ERROR_TITLE, message: VERIFICATION_FAILED });
         setBusy(null);

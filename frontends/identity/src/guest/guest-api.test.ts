@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@portal/ui';
+import { ApiContractError, ApiError } from '@portal/ui';
 import { attemptsText, sendCodeFailure, verifyCodeFailure, verifyPhoneFailure } from './guest-api.ts';
 
 const answer = (status: number, body: unknown) => new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body), '');
@@ -76,5 +76,14 @@ describe('verify-phone failures', () => {
     expect(
       verifyPhoneFailure(answer(401, { error: 'Session Expired', message: 'Your email verification has expired. Please verify your email again.' })),
     ).toEqual({ message: 'Your email verification has expired. Please verify your email again.', emailExpired: true });
+  });
+});
+
+describe('an answer the page cannot read (ApiContractError)', () => {
+  it('gets the generic text of each step, never the field names', () => {
+    const unreadable = (path: string) => new ApiContractError('POST', path, ['sessionToken']);
+    expect(sendCodeFailure(unreadable('/api/verify-email/send-otp'))).toEqual({ message: 'Failed to send verification code' });
+    expect(verifyCodeFailure(unreadable('/api/verify-email/verify-otp'))).toEqual({ message: 'Failed to verify code' });
+    expect(verifyPhoneFailure(unreadable('/api/verify-phone'))).toEqual({ message: 'Phone verification failed. Please try again' });
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The calls of guest verification and what their failures mean for the screen. The failure
- * readers are pure (they take the thrown ApiError), so their mapping is unit-tested.
+ * What the failures of guest verification's calls (identity-api.ts) mean for the screen. The
+ * failure readers are pure (they take the thrown error), so their mapping is unit-tested; an
+ * answer the page cannot decode (ApiContractError) is not an ApiError and gets the generic text.
  */
-import { ApiError, TURNSTILE_RESPONSE_FIELD, api, apiErrorBody } from '@portal/ui';
+import { ApiError, TURNSTILE_RESPONSE_FIELD, apiErrorBody } from '@portal/ui';
 import {
   CODE_EXPIRED,
   INVALID_EMAIL_CODE,
@@ -12,51 +13,6 @@ import {
   VERIFY_CODE_FAILED,
 } from './messages.ts';
 import { TOO_MANY_ATTEMPTS } from './phone-auth-errors.ts';
-
-export interface SendCodeAnswer {
-  readonly testMode: boolean;
-  readonly message?: string;
-  readonly expiresAt?: string;
-  readonly resendAvailableAt?: string;
-  /** Test mode only: the email session, since no code is asked for. */
-  readonly sessionToken?: string;
-}
-
-export interface VerifyCodeAnswer {
-  readonly sessionToken: string;
-  readonly expiresAt?: string;
-}
-
-export interface VerifyPhoneAnswer {
-  /** Signed by the server; begins 'verified_'. */
-  readonly verificationToken: string;
-  readonly expiresAt: string;
-  readonly email: string;
-  readonly phone: string;
-}
-
-export const sendEmailCode = (email: string, securityToken: string | null): Promise<SendCodeAnswer> =>
-  api.post<SendCodeAnswer>('/api/verify-email/send-otp', {
-    email,
-    ...(securityToken ? { [TURNSTILE_RESPONSE_FIELD]: securityToken } : {}),
-  });
-
-export const verifyEmailCode = (email: string, code: string): Promise<VerifyCodeAnswer> =>
-  api.post<VerifyCodeAnswer>('/api/verify-email/verify-otp', { email, code });
-
-/** Whether a stored email session still holds (a reload in the middle of the flow). */
-export const checkEmailSession = async (email: string, sessionToken: string): Promise<boolean> => {
-  const answer = await api.post<{ verified?: unknown } | undefined>(
-    '/api/verify-email/check-session',
-    { email },
-    { headers: { 'X-Email-Session': sessionToken } },
-  );
-  return answer?.verified === true;
-};
-
-/** Exchanges the email session and the phone-auth ID token for the server-signed guest token. */
-export const verifyPhone = (request: { emailSessionToken: string; firebaseIdToken: string; phone: string }): Promise<VerifyPhoneAnswer> =>
-  api.post<VerifyPhoneAnswer>('/api/verify-phone', request);
 
 export interface Failure {
   readonly message: string;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ConfigResponse } from '@portal/contracts';
+import type { VerifyPhoneResponse } from '@portal/contracts';
 import {
   Alert,
   ArrowLeftIcon,
@@ -23,8 +23,6 @@ import {
 import { afterSignInPath } from '../after-sign-in.ts';
 import { EmailCard } from '../guest/EmailCard.tsx';
 import type { TurnstileSettings } from '../guest/EmailCard.tsx';
-import { checkEmailSession } from '../guest/guest-api.ts';
-import type { VerifyPhoneAnswer } from '../guest/guest-api.ts';
 import { guestFlow, initialGuestFlow, stepNumber } from '../guest/guest-flow.ts';
 import { browserGuestStores, clearStoredGuest, readStoredGuest, saveEmailProgress, saveVerifiedGuest } from '../guest/guest-storage.ts';
 import { BACK_TO_LOGIN_OPTIONS, SESSION_EXPIRED_DESCRIPTION, SESSION_EXPIRED_TITLE } from '../guest/messages.ts';
@@ -33,6 +31,7 @@ import { REDIRECT_DELAY_MS } from '../guest/timers.ts';
 import type { FirebaseSettings } from '../guest/use-phone-auth.ts';
 import { VerificationComplete } from '../guest/VerificationComplete.tsx';
 import { VerificationSteps } from '../guest/VerificationSteps.tsx';
+import { checkEmailSession, fetchConfig } from '../identity-api.ts';
 import { useSignedInRedirect } from '../use-signed-in-redirect.ts';
 
 const announceGuestIdentity = (): void => {
@@ -65,7 +64,7 @@ export function GuestLoginPage() {
   const redirecting = useSignedInRedirect(returnPath, completed !== null);
   const config = useQuery({
     queryKey: CONFIG_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<ConfigResponse>('/api/config', { signal }),
+    queryFn: ({ signal }) => fetchConfig(api, signal),
   });
 
   useEffect(() => {
@@ -102,7 +101,7 @@ export function GuestLoginPage() {
       setRestoring(false);
       return;
     }
-    checkEmailSession(progress.email, progress.emailSessionToken)
+    checkEmailSession(api, progress.email, progress.emailSessionToken)
       .then((verified) => {
         if (verified) resume();
         else clearStoredGuest(stores);
@@ -128,7 +127,7 @@ export function GuestLoginPage() {
     [flow.remember],
   );
 
-  const onPhoneVerified = (answer: VerifyPhoneAnswer, firebaseUid: string): void => {
+  const onPhoneVerified = (answer: VerifyPhoneResponse, firebaseUid: string): void => {
     const session = flow.emailSession;
     if (!session) return;
     const email = answer.email || flow.email;

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ConfigResponse } from '@portal/contracts';
 import { Alert, Button, CONFIG_QUERY_KEY, Card, Container, Hero, LoadingState, PRACTICE_TAGLINE, Section, Split, Stack, api, useLocation } from '@portal/ui';
 import { afterSignInPath } from '../after-sign-in.ts';
 import { GuestCard } from '../components/GuestCard.tsx';
 import { PricingSection } from '../components/PricingSection.tsx';
 import { ProviderLoginCard } from '../components/ProviderLoginCard.tsx';
+import { fetchConfig } from '../identity-api.ts';
 import { loginNotice } from '../login-messages.ts';
 import { useSignedInRedirect } from '../use-signed-in-redirect.ts';
 
@@ -25,7 +25,7 @@ export function LoginPage() {
   const redirecting = useSignedInRedirect(returnPath);
   const config = useQuery({
     queryKey: CONFIG_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<ConfigResponse>('/api/config', { signal }),
+    queryFn: ({ signal }) => fetchConfig(api, signal),
   });
 
   useEffect(() => {

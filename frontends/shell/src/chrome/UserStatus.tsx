@@ -6,8 +6,9 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerCheckResponse, PortalSessionResponse } from '@portal/contracts';
+import type { CustomerCheckResponse } from '@portal/contracts';
 import {
+  ApiContractError,
   Badge,
   ButtonLink,
   CUSTOMER_CHECK_QUERY_KEY,
@@ -40,6 +41,7 @@ import {
   withReturn,
 } from '@portal/ui';
 import type { AuthState } from '@portal/ui';
+import { checkCustomer, openPortalSession } from '../shell-api.ts';
 
 export const NURSE_LINE_DISABLED_TOOLTIP = 'Sign in with athenahealth credentials to access';
 export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
@@ -53,11 +55,10 @@ const PATIENT_PORTAL_ITEMS = [
   { label: 'Primary Care Billing', icon: <ReceiptIcon size={18} /> },
 ] as const;
 
-/** GET /api/stripe/customer-check; any failure (it may not exist yet) counts as no customer. */
-const checkCustomer = async ({ signal }: { signal: AbortSignal }): Promise<CustomerCheckResponse> => {
+/** GET /api/stripe/customer-check; any failure (an answer it cannot read too) counts as no customer. */
+const readCustomer = async ({ signal }: { signal: AbortSignal }): Promise<CustomerCheckResponse> => {
   try {
-    const answer = await api.get<CustomerCheckResponse | undefined>('/api/stripe/customer-check', { signal });
-    return { hasCustomer: answer?.hasCustomer === true };
+    return { hasCustomer: (await checkCustomer(api, signal)).hasCustomer };
   } catch {
     return { hasCustomer: false };
   }
@@ -75,15 +76,19 @@ const openBillingPortal = async (): Promise<void> => {
     tab.document.body.textContent = 'Opening the billing portal...';
   }
   try {
-    const answer = await api.post<PortalSessionResponse | undefined>('/api/stripe/portal-session');
-    if (!answer?.success || !answer.portalUrl) throw new Error(answer?.message || 'The billing portal is not available right now.');
+    const answer = await openPortalSession(api);
+    if (!answer.success || !answer.portalUrl) throw new Error(answer.message || 'The billing portal is not available right now.');
     if (tab) tab.location.href = answer.portalUrl;
     else window.open(answer.portalUrl, '_blank', 'noopener,noreferrer');
   } catch (error) {
     tab?.close();
     toast({
       title: 'Membership Billing Unavailable',
-      description: error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : 'The billing portal could not be opened. Please try again.',
+      // An HTTP failure ('503: …') or an answer this page cannot read gets the generic text.
+      description:
+        error instanceof Error && !(error instanceof ApiContractError) && !/^\d{3}: /.test(error.message)
+          ? error.message
+          : 'The billing portal could not be opened. Please try again.',
       variant: 'destructive',
     });
   }
@@ -131,7 +136,7 @@ function UserStatusMenu({ state }: { state: Exclude<AuthState, { kind: 'unauthen
   const isProvider = state.kind === 'provider';
   const displayName = displayNameOf(state);
   const badge = badgeOf(state) ?? '';
-  const customer = useQuery({ queryKey: CUSTOMER_CHECK_QUERY_KEY, queryFn: checkCustomer });
+  const customer = useQuery({ queryKey: CUSTOMER_CHECK_QUERY_KEY, queryFn: readCustomer });
   const { logout, isLoggingOut } = useLogout();
   const { start, isStarting } = useProviderSignIn();
   const [openingBilling, setOpeningBilling] = useState(false);

@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthStatusResponse } from '@portal/contracts';
 import {
   AUTH_STATUS_QUERY_KEY,
+  ApiContractError,
   ApiError,
   Button,
   ClockIcon,
@@ -32,11 +33,8 @@ import {
   useAuthState,
   useLogout,
 } from '@portal/ui';
+import { extendSession } from '../shell-api.ts';
 import { useExpiryClock } from './use-expiry-clock.ts';
-
-interface ExtendResponse {
-  readonly expiresAt?: unknown;
-}
 
 /** Announced to screen readers as the countdown passes these marks (the dialog itself is announced on open). */
 const announcementFor = (secondsLeft: number): string => (secondsLeft <= 10 ? '10 seconds left' : secondsLeft <= 30 ? '30 seconds left' : '');
@@ -73,10 +71,10 @@ export function SessionExpiryWarning() {
   }, [expiry.kind, refetch]);
 
   const extend = useMutation({
-    mutationFn: () => api.post<ExtendResponse | undefined>('/api/auth/session/extend'),
+    mutationFn: () => extendSession(api),
     onSuccess: (answer) => {
-      const next = answer?.expiresAt;
-      if (typeof next !== 'string' || Number.isNaN(Date.parse(next))) {
+      const next = answer.expiresAt;
+      if (Number.isNaN(Date.parse(next))) {
         toast({ title: EXTENSION_FAILED, description: 'Your session could not be extended. Please sign in again.', variant: 'destructive' });
         return;
       }
@@ -85,8 +83,9 @@ export function SessionExpiryWarning() {
       );
     },
     onError: (error) => {
+      // The server refused, or answered in a shape this page cannot read: 'Extension Failed'.
       toast(
-        error instanceof ApiError
+        error instanceof ApiError || error instanceof ApiContractError
           ? { title: EXTENSION_FAILED, description: 'Your session could not be extended. Please sign in again.', variant: 'destructive' }
           : {
               title: EXTENSION_ERROR,

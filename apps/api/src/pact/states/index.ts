@@ -2,6 +2,8 @@
 import { commonStates } from './common.ts';
 import { dashboardStates } from './dashboard.ts';
 import { enrollmentStates } from './enrollment.ts';
+import { identityStates } from './identity.ts';
+import { shellStates } from './shell.ts';
 import { staffStates } from './staff.ts';
 import type { ProviderStates } from './types.ts';
 
@@ -9,5 +11,7 @@ export const PROVIDER_STATES: ProviderStates = {
   ...commonStates,
   ...dashboardStates,
   ...enrollmentStates,
+  ...identityStates,
+  ...shellStates,
   ...staffStates,
 };
