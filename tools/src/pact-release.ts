@@ -5,9 +5,12 @@
  * contracts/pacts/released/portal-<remote>@<version>.json (the version from the remote's
  * package.json) and removes the remote's previously released pact: the API is held to the
  * current pact and the last released one (apps/api/src/pact/frontends.provider.int.test.ts).
+ * The release's version and commit (HEAD: the remote's code as released) go into
+ * released/releases.json, from which the old-remote browser test builds it.
  * Run it when a remote is released (docs/deploy.md), after its consumer tests, and commit the file.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,4 +35,8 @@ for (const name of readdirSync(released)) {
 }
 const target = path.join(released, `portal-${remote}@${version}.json`);
 copyFileSync(current, target);
+const releasesFile = path.join(released, 'releases.json');
+const releases = existsSync(releasesFile) ? (JSON.parse(readFileSync(releasesFile, 'utf8')) as Record<string, unknown>) : {};
+const commit = execFileSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+writeFileSync(releasesFile, `${JSON.stringify({ ...releases, [remote]: { version, commit } }, null, 2)}\n`);
 console.log(`Released pact of ${remote} ${version}: ${path.relative(root, target)}`);

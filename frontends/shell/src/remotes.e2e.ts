@@ -7,53 +7,34 @@
  *   security policy, and the shell's stylesheet carries no micro-frontend's rules.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
+import { serveFolder, type StaticOrigin } from '../../../tools/src/testing/static-origin.ts';
 
 const FRONTENDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-
-/** A static file server on its own origin, like a CDN: CORS open so the portal may read manifest.json. */
-const serveFolder = (root: string): Promise<{ server: Server; origin: string }> =>
-  new Promise((resolve) => {
-    const server = createServer((request, response) => {
-      const file = path.join(root, path.normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
-      response.setHeader('Access-Control-Allow-Origin', '*');
-      try {
-        const body = readFileSync(file);
-        response.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-        response.end(body);
-      } catch {
-        response.writeHead(404).end('Not Found');
-      }
-    });
-    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
-  });
 
 const NEW_ROUTE = { path: '/sign-in', header: { title: 'Member Sign In', showUserStatus: false } };
 
 // The identity micro-frontend on its own origin; set before the portal starts (hooks run in order).
 const env: NodeJS.ProcessEnv = {};
-let cdn: { server: Server; origin: string; dir: string } | undefined;
+let cdn: (StaticOrigin & { dir: string }) | undefined;
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-cdn-'));
   cpSync(path.join(FRONTENDS, 'identity', 'dist'), path.join(dir, 'identity'), { recursive: true });
   const manifestFile = path.join(dir, 'identity', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { routes: unknown[] };
   writeFileSync(manifestFile, JSON.stringify({ ...manifest, routes: [...manifest.routes, NEW_ROUTE] }));
-  const { server, origin } = await serveFolder(dir);
-  cdn = { server, origin, dir };
+  const served = await serveFolder(dir);
+  cdn = { ...served, dir };
+  const { origin } = served;
   env.REMOTE_IDENTITY_URL = `${origin}/identity/remoteEntry.js`;
 });
 afterAll(async () => {
-  await new Promise((resolve) => cdn?.server.close(resolve));
+  await cdn?.close();
   if (cdn) rmSync(cdn.dir, { recursive: true, force: true });
 });
 
