@@ -128,7 +128,7 @@ describe('POST /api/client-errors (a frontend could not decode an answer)', () =
 
   it('logs the method, path and field names for whoever releases the remotes', async () => {
     const answer = await report({ kind: 'contract-mismatch', method: 'GET', path: '/api/dashboard/subscription-status', fields: ['subscriptions.tier1PatientMatches.status'] });
-    expect(answer.status).toBe(204);
+    expect(answer.status).toBe(202);
     const line = logs.lines().find((entry) => entry.includes('client_contract_mismatch'));
     expect(JSON.parse(line!)).toMatchObject({ level: 40, path: '/api/dashboard/subscription-status', fields: ['subscriptions.tier1PatientMatches.status'] });
   });

@@ -20,7 +20,8 @@ export const clientErrorsRouter = (deps: { logger: Logger; limits: RateLimits })
     if (report.fields.length > MAX_FIELDS) throw new HttpError(400, { error: 'Validation failed', message: `At most ${MAX_FIELDS} field names` });
     await deps.limits.consume(ctx.ip, PER_IP);
     deps.logger.warn({ event: 'client_contract_mismatch', method: report.method, path: report.path, fields: report.fields, requestId: String(ctx.state.requestId ?? '') }, 'a frontend could not decode an API answer');
-    ctx.status = 204;
+    ctx.status = 202;
+    ctx.body = { recorded: true };
   });
   return router;
 };
