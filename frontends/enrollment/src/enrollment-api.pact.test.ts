@@ -14,6 +14,7 @@ import {
   guestTokenHeader,
   mockClient,
   sessionCookie,
+  CONFIG_RESPONSE,
 } from '../../../tools/src/testing/frontend-pact.ts';
 import {
   createGuestEnrollment,
@@ -59,8 +60,6 @@ const asGuest = { verificationToken: EXAMPLE_GUEST_TOKEN };
 const ISO = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$';
 const ENROLLMENT_STATUS = '^(pending|signed|privacy_signed|payment_pending|active|past_due|declined|cancelled)$';
 const TIER = '^(120_annual|70_biannual|300_concierge_biannual|500_concierge_annual|decline|decline_hardship)$';
-/** An absolute http(s) URL or a path on this site (script URLs). */
-const URL_OR_PATH = '^(https?://\\S+|/\\S*)$';
 const HTTP_URL = '^https?://\\S+$';
 
 const enrollmentStatus = (example: string) => regex(ENROLLMENT_STATUS, example);
@@ -84,17 +83,7 @@ describe('enrollment → API contract: settings and the session', () => {
       .uponReceiving('a request for the public provider settings')
       .withRequest('GET', '/api/config')
       .willRespondWith(200, (builder) =>
-        builder.jsonBody({
-          stripe: { publicKey: regex('^pk_\\S+$', 'pk_test_portal_sandbox') },
-          firebase: { enabled: boolean(true), apiKey: like('sandbox-firebase-api-key'), projectId: like('demo-member-portal'), appId: like('app'), appCheckSiteKey: like('') },
-          turnstile: { enabled: boolean(true), siteKey: like('sandbox-turnstile-sitekey') },
-          oauth: { enabled: boolean(true) },
-          scripts: {
-            stripeJs: regex(URL_OR_PATH, 'https://js.stripe.com/basil/stripe.js'),
-            signwellEmbedJs: regex(URL_OR_PATH, 'https://static.signwell.com/assets/embedded.js'),
-            turnstileApiJs: regex(URL_OR_PATH, 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
-          },
-        }),
+        builder.jsonBody(CONFIG_RESPONSE),
       )
       .executeTest(async (mock) => {
         const config = await fetchConfig(mockClient(mock.url));

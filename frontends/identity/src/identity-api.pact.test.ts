@@ -17,6 +17,7 @@ import {
   emailSessionHeader,
   frontendPact,
   mockClient,
+  CONFIG_RESPONSE,
 } from '../../../tools/src/testing/frontend-pact.ts';
 import { sendCodeFailure, verifyCodeFailure, verifyPhoneFailure } from './guest/guest-api.ts';
 import { checkEmailSession, fetchConfig, sendEmailCode, verifyEmailCode, verifyPhone } from './identity-api.ts';
@@ -26,8 +27,6 @@ const { boolean, fromProviderState, integer, like, regex } = MatchersV3;
 const pact = frontendPact('identity');
 
 const ISO = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$';
-/** An absolute http(s) URL or a path on this site (the provider scripts' URLs). */
-const SCRIPT_URL = '^(https?://\\S+|/\\S*)$';
 
 /** The guest of these interactions; the states verify exactly this address and number. */
 const GUEST = { email: 'pact.guest@example.com', phone: '+14015550188' } as const;
@@ -35,24 +34,6 @@ const EXAMPLE_TURNSTILE_TOKEN = 'pact-example-human-check-token';
 const EXAMPLE_CODE = '123456';
 const EXAMPLE_ID_TOKEN = 'pact-example.phone-auth.id-token';
 
-/** GET /api/config as /login and /guest-login read it (and all the codec needs). */
-const config = {
-  stripe: { publicKey: like('pk_test_portal_sandbox') },
-  firebase: {
-    enabled: boolean(true),
-    apiKey: like('sandbox-firebase-api-key'),
-    projectId: like('demo-member-portal'),
-    appId: like('1:000000000000:web:sandbox'),
-    appCheckSiteKey: like(''),
-  },
-  turnstile: { enabled: boolean(true), siteKey: like('sandbox-turnstile-sitekey') },
-  oauth: { enabled: boolean(true) },
-  scripts: {
-    stripeJs: regex(SCRIPT_URL, 'https://js.stripe.com/basil/stripe.js'),
-    signwellEmbedJs: regex(SCRIPT_URL, 'https://static.signwell.com/assets/embedded.js'),
-    turnstileApiJs: regex(SCRIPT_URL, 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
-  },
-};
 
 const fromBrowserWithCode = { headers: { Cookie: EXAMPLE_DEVICE_COOKIE } };
 
@@ -63,7 +44,7 @@ describe('identity → API contract', () => {
       .given('nobody is signed in')
       .uponReceiving('a request for the public provider settings')
       .withRequest('GET', '/api/config')
-      .willRespondWith(200, (builder) => builder.jsonBody(config))
+      .willRespondWith(200, (builder) => builder.jsonBody(CONFIG_RESPONSE))
       .executeTest(async (mock) => {
         const answer = await fetchConfig(mockClient(mock.url));
         expect(answer.oauth.enabled).toBe(true);

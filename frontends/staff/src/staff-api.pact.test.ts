@@ -10,7 +10,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiError, TURNSTILE_RESPONSE_FIELD } from '@portal/ui';
-import { EXAMPLE_STAFF_TOKEN, frontendPact, mockClient, staffBearer } from '../../../tools/src/testing/frontend-pact.ts';
+import { EXAMPLE_STAFF_TOKEN, frontendPact, mockClient, staffBearer, CONFIG_RESPONSE } from '../../../tools/src/testing/frontend-pact.ts';
 import { fetchConfig, fetchFailedDocuments, logoutStaff, sendStaffCode, verifyStaffCode, verifyStaffSession } from './staff-api.ts';
 import { checkStaffSession, sendCodeFailure } from './staff-session.ts';
 
@@ -31,24 +31,6 @@ const EXAMPLE_EXPIRES_AT = '2026-11-25T23:26:47.000Z';
 const json = { 'Content-Type': 'application/json' };
 const bearerJson = () => ({ ...staffBearer(), ...json });
 
-/** GET /api/config as ConfigResponse decodes it; the page reads the human check's settings. */
-const config = {
-  stripe: { publicKey: like('pk_test_portal_sandbox') },
-  firebase: {
-    enabled: boolean(true),
-    apiKey: like('sandbox-firebase-api-key'),
-    projectId: like('demo-member-portal'),
-    appId: like('1:000000000000:web:sandbox'),
-    appCheckSiteKey: like(''),
-  },
-  turnstile: { enabled: boolean(true), siteKey: like('sandbox-turnstile-sitekey') },
-  oauth: { enabled: boolean(true) },
-  scripts: {
-    stripeJs: like('https://js.stripe.com/v3'),
-    signwellEmbedJs: like('https://static.signwell.com/assets/embedded.js'),
-    turnstileApiJs: regex('^(https?://|/)\\S+$', 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
-  },
-};
 
 /** One row of *Documents to file by hand*. */
 const failedSubmission = {
@@ -70,7 +52,7 @@ describe('staff → API contract', () => {
       .given('nobody is signed in')
       .uponReceiving('a request for the public configuration from the staff sign-in page')
       .withRequest('GET', '/api/config')
-      .willRespondWith(200, (builder) => builder.jsonBody(config))
+      .willRespondWith(200, (builder) => builder.jsonBody(CONFIG_RESPONSE))
       .executeTest(async (mock) => {
         const answer = await fetchConfig(mockClient(mock.url));
         expect(answer.turnstile).toEqual({ enabled: true, siteKey: 'sandbox-turnstile-sitekey' });

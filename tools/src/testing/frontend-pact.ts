@@ -54,3 +54,25 @@ export const staffBearer = () => ({ Authorization: MatchersV3.fromProviderState(
 export const deviceCookie = () => ({ Cookie: MatchersV3.fromProviderState('${deviceCookie}', EXAMPLE_DEVICE_COOKIE) });
 /** X-Email-Session of a guest who verified their email: the state's `emailSessionToken`. */
 export const emailSessionHeader = () => ({ 'X-Email-Session': MatchersV3.fromProviderState('${emailSessionToken}', EXAMPLE_EMAIL_SESSION) });
+
+/** Script URLs: absolute, or a path on the portal's origin. */
+const URL_OR_PATH = '^(https?://\\S+|/\\S*)$';
+
+/** GET /api/config as ConfigResponse decodes it: the public provider settings every remote reads. */
+export const CONFIG_RESPONSE = {
+  stripe: { publicKey: MatchersV3.regex('^pk_\\S+$', 'pk_test_portal_sandbox') },
+  firebase: {
+    enabled: MatchersV3.boolean(true),
+    apiKey: MatchersV3.like('sandbox-firebase-api-key'),
+    projectId: MatchersV3.like('demo-member-portal'),
+    appId: MatchersV3.like('1:000000000000:web:sandbox'),
+    appCheckSiteKey: MatchersV3.like(''),
+  },
+  turnstile: { enabled: MatchersV3.boolean(true), siteKey: MatchersV3.like('sandbox-turnstile-sitekey') },
+  oauth: { enabled: MatchersV3.boolean(true) },
+  scripts: {
+    stripeJs: MatchersV3.regex(URL_OR_PATH, 'https://js.stripe.com/basil/stripe.js'),
+    signwellEmbedJs: MatchersV3.regex(URL_OR_PATH, 'https://static.signwell.com/assets/embedded.js'),
+    turnstileApiJs: MatchersV3.regex(URL_OR_PATH, 'https://challenges.cloudflare.com/turnstile/v0/api.js'),
+  },
+};

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { backendToken, call, submitSigningPage } from '../../../provider-sandbox/src/testing.ts';
 import { verifiedGuest, type VerifiedGuest } from '../../../../tools/src/testing/guest.ts';
+import { existingPatientForm, newPatientForm } from '../../../../tools/src/testing/guest-forms.ts';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
 
 let portal: TestPortal;
@@ -28,51 +29,6 @@ const request = async (guest: VerifiedGuest | null, method: string, path: string
 };
 
 const NEW_SSN = '900990417';
-
-const newPatientForm = (guest: VerifiedGuest, overrides: Record<string, unknown> = {}) => ({
-  patientStatus: 'new',
-  firstName: 'Avery',
-  lastName: 'Lindqvist',
-  dateOfBirth: '1988-05-14',
-  email: guest.email,
-  phone: guest.phone.slice(2),
-  address1: '12 Elm Street, Apt 3',
-  city: 'Lincoln',
-  state: 'ri',
-  zipCode: '02865',
-  fullSSN: '900-99-0417',
-  sex: 'F',
-  emergencyContactName: 'Sam Lindqvist',
-  emergencyContactPhone: '(401) 555-0123',
-  contactrelationship: 'SPOUSE',
-  department: '1',
-  preferredProvider: '15',
-  membershipTier: '70_biannual',
-  hasMedicareInsurance: 'no',
-  isGuardianSigning: false,
-  verificationToken: guest.verificationToken,
-  ...overrides,
-});
-
-const margaretForm = (guest: VerifiedGuest, overrides: Record<string, unknown> = {}) => ({
-  patientStatus: 'existing',
-  firstName: 'Margaret',
-  lastName: 'Sullivan',
-  dateOfBirth: '04/12/1979',
-  email: guest.email,
-  phone: guest.phone.slice(2),
-  address1: '1 Main Street',
-  city: 'Lincoln',
-  state: 'RI',
-  zipCode: '02865',
-  lastFourSSN: '4412',
-  department: '1',
-  membershipTier: '120_annual',
-  hasMedicareInsurance: 'no',
-  isGuardianSigning: false,
-  verificationToken: guest.verificationToken,
-  ...overrides,
-});
 
 const chartDocuments = async (patientId: string) => {
   const token = await backendToken(portal.sandbox.url);
@@ -184,7 +140,7 @@ describe('guest enrollment refusals', () => {
   }, 30_000);
 
   it('matches an existing patient by name, date of birth and SSN digits; wrong digits get the spec message', async () => {
-    const wrong = await request(guest, 'POST', '/api/enrollments', margaretForm(guest, { lastFourSSN: '0000' }));
+    const wrong = await request(guest, 'POST', '/api/enrollments', existingPatientForm(guest, { lastFourSSN: '0000' }));
     expect(wrong).toEqual({
       status: 422,
       body: {
@@ -192,18 +148,18 @@ describe('guest enrollment refusals', () => {
         message: 'Failed to save patient information. Please verify the provided information. If the problem persists, please call the practice for assistance.',
       },
     });
-    const right = await request(guest, 'POST', '/api/enrollments', margaretForm(guest));
+    const right = await request(guest, 'POST', '/api/enrollments', existingPatientForm(guest));
     expect(right.status).toBe(201);
     expect(await portal.db.knex('enrollments').where({ id: right.body.id }).first('athenaPatientId', 'patientStatus')).toEqual({ athenaPatientId: '5101', patientStatus: 'existing' });
   });
 
   it('refuses Medicaid and under-27 with the spec texts, and a form whose email is not the verified one', async () => {
-    const medicaid = await request(guest, 'POST', '/api/enrollments', margaretForm(guest, { hasMedicareInsurance: 'medicaid' }));
+    const medicaid = await request(guest, 'POST', '/api/enrollments', existingPatientForm(guest, { hasMedicareInsurance: 'medicaid' }));
     expect(medicaid.status).toBe(400);
     expect(JSON.stringify(medicaid.body)).toContain('Medicaid participants must complete enrollment by calling or visiting our office during business hours.');
     const young = await request(guest, 'POST', '/api/enrollments', newPatientForm(guest, { firstName: 'Young', dateOfBirth: '2010-01-01' }));
     expect(young).toMatchObject({ status: 403, body: { error: 'Age Requirement Not Met' } });
-    const notMine = await request(guest, 'POST', '/api/enrollments', margaretForm(guest, { email: 'someone@example.com' }));
+    const notMine = await request(guest, 'POST', '/api/enrollments', existingPatientForm(guest, { email: 'someone@example.com' }));
     expect(notMine).toMatchObject({ status: 403, body: { error: 'Verification Error', message: 'Unable to verify your identity.' } });
   });
 
@@ -224,7 +180,7 @@ describe('guest enrollment refusals', () => {
   });
 
   it('refuses a guest without a verified token', async () => {
-    const answer = await request(null, 'POST', '/api/enrollments', margaretForm(guest, { verificationToken: 'verified_forged' }));
+    const answer = await request(null, 'POST', '/api/enrollments', existingPatientForm(guest, { verificationToken: 'verified_forged' }));
     expect(answer).toMatchObject({ status: 401, body: { error: 'Authentication Error' } });
   });
 });

@@ -51,6 +51,7 @@ import { verificationModule } from '../../di/verification.container-module.ts';
 import { capturingLogger } from '../../testing.ts';
 import { createApp } from '../app.ts';
 import { verifiedGuest, type VerifiedGuest } from '../../../../../tools/src/testing/guest.ts';
+import { existingPatientForm, newPatientForm as sharedNewPatientForm } from '../../../../../tools/src/testing/guest-forms.ts';
 import { signIn } from '../../../../../tools/src/testing/sign-in.ts';
 import type { TestPortal } from '../../../../../tools/src/testing/portal.ts';
 
@@ -344,50 +345,21 @@ const MARGARET_CONTACT = { email: 'margaret.sullivan@example.com', phone: '40155
 /** The new patient guestA enrolls (invented; SSN in the never-issued 900-99 range). */
 export const NEW_PATIENT = { firstName: 'Quinley', lastName: 'Ashdown', dateOfBirth: '1986-03-09', usDate: '03/09/1986', ssn: '900-99-0531' } as const;
 
-export const newPatientForm = (guest: VerifiedGuest, overrides: Record<string, unknown> = {}) => ({
-  patientStatus: 'new',
-  firstName: NEW_PATIENT.firstName,
-  lastName: NEW_PATIENT.lastName,
-  dateOfBirth: NEW_PATIENT.dateOfBirth,
-  email: guest.email,
-  phone: guest.phone.slice(2),
-  address1: '44 Orchard Lane',
-  city: 'Lincoln',
-  state: 'RI',
-  zipCode: '02865',
-  fullSSN: NEW_PATIENT.ssn,
-  sex: 'F',
-  emergencyContactName: 'Rowan Ashdown',
-  emergencyContactPhone: '(401) 555-0177',
-  contactrelationship: 'SPOUSE',
-  department: '1',
-  preferredProvider: '15',
-  membershipTier: '70_biannual',
-  hasMedicareInsurance: 'no',
-  isGuardianSigning: false,
-  verificationToken: guest.verificationToken,
-  ...overrides,
-});
+/** The generic new-patient form with this suite's own person (NEW_PATIENT), so the leak scan knows their name. */
+export const newPatientForm = (guest: VerifiedGuest, overrides: Record<string, unknown> = {}) =>
+  sharedNewPatientForm(guest, {
+    firstName: NEW_PATIENT.firstName,
+    lastName: NEW_PATIENT.lastName,
+    dateOfBirth: NEW_PATIENT.dateOfBirth,
+    address1: '44 Orchard Lane',
+    state: 'RI',
+    fullSSN: NEW_PATIENT.ssn,
+    emergencyContactName: 'Rowan Ashdown',
+    emergencyContactPhone: '(401) 555-0177',
+    ...overrides,
+  });
 
-export const existingPatientForm = (guest: VerifiedGuest, overrides: Record<string, unknown> = {}) => ({
-  patientStatus: 'existing',
-  firstName: 'Margaret',
-  lastName: 'Sullivan',
-  dateOfBirth: '04/12/1979',
-  email: guest.email,
-  phone: guest.phone.slice(2),
-  address1: '1 Main Street',
-  city: 'Lincoln',
-  state: 'RI',
-  zipCode: '02865',
-  lastFourSSN: '4412',
-  department: '1',
-  membershipTier: '120_annual',
-  hasMedicareInsurance: 'no',
-  isGuardianSigning: false,
-  verificationToken: guest.verificationToken,
-  ...overrides,
-});
+export { existingPatientForm };
 
 export interface BuildWorldOptions {
   /** Also make the enrollments (the audit suite needs only the actors). */

@@ -15,6 +15,7 @@ import { backendToken, call } from '../../../../provider-sandbox/src/testing.ts'
 import { startApi, type RunningApi } from '../../server.ts';
 import { capturingLogger } from '../../testing.ts';
 import { verifiedGuest, type VerifiedGuest } from '../../../../../tools/src/testing/guest.ts';
+import { existingPatientForm, newPatientForm } from '../../../../../tools/src/testing/guest-forms.ts';
 import { startTestPortal, type TestPortal } from '../../../../../tools/src/testing/portal.ts';
 
 let portal: TestPortal;
@@ -57,34 +58,13 @@ const chart = async (patientId: string) => {
   return (answer.body as Array<{ firstname: string; lastname: string; dob: string }>)[0]!;
 };
 
-const existingForm = (guest: VerifiedGuest, person: { firstname: string; lastname: string; dob: string }, lastFourSSN: string, department = '1') => ({
-  patientStatus: 'existing',
-  firstName: person.firstname,
-  lastName: person.lastname,
-  dateOfBirth: person.dob,
-  email: guest.email,
-  phone: guest.phone.slice(2),
-  address1: '1 Main Street',
-  city: 'Lincoln',
-  state: 'RI',
-  zipCode: '02865',
-  lastFourSSN,
-  department,
-  membershipTier: '120_annual',
-  hasMedicareInsurance: 'no',
-  isGuardianSigning: false,
-  verificationToken: guest.verificationToken,
-});
+type Person = { firstname: string; lastname: string; dob: string };
 
-const newForm = (guest: VerifiedGuest, person: { firstname: string; lastname: string; dob: string }) => ({
-  ...existingForm(guest, person, ''),
-  patientStatus: 'new',
-  lastFourSSN: undefined,
-  fullSSN: '900-99-0555',
-  emergencyContactName: 'Sam Doe',
-  emergencyContactPhone: '4015550123',
-  contactrelationship: 'SPOUSE',
-});
+const existingForm = (guest: VerifiedGuest, person: Person, lastFourSSN: string, department = '1') =>
+  existingPatientForm(guest, { firstName: person.firstname, lastName: person.lastname, dateOfBirth: person.dob, lastFourSSN, department });
+
+const newForm = (guest: VerifiedGuest, person: Person) =>
+  newPatientForm(guest, { firstName: person.firstname, lastName: person.lastname, dateOfBirth: person.dob, fullSSN: '900-99-0555' });
 
 const OFFICE = 'Office Enrollment Required';
 

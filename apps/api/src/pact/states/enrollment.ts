@@ -10,6 +10,7 @@ import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { submitSigningPage } from '../../../../provider-sandbox/src/testing.ts';
 import { jsonCall, paidEnrollment, signedEnrollment, signedInForEnrollment, type PortalBrowser } from '../../../../../tools/src/testing/enrollment-flow.ts';
 import { verifiedGuest, type VerifiedGuest } from '../../../../../tools/src/testing/guest.ts';
+import { existingPatientForm, newPatientForm } from '../../../../../tools/src/testing/guest-forms.ts';
 import type { TestPortal } from '../../../../../tools/src/testing/portal.ts';
 import { signedInCookie } from './common.ts';
 import type { ProviderStates, StateValues } from './types.ts';
@@ -92,49 +93,6 @@ const guestCall = async (portal: TestPortal, guest: VerifiedGuest, method: strin
   return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as any };
 };
 
-const guestForm = (guest: VerifiedGuest) => ({
-  email: guest.email,
-  phone: guest.phone.slice(2),
-  department: '1',
-  hasMedicareInsurance: 'no',
-  isGuardianSigning: false,
-  verificationToken: guest.verificationToken,
-});
-
-/** Margaret, verified as a guest with her own email and phone, enrolling as an existing patient. */
-const existingPatientForm = (guest: VerifiedGuest) => ({
-  ...guestForm(guest),
-  patientStatus: 'existing',
-  firstName: 'Margaret',
-  lastName: 'Sullivan',
-  dateOfBirth: '04/12/1979',
-  address1: '1 Main Street',
-  city: 'Lincoln',
-  state: 'RI',
-  zipCode: '02865',
-  lastFourSSN: '4412',
-  membershipTier: '120_annual',
-});
-
-/** A person the health record does not know yet (registered by the enrollment). */
-const newPatientForm = (guest: VerifiedGuest) => ({
-  ...guestForm(guest),
-  patientStatus: 'new',
-  firstName: 'Avery',
-  lastName: 'Lindqvist',
-  dateOfBirth: '05/14/1988',
-  address1: '12 Elm Street',
-  city: 'Lincoln',
-  state: 'RI',
-  zipCode: '02865',
-  fullSSN: '900-99-0417',
-  sex: 'F',
-  emergencyContactName: 'Sam Lindqvist',
-  emergencyContactPhone: '(401) 555-0123',
-  contactrelationship: 'SPOUSE',
-  preferredProvider: '15',
-  membershipTier: '70_biannual',
-});
 
 /** A new patient's guest enrollment with the agreement signed and filed: the privacy notice is next. */
 const newPatientAgreementSigned = async (portal: TestPortal): Promise<{ guest: VerifiedGuest; enrollmentId: string }> => {
