@@ -5,6 +5,8 @@
 export { AccordionSection } from './Accordion.tsx';
 export type { AccordionSectionProps } from './Accordion.tsx';
 export { Alert } from './Alert.tsx';
+export { RetryAlert } from './RetryAlert.tsx';
+export type { RetryAlertProps } from './RetryAlert.tsx';
 export type { AlertProps, AlertVariant } from './Alert.tsx';
 export { Badge } from './Badge.tsx';
 export type { BadgeProps, BadgeVariant } from './Badge.tsx';

@@ -4,7 +4,6 @@ import type { VerifyPhoneResponse } from '@portal/contracts';
 import {
   Alert,
   ArrowLeftIcon,
-  Button,
   ButtonLink,
   CONFIG_QUERY_KEY,
   Card,
@@ -13,6 +12,7 @@ import {
   GUEST_IDENTITY_EVENT,
   LoadingState,
   PageHeader,
+  RetryAlert,
   Stack,
   api,
   navigate,
@@ -199,16 +199,9 @@ export function GuestLoginPage() {
               <LoadingState compact label={restoring ? 'Checking your verification...' : 'Loading verification...'} />
             </Card>
           ) : config.isError || !turnstile ? (
-            <Alert variant="destructive" role="alert" title="Verification could not be loaded">
-              <Stack gap={3}>
-                <p>Please check your connection and try again. If the problem continues, call the practice.</p>
-                <div>
-                  <Button variant="secondary" size="sm" onClick={() => void config.refetch()} loading={config.isFetching} loadingText="Trying again...">
-                    Try again
-                  </Button>
-                </div>
-              </Stack>
-            </Alert>
+            <RetryAlert title="Verification could not be loaded" onRetry={() => void config.refetch()} retrying={config.isFetching}>
+              Please check your connection and try again. If the problem continues, call the practice.
+            </RetryAlert>
           ) : done ? (
             <VerificationComplete email={completed.email} phone={completed.phone} destination={destination} storageFailed={completed.storageFailed} />
           ) : flow.step === 'phone' ? (

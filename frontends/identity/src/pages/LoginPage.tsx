@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, CONFIG_QUERY_KEY, Card, Container, Hero, LoadingState, PRACTICE_TAGLINE, Section, Split, Stack, api, useLocation } from '@portal/ui';
+import { Alert, CONFIG_QUERY_KEY, RetryAlert, Card, Container, Hero, LoadingState, PRACTICE_TAGLINE, Section, Split, Stack, api, useLocation } from '@portal/ui';
 import { afterSignInPath } from '../after-sign-in.ts';
 import { GuestCard } from '../components/GuestCard.tsx';
 import { PricingSection } from '../components/PricingSection.tsx';
@@ -83,16 +83,9 @@ export function LoginPage() {
                 <LoadingState compact label="Loading sign-in options..." />
               </Card>
             ) : config.isError ? (
-              <Alert variant="destructive" role="alert" title="Sign-in options could not be loaded">
-                <Stack gap={3}>
-                  <p>Please check your connection and try again. If the problem continues, call the practice.</p>
-                  <div>
-                    <Button variant="secondary" size="sm" onClick={() => void config.refetch()} loading={config.isFetching} loadingText="Trying again...">
-                      Try again
-                    </Button>
-                  </div>
-                </Stack>
-              </Alert>
+              <RetryAlert title="Sign-in options could not be loaded" onRetry={() => void config.refetch()} retrying={config.isFetching}>
+                Please check your connection and try again. If the problem continues, call the practice.
+              </RetryAlert>
             ) : config.data.oauth?.enabled ? (
               <ProviderLoginCard redirectPath={afterSignInPath(returnPath)} />
             ) : null}

@@ -14,6 +14,7 @@ import {
   EmailField,
   Field,
   Input,
+  RetryAlert,
   LoadingState,
   SecurityCheck,
   ShieldIcon,
@@ -81,16 +82,9 @@ export function StaffSignIn({ onSignedIn, notice }: StaffSignInProps) {
   if (config.isError) {
     const unreadable = isUnreadableAnswer(config.error);
     return (
-      <Alert variant="destructive" role="alert" title={unreadable ? UNREADABLE_ANSWER_TITLE : 'Sign-in could not be loaded'}>
-        <Stack gap={3}>
-          <p>{unreadable ? UNREADABLE_ANSWER : 'Please check your connection and try again.'}</p>
-          <div>
-            <Button variant="secondary" size="sm" onClick={() => void config.refetch()} loading={config.isFetching} loadingText="Trying again...">
-              Try again
-            </Button>
-          </div>
-        </Stack>
-      </Alert>
+      <RetryAlert title={unreadable ? UNREADABLE_ANSWER_TITLE : 'Sign-in could not be loaded'} onRetry={() => void config.refetch()} retrying={config.isFetching}>
+        {unreadable ? UNREADABLE_ANSWER : 'Please check your connection and try again.'}
+      </RetryAlert>
     );
   }
   const turnstile: TurnstileSettings = {
