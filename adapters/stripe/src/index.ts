@@ -17,5 +17,5 @@ export {
   DEFAULT_STRIPE_TIMEOUT_MS,
 } from './stripe.config.ts';
 export type { StripeEnvConfig } from './stripe.config.ts';
-export { verifyStripeWebhook, stripeSignature, stripeSignatureHeader, WEBHOOK_TOLERANCE_SECONDS } from './stripe-webhook.ts';
+export { verifyStripeWebhook, stripeSignatureHeader, WEBHOOK_TOLERANCE_SECONDS } from './stripe-webhook.ts';
 export type { WebhookVerification } from './stripe-webhook.ts';

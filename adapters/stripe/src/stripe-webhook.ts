@@ -1,27 +1,25 @@
 /**
- * Stripe webhook signatures, as stripe-node's `webhooks.constructEvent(raw, header, secret, 300)`
- * checks them, with the clock injectable and the outcome a value instead of an exception:
- * `Stripe-Signature: t=<unix>,v1=<hex>[,v1=…]` is valid when some v1 equals
- * hex(HMAC-SHA256(secret, `${t}.${raw body}`)) (constant-time compare) and |now − t| ≤ 300 s.
- * The signature is checked first (as the SDK does), then the time, then the body's shape.
+ * Stripe webhook signatures, checked by stripe-node itself:
+ * `Stripe.webhooks.constructEvent(raw, header, secret, 300, undefined, now)` (the clock injected through
+ * its `receivedAt`), with the outcome a value instead of an exception. The SDK checks the signature
+ * first, then the age; it refuses only timestamps too far in the past, so a timestamp more than the
+ * tolerance in the future is refused here. Then the body's shape is checked.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
 import type { CardEvent, WebhookRejection } from '@portal/core';
 import { StripeEventPayload } from './stripe.codecs.ts';
 
 /** stripe-node's Webhook.DEFAULT_TOLERANCE. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** The SDK's message for a signature that matches but is too old (pinned by the unit tests). */
+const STALE_MESSAGE = 'Timestamp outside the tolerance zone';
+
 export type WebhookVerification = { readonly ok: true; readonly event: CardEvent } | { readonly ok: false; readonly reason: WebhookRejection };
 
-/** hex(HMAC-SHA256(secret, `${timestamp}.${payload}`)): the v1 scheme. */
-export function stripeSignature(payload: Buffer | string, timestamp: number, secret: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.`, 'utf8').update(payload).digest('hex');
-}
-
-/** A `Stripe-Signature` header for `payload` at `timestamp` (unix seconds): for tests and the sandbox. */
+/** A `Stripe-Signature` header for `payload` at `timestamp` (unix seconds), made by the SDK: for tests. */
 export function stripeSignatureHeader(payload: Buffer | string, timestamp: number, secret: string): string {
-  return `t=${timestamp},v1=${stripeSignature(payload, timestamp, secret)}`;
+  return Stripe.webhooks.generateTestHeaderString({ payload: payload.toString(), timestamp, secret });
 }
 
 export function verifyStripeWebhook(
@@ -33,32 +31,18 @@ export function verifyStripeWebhook(
 ): WebhookVerification {
   if (secret === '') throw new TypeError('verifyStripeWebhook: the webhook secret is empty');
   if (header === undefined || header.trim() === '') return { ok: false, reason: 'missing_signature' };
-  let timestamp = Number.NaN;
-  const signatures: string[] = [];
-  for (const item of header.split(',')) {
-    const at = item.indexOf('=');
-    if (at < 0) continue;
-    const key = item.slice(0, at).trim();
-    const value = item.slice(at + 1).trim();
-    if (key === 't' && /^\d{1,12}$/.test(value)) timestamp = Number(value);
-    else if (key === 'v1') signatures.push(value.toLowerCase());
-  }
-  if (!Number.isFinite(timestamp) || signatures.length === 0) return { ok: false, reason: 'bad_signature' };
-  const expected = Buffer.from(stripeSignature(rawBody, timestamp, secret), 'utf8');
-  let found = false;
-  for (const signature of signatures) {
-    const candidate = Buffer.from(signature, 'utf8');
-    // Every candidate is compared (no early exit), in constant time when the lengths agree.
-    if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) found = true;
-  }
-  if (!found) return { ok: false, reason: 'bad_signature' };
-  if (Math.abs(Math.floor(now.getTime() / 1000) - timestamp) > toleranceSeconds) return { ok: false, reason: 'stale_timestamp' };
-  let parsed: unknown;
+  let parsed: unknown = undefined; // stays undefined for a signed body that is not JSON: malformed
   try {
-    parsed = JSON.parse(rawBody.toString('utf8')) as unknown;
-  } catch {
-    return { ok: false, reason: 'malformed' };
+    parsed = Stripe.webhooks.constructEvent(rawBody, header, secret, toleranceSeconds, undefined, now.getTime()) as unknown;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      return { ok: false, reason: error.message === STALE_MESSAGE ? 'stale_timestamp' : 'bad_signature' };
+    }
+    if (!(error instanceof SyntaxError)) throw error;
   }
+  // The signature matched, so the header has a `t` (the SDK reads the last one).
+  const timestamp = Number(header.split(',').findLast((item) => item.startsWith('t='))?.slice(2));
+  if (timestamp - Math.floor(now.getTime() / 1000) > toleranceSeconds) return { ok: false, reason: 'stale_timestamp' };
   if (!StripeEventPayload.is(parsed)) return { ok: false, reason: 'malformed' };
   return { ok: true, event: { id: parsed.id, type: parsed.type, created: new Date(parsed.created * 1000), object: parsed.data.object } };
 }
