@@ -47,6 +47,20 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'worker-not-api',
+      comment: 'the worker has its own composition root (@portal/composition, 0017): it never imports the API',
+      severity: 'error',
+      from: { path: '^apps/worker/' },
+      to: { path: '^apps/api/' },
+    },
+    {
+      name: 'composition-not-apps',
+      comment: 'the shared composition root wires adapters to core ports for every app; it imports no app (no HTTP)',
+      severity: 'error',
+      from: { path: '^apps/composition/' },
+      to: { path: '^apps/', pathNot: ['^apps/composition/'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { path: '^(core|contracts|adapters|apps)/' },

@@ -7,12 +7,11 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Knex } from 'knex';
 import { migrateJobQueue, migrateToLatest, sharedSecret } from '@portal/persistence';
-import { readConfig, type AppConfig } from './config.ts';
+import { readConfig, type AppConfig, createLogger, type Logger } from '@portal/composition';
 import { buildContainer } from './di/container.ts';
 import { verificationModule } from './di/verification.container-module.ts';
 import { TOKENS } from './di/tokens.ts';
 import { createApp, registeredRoutes, type ApiRoute } from './http/app.ts';
-import { createLogger, type Logger } from './logger.ts';
 
 export interface RunningApi {
   readonly url: string;

@@ -1,18 +1,15 @@
 /**
- * The background worker: graphile-worker on the portal's PostgreSQL, with the API's own
- * composition root (the same container, adapters and settings) and the task list below.
+ * The background worker: graphile-worker on the portal's PostgreSQL, with the composition root it
+ * shares with the API (@portal/composition: the same adapters and settings; never apps/api) and
+ * the task list below.
  * Jobs are spread across any number of worker processes with SKIP LOCKED.
  */
 import type { Knex } from 'knex';
 import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker';
 import pg from 'pg';
-import { createLogger, readConfig } from '@portal/api';
-import type { Logger } from '@portal/api/logger.ts';
-import { buildContainer } from '@portal/api/di/container.ts';
-import { TOKENS } from '@portal/api/di/tokens.ts';
+import { SHARED_TOKENS as TOKENS, buildContainer, createLogger, paymentServices, readConfig, reconcilePayments, type Logger } from '@portal/composition';
 import type { ChartDocuments, Signing } from '@portal/core';
 import { migrateJobQueue, migrateToLatest, type KnexDocumentFiling } from '@portal/persistence';
-import { paymentServices, reconcilePayments } from '@portal/api/payments/payment-deps.ts';
 import {
   DEFAULT_FILING_SETTINGS,
   FILE_SIGNED_DOCUMENT,

@@ -8,7 +8,7 @@ import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PATIENT_CLIENT_ID } f
 import { migrateJobQueue } from '@portal/persistence';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '@portal/provider-sandbox';
 import { startWorker, type RunningWorker, type StartWorkerOptions } from '@portal/worker';
-import { capturingLogger } from '../../../apps/api/src/testing.ts';
+import { capturingLogger } from '../../../apps/composition/src/testing.ts';
 import { appRoleUrl, createTestDatabase, type TestDatabase } from './test-database.ts';
 import { pointStripeWebhooks } from '../stripe-webhooks.ts';
 import { sandboxLogRecorder } from './log-files.ts';

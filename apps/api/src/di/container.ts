@@ -1,18 +1,10 @@
 /**
- * The composition root: the only place that knows which adapter serves which port.
- * One container module per area; later areas (booking, payments, staff) add theirs.
+ * The API's container: the shared composition root (@portal/composition, also the worker's) plus
+ * the API's own areas (patient sessions here; verification is added by the server).
  */
-import { Container, type ContainerModule } from 'inversify';
-import type { AppConfig } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Container, ContainerModule } from 'inversify';
+import { buildContainer as buildSharedContainer, type AppConfig, type Logger } from '@portal/composition';
 import { authModule } from './auth.container-module.ts';
-import { documentsModule } from './documents.container-module.ts';
-import { enrollmentModule } from './enrollment.container-module.ts';
-import { infrastructureModule } from './infrastructure.container-module.ts';
-import { paymentsModule } from './payments.container-module.ts';
 
-export const buildContainer = (config: AppConfig, logger: Logger, env: NodeJS.ProcessEnv, extra: readonly ContainerModule[] = []): Container => {
-  const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(config, logger), authModule(config, env), enrollmentModule(env), documentsModule(), paymentsModule(env), ...extra);
-  return container;
-};
+export const buildContainer = (config: AppConfig, logger: Logger, env: NodeJS.ProcessEnv, extra: readonly ContainerModule[] = []): Container =>
+  buildSharedContainer(config, logger, env, [authModule(config), ...extra]);

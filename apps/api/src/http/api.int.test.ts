@@ -3,7 +3,7 @@ import { isRight } from 'fp-ts/lib/Either.js';
 import { ConfigResponse, HealthResponse } from '@portal/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/src/testing/test-database.ts';
 import { PortInUseError, startApi, type RunningApi } from '../server.ts';
-import { capturingLogger } from '../testing.ts';
+import { capturingLogger } from '@portal/composition/testing.ts';
 
 let db: TestDatabase;
 let api: RunningApi;

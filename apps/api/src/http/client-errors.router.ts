@@ -6,7 +6,7 @@
  */
 import Router from '@koa/router';
 import { ClientErrorReport } from '@portal/contracts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '@portal/composition';
 import { HttpError, decodeOrThrow } from './errors.ts';
 import type { RateLimits } from '../verification/rate-limits.ts';
 

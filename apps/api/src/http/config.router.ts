@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { ConfigResponse } from '@portal/contracts';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '@portal/composition';
 
 /**
  * GET /api/config: what the browser needs to talk to the providers (spec §3 'Config response').

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import Koa from 'koa';
 import request from 'supertest';
-import { capturingLogger } from '../testing.ts';
+import { capturingLogger } from '@portal/composition/testing.ts';
 import Router from '@koa/router';
 import { EnrollmentForm, INVALID_PAYMENT_METHOD_MESSAGE } from '@portal/contracts';
 import { HttpError, PAYMENT_DETAILS_REFUSED_MESSAGE, ValidationError, decodeOrThrow, errorMiddleware } from './errors.ts';

@@ -9,7 +9,7 @@ import type * as t from 'io-ts';
 import type { Context, Next } from 'koa';
 import { STATUS_CODES } from 'node:http';
 import { INVALID_PAYMENT_METHOD_MESSAGE, decodeBody, validationErrorBody, type ValidationFailure } from '@portal/contracts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '@portal/composition';
 
 export const HEALTH_RECORD_UNAVAILABLE_MESSAGE = "The practice's health record is not answering right now. Please try again in a moment.";
 

@@ -11,7 +11,7 @@
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
-import type { RemoteOverride } from '../config.ts';
+import type { RemoteOverride } from '@portal/composition';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

@@ -25,8 +25,7 @@ import {
   type PaymentError,
 } from '@portal/core';
 import { PayInvoiceRequest, ReactivateSubscriptionRequest, RecordPaymentRequest } from '@portal/contracts';
-import type { Logger } from '../logger.ts';
-import type { PaymentServices } from '../payments/payment-deps.ts';
+import type { Logger, PaymentServices } from '@portal/composition';
 import type { RequestAudit } from './audit.ts';
 import { ownedEnrollment, identify, owns, type EnrollmentAccessDeps, type Requester, ENROLLMENT_NOT_FOUND } from './enrollment-access.ts';
 import { enrollmentRecord } from './enrollments.router.ts';

@@ -1,7 +1,7 @@
 /** A request id for every request, and one structured log line when it ends (no query, no body). */
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '@portal/composition';
 
 export const requestContext = (logger: Logger) => async (ctx: Context, next: Next): Promise<void> => {
   const incoming = ctx.get('X-Request-Id');

@@ -7,7 +7,7 @@ import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { startApi, type RunningApi } from '../server.ts';
 import { signIn } from '../../../../tools/src/testing/sign-in.ts';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
-import { capturingLogger } from '../testing.ts';
+import { capturingLogger } from '@portal/composition/testing.ts';
 
 let portal: TestPortal;
 let second: RunningApi;

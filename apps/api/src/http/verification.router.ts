@@ -9,7 +9,7 @@
 import Router from '@koa/router';
 import { ATTEMPT_LIMITS as LIMITS, PhoneAuthError, type HumanCheck, type Mailer } from '@portal/core';
 import { CheckEmailSessionRequest, SendEmailOtpRequest, VerifyEmailOtpRequest, VerifyPhoneRequest } from '@portal/contracts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '@portal/composition';
 import type { RequestAudit } from './audit.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
 import { RESEND_AFTER_MS, type EmailCodes } from '../verification/email-codes.ts';

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PhoneAuthError, type PhoneAuth } from '@portal/core';
 import { firebasePhoneSignIn, startTestSandbox, type TestSandbox } from '../../../provider-sandbox/src/testing.ts';
-import { readConfig } from '../config.ts';
+import { readConfig } from '@portal/composition';
 import { buildContainer } from '../di/container.ts';
 import { TOKENS } from '../di/tokens.ts';
 import { verificationModule } from '../di/verification.container-module.ts';
-import { capturingLogger } from '../testing.ts';
+import { capturingLogger } from '@portal/composition/testing.ts';
 
 let sandbox: TestSandbox;
 let idToken: string;

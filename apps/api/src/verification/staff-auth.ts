@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import type { Mailer } from '@portal/core';
 import { newToken, sha256 } from '../auth/tokens.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '@portal/composition';
 import { CODE_VALIDITY_MS, MAX_WRONG_TRIES } from './email-codes.ts';
 import { sixDigitCode, type TokenSigner } from './signed-tokens.ts';
 

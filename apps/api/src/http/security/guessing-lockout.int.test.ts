@@ -13,7 +13,7 @@ import { ATTEMPT_LIMITS } from '@portal/core';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { backendToken, call } from '../../../../provider-sandbox/src/testing.ts';
 import { startApi, type RunningApi } from '../../server.ts';
-import { capturingLogger } from '../../testing.ts';
+import { capturingLogger } from '@portal/composition/testing.ts';
 import { verifiedGuest, type VerifiedGuest } from '../../../../../tools/src/testing/guest.ts';
 import { existingPatientForm, newPatientForm } from '../../../../../tools/src/testing/guest-forms.ts';
 import { startTestPortal, type TestPortal } from '../../../../../tools/src/testing/portal.ts';

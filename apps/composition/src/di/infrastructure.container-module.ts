@@ -5,7 +5,7 @@ import { AuditLogRepository, PostgresHealth, createKnex } from '@portal/persiste
 import { SmtpMailer } from '@portal/mail';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { TOKENS } from './tokens.ts';
+import { SHARED_TOKENS as TOKENS } from './tokens.ts';
 
 export const infrastructureModule = (config: AppConfig, logger: Logger) =>
   new ContainerModule(({ bind }) => {

@@ -6,7 +6,7 @@ import { KnexEnrollmentRepository } from '@portal/persistence';
 import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { TOKENS } from './tokens.ts';
+import { SHARED_TOKENS as TOKENS } from './tokens.ts';
 
 export const enrollmentModule = (env: NodeJS.ProcessEnv = process.env) =>
   new ContainerModule(({ bind }) => {

@@ -6,7 +6,7 @@ import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import { pastDueEmail, reconcileSubscription, type Cards, type Clock, type Enrollment, type EnrollmentRepository, type HealthRecordCustomFields, type Mailer, type PaymentDeps } from '@portal/core';
 import type { AppConfig } from '../config.ts';
-import { TOKENS } from '../di/tokens.ts';
+import { SHARED_TOKENS as TOKENS } from '../di/tokens.ts';
 
 export type PaymentServices = PaymentDeps & { readonly notifyPastDue: (enrollment: Enrollment, invoiceId: string) => Promise<void> };
 

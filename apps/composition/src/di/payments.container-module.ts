@@ -2,7 +2,7 @@
 import { ContainerModule } from 'inversify';
 import { StripeCards, stripeConfigFromEnv } from '@portal/stripe';
 import type { AppConfig } from '../config.ts';
-import { TOKENS } from './tokens.ts';
+import { SHARED_TOKENS as TOKENS } from './tokens.ts';
 
 export const paymentsModule = (env: NodeJS.ProcessEnv = process.env) =>
   new ContainerModule(({ bind }) => {

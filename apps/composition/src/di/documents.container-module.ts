@@ -5,7 +5,7 @@
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import { KnexDocumentFiling } from '@portal/persistence';
-import { TOKENS } from './tokens.ts';
+import { SHARED_TOKENS as TOKENS } from './tokens.ts';
 
 export const documentsModule = () =>
   new ContainerModule(({ bind }) => {

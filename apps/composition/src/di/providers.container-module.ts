@@ -1,0 +1,36 @@
+/** The health record and its patient login: athenahealth (or the provider sandbox) behind core's ports. */
+import { ContainerModule } from 'inversify';
+import type { Knex } from 'knex';
+import { AthenaHealthRecord, AthenaHttpClient, AthenaPatientLogin, athenaConfigFromEnv, type AthenaConfig } from '@portal/athena';
+import { KnexProviderCache } from '@portal/persistence';
+import type { Logger } from '../logger.ts';
+import { SHARED_TOKENS as TOKENS } from './tokens.ts';
+
+export const providersModule = (env: NodeJS.ProcessEnv) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.AthenaConfig)
+      .toDynamicValue((context) => {
+        const logger = context.get<Logger>(TOKENS.Logger);
+        const { sandbox: _sandbox, ...settings } = athenaConfigFromEnv(env);
+        const timeoutMs = Number(env.ATHENA_TIMEOUT_MS);
+        return {
+          ...settings,
+          ...(timeoutMs > 0 ? { timeoutMs } : {}),
+          // Method, path template, status and timing only: never a query or a body.
+          onRequest: (event) => logger.debug({ athena: event }, 'athena request'),
+        } satisfies AthenaConfig;
+      })
+      .inSingletonScope();
+    bind(TOKENS.AthenaHttp)
+      .toDynamicValue((context) => new AthenaHttpClient(context.get<AthenaConfig>(TOKENS.AthenaConfig)))
+      .inSingletonScope();
+    bind(TOKENS.HealthRecord)
+      .toDynamicValue((context) => new AthenaHealthRecord(context.get<AthenaConfig>(TOKENS.AthenaConfig), context.get<AthenaHttpClient>(TOKENS.AthenaHttp)))
+      .inSingletonScope();
+    bind(TOKENS.PatientLogin)
+      .toDynamicValue((context) => new AthenaPatientLogin(context.get<AthenaConfig>(TOKENS.AthenaConfig), context.get<AthenaHttpClient>(TOKENS.AthenaHttp)))
+      .inSingletonScope();
+    bind(TOKENS.ProviderCache)
+      .toDynamicValue((context) => new KnexProviderCache(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+  });

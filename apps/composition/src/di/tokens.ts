@@ -1,0 +1,32 @@
+/**
+ * Service identifiers of the shared composition root (the API and the worker). Core classes stay
+ * free of Inversify. The API adds its own (sessions, verification) in apps/api/src/di/tokens.ts.
+ */
+import type { Knex } from 'knex';
+import type { AuditLog, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, PatientLogin, ProviderCache } from '@portal/core';
+import type { Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Signing } from '@portal/core';
+import type { AppConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+
+/** A token is `Symbol.for('portal.<name>')`: the same symbol wherever it is made. */
+export const token = <T>(name: string) => Symbol.for(`portal.${name}`) as symbol & { readonly __type?: T };
+
+export const SHARED_TOKENS = {
+  Config: token<AppConfig>('Config'),
+  Logger: token<Logger>('Logger'),
+  Knex: token<Knex>('Knex'),
+  Clock: token<{ now(): Date }>('Clock'),
+  AuditLog: token<AuditLog>('AuditLog'),
+  DatabaseHealth: token<DatabaseHealth>('DatabaseHealth'),
+  AthenaConfig: token<unknown>('AthenaConfig'),
+  AthenaHttp: token<unknown>('AthenaHttp'),
+  HealthRecord: token<HealthRecord>('HealthRecord'),
+  PatientLogin: token<PatientLogin>('PatientLogin'),
+  ProviderCache: token<ProviderCache>('ProviderCache'),
+  Mailer: token<Mailer>('Mailer'),
+  EnrollmentRepository: token<EnrollmentRepository>('EnrollmentRepository'),
+  EnrollmentHealthRecord: token<HealthRecord & HealthRecordCustomFields & PatientRegistration & ChartDocuments>('EnrollmentHealthRecord'),
+  DocumentFiling: token<DocumentFiling>('DocumentFiling'),
+  Signing: token<Signing>('Signing'),
+  Cards: token<Cards>('Cards'),
+} as const;

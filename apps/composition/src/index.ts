@@ -1,0 +1,16 @@
+/**
+ * @portal/composition: the composition root shared by the API and the worker (settings, the
+ * PHI-redacting logger, the container modules wiring adapters to core's ports, the payment
+ * services both use). No HTTP here: Koa, routers and HTTP errors stay in apps/api.
+ */
+export { readConfig, type AppConfig, type RemoteOverride } from './config.ts';
+export { ProviderConfigError, resolveProviderMode, type ProviderMode } from './provider-mode.ts';
+export { createLogger, redactPhi, scrubText, type Logger } from './logger.ts';
+export { SHARED_TOKENS, token } from './di/tokens.ts';
+export { buildContainer } from './di/container.ts';
+export { infrastructureModule } from './di/infrastructure.container-module.ts';
+export { providersModule } from './di/providers.container-module.ts';
+export { enrollmentModule } from './di/enrollment.container-module.ts';
+export { documentsModule } from './di/documents.container-module.ts';
+export { paymentsModule } from './di/payments.container-module.ts';
+export { paymentServices, reconcilePayments, type PaymentServices } from './payments/payment-deps.ts';
