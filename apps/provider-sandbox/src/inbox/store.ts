@@ -94,7 +94,7 @@ export const createInbox = (db: Db, now: () => Date): Inbox => {
   return {
     add,
     receiveEmail: async (raw, recipients) => {
-      const email = parseEmail(raw);
+      const email = await parseEmail(raw);
       const unique = [...new Set(recipients.map((address) => address.trim().toLowerCase()).filter(Boolean))];
       await db.knex.transaction(async (trx) => {
         for (const to of unique) await add({ channel: 'email', from: email.from, to, subject: email.subject, text: email.text }, trx);
