@@ -1,17 +1,15 @@
 /**
- * knex configuration for tools that want one (the app itself migrates at start through
- * @portal/persistence). DATABASE_URL when set; otherwise the embedded server's default URL,
- * which `npm start` brings up.
+ * knex configuration for tools that want one (the app migrates through @portal/persistence:
+ * `npm run migrate`, `npm start`). Connects as the schema's owner, as `npm run migrate` does:
+ * DATABASE_MIGRATION_URL, else DATABASE_URL, else the embedded server that `localEmbeddedOptions`
+ * describes (EMBEDDED_PG_PORT), which must be running (`npm start`).
  */
 import type { Knex } from 'knex';
-import { embeddedUrl, migrationSource } from '@portal/persistence';
-
-export const EMBEDDED_DATABASE_PORT = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-export const EMBEDDED_DATA_DIR = process.env.EMBEDDED_PG_DIR ?? '.data/postgres';
+import { embeddedUrl, localEmbeddedOptions, migrationSource } from '@portal/persistence';
 
 const config: Knex.Config = {
   client: 'pg',
-  connection: process.env.DATABASE_URL ?? embeddedUrl(EMBEDDED_DATABASE_PORT),
+  connection: process.env.DATABASE_MIGRATION_URL || process.env.DATABASE_URL || embeddedUrl(localEmbeddedOptions(process.env).port),
   migrations: { migrationSource },
 };
 
