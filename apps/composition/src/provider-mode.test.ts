@@ -1,26 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { readConfig } from './config.ts';
 import { ProviderConfigError, resolveProviderMode } from './provider-mode.ts';
+import { LIVE_PROVIDER_ENV as LIVE } from './testing.ts';
 
-/** Every provider real: what a production start sets. */
-const LIVE: Record<string, string> = {
-  NODE_ENV: 'production',
-  ATHENA_BASE_URL: 'https://api.platform.athenahealth.com',
-  ATHENA_CLIENT_ID: 'backend-client',
-  ATHENA_CLIENT_SECRET: 'backend-secret',
-  ATHENA_PATIENT_CLIENT_ID: 'patient-app',
-  STRIPE_SECRET_KEY: 'sk_live_abc123',
-  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
-  STRIPE_WEBHOOK_SECRET: 'whsec_live123',
-  SIGNWELL_API_KEY: 'signwell-key',
-  FIREBASE_PROJECT_ID: 'mdri-portal',
-  FIREBASE_API_KEY: 'AIzaSyRealKey',
-  FIREBASE_APP_ID: '1:123:web:abc',
-  TURNSTILE_SITE_KEY: '0x4AAAAAAAreal',
-  TURNSTILE_SECRET_KEY: '0x4AAAAAAAsecret',
-  SMTP_URL: 'smtps://mailer:password@smtp.example.org:465',
-  MAIL_FROM: 'MDRI Primary Care <no-reply@mdri.example.org>',
-};
 
 const REQUIRED = [
   'ATHENA_BASE_URL',

@@ -4,6 +4,7 @@
  * /api/verify-phone, which answers the server-signed `verified_` token.
  */
 import { firebasePhoneSignIn, inboxMessages } from '../../../apps/provider-sandbox/src/testing.ts';
+import { CookieJar } from './sign-in.ts';
 
 interface PortalLike {
   readonly url: string;
@@ -19,30 +20,24 @@ export interface VerifiedGuest {
   readonly headers: Record<string, string>;
 }
 
-const postJson = async (url: string, body: unknown, headers: Record<string, string> = {}, cookies?: Map<string, string>) => {
-  const cookie = cookies ? [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') : '';
+const postJson = async (url: string, body: unknown, headers: Record<string, string> = {}, cookies?: CookieJar) => {
+  const cookie = cookies?.header() ?? '';
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers, ...(cookie ? { Cookie: cookie } : {}) },
     body: JSON.stringify(body),
   });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const at = pair!.indexOf('=');
-    cookies?.set(pair!.slice(0, at), pair!.slice(at + 1));
-  }
+  cookies?.store(response);
   const text = await response.text();
   if (!response.ok) throw new Error(`POST ${new URL(url).pathname} answered ${response.status}: ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
 };
 
-/** A browser's cookie jar, as far as these helpers need one (the device cookie of send-otp). */
-export const cookieJar = (): Map<string, string> => new Map();
-
 /** `phone` as 10 digits, e.g. '4015550199'. */
 export const verifiedGuest = async (portal: PortalLike, email: string, phone: string): Promise<VerifiedGuest> => {
   const origin = { Origin: portal.url };
-  const jar = cookieJar();
+  // The browser's cookies: send-otp's device cookie must come back with verify-otp.
+  const jar = new CookieJar();
   const human = (await postJson(`${portal.sandbox.url}/turnstile/v0/issue`, { sitekey: 'sandbox-turnstile-sitekey' })).token as string;
   await postJson(`${portal.url}/api/verify-email/send-otp`, { email, 'cf-turnstile-response': human }, origin, jar);
   const [mail] = await inboxMessages(portal.sandbox.url, email);

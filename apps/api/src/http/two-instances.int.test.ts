@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { startApi, type RunningApi } from '../server.ts';
-import { signIn } from '../../../../tools/src/testing/sign-in.ts';
+import { CookieJar, signIn } from '../../../../tools/src/testing/sign-in.ts';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
 import { capturingLogger } from '@portal/composition/testing.ts';
 
@@ -22,19 +22,16 @@ afterAll(async () => {
 });
 
 /** One browser: its device cookie goes to whichever instance answers (both sit behind one origin in production). */
-const jar = new Map<string, string>();
+const jar = new CookieJar();
 
 const post = async (base: string, path: string, body: unknown) => {
-  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const cookie = jar.header();
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
     body: JSON.stringify(body),
   });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    jar.set(pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1));
-  }
+  jar.store(response);
   return { status: response.status, body: await response.json() };
 };
 

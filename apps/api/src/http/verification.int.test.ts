@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
+import { CookieJar } from '../../../../tools/src/testing/sign-in.ts';
 
 let portal: TestPortal;
 
@@ -14,26 +15,22 @@ afterAll(async () => {
   await portal.close();
 });
 /** The browser's cookies (the device cookie that send-otp sets); one browser per test unless a test makes more. */
-let jar = new Map<string, string>();
+let jar = new CookieJar();
 
 beforeEach(async () => {
   // Each test starts with fresh counters: the limits are what is under test.
   await portal.db.knex('rate_limits').delete();
-  jar = new Map();
+  jar = new CookieJar();
 });
 
-const post = async (path: string, body: unknown, headers: Record<string, string> = {}, cookies: Map<string, string> = jar) => {
-  const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+const post = async (path: string, body: unknown, headers: Record<string, string> = {}, cookies: CookieJar = jar) => {
+  const cookie = cookies.header();
   const response = await fetch(`${portal.url}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: portal.url, ...(cookie ? { Cookie: cookie } : {}), ...headers },
     body: JSON.stringify(body),
   });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const at = pair!.indexOf('=');
-    cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-  }
+  cookies.store(response);
   return { status: response.status, headers: response.headers, body: await response.json() };
 };
 
@@ -53,7 +50,7 @@ const inbox = async (to: string) => {
   return (await response.json()) as Array<{ channel: string; to: string; subject: string; text: string; code: string | null }>;
 };
 
-const sendCode = async (email: string, cookies: Map<string, string> = jar) =>
+const sendCode = async (email: string, cookies: CookieJar = jar) =>
   post('/api/verify-email/send-otp', { email, 'cf-turnstile-response': await humanToken() }, {}, cookies);
 
 const latestCode = async (email: string): Promise<string> => {
@@ -148,7 +145,7 @@ describe('email codes for guests', () => {
 
   it('caps sends per IP address, whatever the device', async () => {
     const answers = [];
-    for (let index = 0; index < 21; index += 1) answers.push((await sendCode(`ip.cap.${index}@example.com`, new Map())).status);
+    for (let index = 0; index < 21; index += 1) answers.push((await sendCode(`ip.cap.${index}@example.com`, new CookieJar())).status);
     expect(answers.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(answers[20]).toBe(429);
   }, 30_000);

@@ -10,7 +10,7 @@ import { readConfig } from '@portal/composition';
 import { buildContainer } from '../di/container.ts';
 import { TOKENS } from '../di/tokens.ts';
 import { verificationModule } from '../di/verification.container-module.ts';
-import { capturingLogger } from '@portal/composition/testing.ts';
+import { LIVE_PROVIDER_ENV as LIVE, capturingLogger } from '@portal/composition/testing.ts';
 
 let sandbox: TestSandbox;
 let idToken: string;
@@ -27,24 +27,6 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const LIVE = {
-  NODE_ENV: 'production',
-  ATHENA_BASE_URL: 'https://api.platform.athenahealth.com',
-  ATHENA_CLIENT_ID: 'backend-client',
-  ATHENA_CLIENT_SECRET: 'backend-secret',
-  ATHENA_PATIENT_CLIENT_ID: 'patient-app',
-  STRIPE_SECRET_KEY: 'sk_live_abc123',
-  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
-  STRIPE_WEBHOOK_SECRET: 'whsec_live123',
-  SIGNWELL_API_KEY: 'signwell-key',
-  FIREBASE_PROJECT_ID: 'mdri-portal',
-  FIREBASE_API_KEY: 'AIzaSyRealKey',
-  FIREBASE_APP_ID: '1:123:web:abc',
-  TURNSTILE_SITE_KEY: '0x4AAAAAAAreal',
-  TURNSTILE_SECRET_KEY: '0x4AAAAAAAsecret',
-  SMTP_URL: 'smtps://mailer:password@smtp.example.org:465',
-  MAIL_FROM: 'no-reply@mdri.example.org',
-};
 
 /** The PhoneAuth the API would use with this environment (nothing is connected to). */
 const phoneAuthFor = (env: NodeJS.ProcessEnv): PhoneAuth => {

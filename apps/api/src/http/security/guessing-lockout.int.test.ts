@@ -17,6 +17,7 @@ import { capturingLogger } from '@portal/composition/testing.ts';
 import { verifiedGuest, type VerifiedGuest } from '../../../../../tools/src/testing/guest.ts';
 import { existingPatientForm, newPatientForm } from '../../../../../tools/src/testing/guest-forms.ts';
 import { startTestPortal, type TestPortal } from '../../../../../tools/src/testing/portal.ts';
+import { CookieJar } from '../../../../../tools/src/testing/sign-in.ts';
 
 let portal: TestPortal;
 let second: RunningApi;
@@ -30,10 +31,8 @@ afterAll(async () => {
   await portal.close();
 });
 
-type Jar = Map<string, string>;
-
-const send = async (base: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; jar?: Jar } = {}) => {
-  const cookie = options.jar ? [...options.jar].map(([name, value]) => `${name}=${value}`).join('; ') : '';
+const send = async (base: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; jar?: CookieJar } = {}) => {
+  const cookie = options.jar?.header() ?? '';
   const response = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -44,10 +43,7 @@ const send = async (base: string, method: string, path: string, options: { body?
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    options.jar?.set(pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1));
-  }
+  options.jar?.store(response);
   const text = await response.text();
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: text === '' ? null : JSON.parse(text) };
 };
@@ -160,8 +156,8 @@ const ageCodes = async () => portal.db.knex('verification_codes').update({ creat
 describe('lockout', () => {
   it("never lets a stranger's sends and wrong codes lock a guest out", async () => {
     const email = 'locked.out@example.com';
-    const stranger: Jar = new Map();
-    const person: Jar = new Map();
+    const stranger = new CookieJar();
+    const person = new CookieJar();
     // The person asks for a code first; then a stranger floods the same address from their own browser.
     expect((await send(portal.url, 'POST', '/api/verify-email/send-otp', { jar: person, body: { email, 'cf-turnstile-response': await humanToken() } })).status).toBe(200);
     const [personCode] = await inboxCodes(email);
@@ -183,10 +179,10 @@ describe('lockout', () => {
 
   it('refuses a code tried from another browser without spending it', async () => {
     const email = 'other.browser@example.com';
-    const person: Jar = new Map();
+    const person = new CookieJar();
     await send(portal.url, 'POST', '/api/verify-email/send-otp', { jar: person, body: { email, 'cf-turnstile-response': await humanToken() } });
     const [code] = await inboxCodes(email);
-    const elsewhere = await send(portal.url, 'POST', '/api/verify-email/verify-otp', { jar: new Map(), body: { email, code } });
+    const elsewhere = await send(portal.url, 'POST', '/api/verify-email/verify-otp', { jar: new CookieJar(), body: { email, code } });
     expect(elsewhere.status).toBe(400);
     expect((await send(portal.url, 'POST', '/api/verify-email/verify-otp', { jar: person, body: { email, code } })).status).toBe(200);
   }, 60_000);
@@ -194,7 +190,7 @@ describe('lockout', () => {
   it("never lets a stranger's sends lock a staff member out", async () => {
     const email = 'front.desk@mdri-primarycare.example';
     await portal.db.knex('staff_emails').insert({ email, name: 'Front Desk' }).onConflict('email').ignore();
-    const stranger: Jar = new Map();
+    const stranger = new CookieJar();
     const strangerAnswers: number[] = [];
     for (let round = 0; round < ATTEMPT_LIMITS.staffSendPerAddress.points + 2; round += 1) {
       strangerAnswers.push((await send(portal.url, 'POST', '/api/staff/send-otp', { jar: stranger, body: { email, 'cf-turnstile-response': await humanToken() } })).status);
@@ -211,7 +207,7 @@ describe('lockout', () => {
     };
     const strangerSent = strangerAnswers.filter((status) => status === 200).length;
     await waitForCodes(strangerSent);
-    const staffBrowser: Jar = new Map();
+    const staffBrowser = new CookieJar();
     const sent = await send(second.url, 'POST', '/api/staff/send-otp', { jar: staffBrowser, headers: { Origin: second.url }, body: { email, 'cf-turnstile-response': await humanToken() } });
     expect(sent.status).toBe(200);
     const [code] = await waitForCodes(strangerSent + 1);
