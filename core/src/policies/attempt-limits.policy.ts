@@ -47,4 +47,6 @@ export const ATTEMPT_LIMITS = {
   matchPerEmail: rule('match_email', 8, HOUR),
   matchPerIp: rule('match_ip', 30, HOUR),
   matchPerPatient: rule('match_patient', 5, HOUR),
+  /** Frontends' reports of answers they could not decode (POST /api/client-errors): a log brake. */
+  clientErrorReportsPerIp: rule('client_errors_ip', 30, QUARTER_HOUR),
 } as const satisfies Record<string, AttemptRule>;

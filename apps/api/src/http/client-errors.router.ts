@@ -5,12 +5,12 @@
  * releases the remotes, and is limited per IP so it cannot flood the log.
  */
 import Router from '@koa/router';
+import { ATTEMPT_LIMITS } from '@portal/core';
 import { ClientErrorReport } from '@portal/contracts';
 import type { Logger } from '@portal/composition';
 import { HttpError, decodeOrThrow } from './errors.ts';
 import type { RateLimits } from '../verification/rate-limits.ts';
 
-const PER_IP = { name: 'client_errors_ip', points: 30, durationSeconds: 900 } as const;
 const MAX_FIELDS = 20;
 
 export const clientErrorsRouter = (deps: { logger: Logger; limits: RateLimits }): Router => {
@@ -18,7 +18,7 @@ export const clientErrorsRouter = (deps: { logger: Logger; limits: RateLimits })
   router.post('/api/client-errors', async (ctx) => {
     const report = decodeOrThrow(ClientErrorReport, ctx.request.body);
     if (report.fields.length > MAX_FIELDS) throw new HttpError(400, { error: 'Validation failed', message: `At most ${MAX_FIELDS} field names` });
-    await deps.limits.consume(ctx.ip, PER_IP);
+    await deps.limits.consume(ctx.ip, ATTEMPT_LIMITS.clientErrorReportsPerIp);
     deps.logger.warn({ event: 'client_contract_mismatch', method: report.method, path: report.path, fields: report.fields, requestId: String(ctx.state.requestId ?? '') }, 'a frontend could not decode an API answer');
     ctx.status = 202;
     ctx.body = { recorded: true };

@@ -10,8 +10,6 @@ import { HttpError } from '../http/errors.ts';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later';
 
-export type LimitRule = AttemptRule;
-
 export class RateLimits implements AttemptLimiter {
   readonly #limiters = new Map<string, RateLimiterPostgres>();
   readonly #knex: Knex;
@@ -20,7 +18,7 @@ export class RateLimits implements AttemptLimiter {
     this.#knex = knex;
   }
 
-  #limiter(rule: LimitRule): RateLimiterPostgres {
+  #limiter(rule: AttemptRule): RateLimiterPostgres {
     let limiter = this.#limiters.get(rule.name);
     if (!limiter) {
       limiter = new RateLimiterPostgres({
@@ -49,21 +47,15 @@ export class RateLimits implements AttemptLimiter {
   }
 
   /** Counts one use of `key` under each rule; throws 429 when any is exhausted. */
-  async consume(key: string, ...rules: LimitRule[]): Promise<void> {
+  async consume(key: string, ...rules: AttemptRule[]): Promise<void> {
     for (const rule of rules) {
       const verdict = await this.attempt(rule, key);
       if (!verdict.allowed) throw tooMany(verdict.retryAfterSeconds);
     }
   }
 
-  /** Whether `key` has already spent `rule` (counts nothing). */
-  async spent(rule: LimitRule, key: string): Promise<number | null> {
-    const state = await this.#limiter(rule).get(key);
-    return state && state.remainingPoints <= 0 && state.consumedPoints >= rule.points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : null;
-  }
-
   /** Forgets the count of `key` under a rule (after a success that should not count against the user). */
-  async reset(key: string, rule: LimitRule): Promise<void> {
+  async reset(key: string, rule: AttemptRule): Promise<void> {
     await this.#limiter(rule).delete(key);
   }
 }
