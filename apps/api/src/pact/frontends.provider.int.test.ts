@@ -7,18 +7,18 @@
  * The whole portal runs for real (API, provider sandbox, worker, PostgreSQL). Before each
  * interaction the sandbox is reset and our tables emptied, then the interaction's provider
  * state (apps/api/src/pact/states/) sets up what the screen needs through the API itself and
- * answers the values the request takes from it (session cookie, guest token, ids). Requests get
- * the Origin a browser page of the portal sends.
+ * answers the values the request takes from it (session cookie, guest token, ids: Pact's
+ * provider-state generators put them into paths, headers and bodies). Requests get the Origin a
+ * browser page of the portal sends.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Verifier } from '@pact-foundation/pact';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
-import { EXAMPLE_GUEST_TOKEN, EXAMPLE_SESSION_COOKIE, EXAMPLE_STAFF_TOKEN } from '../../../../tools/src/testing/frontend-pact.ts';
+import { providerStatesIn, stateRecorder } from '../../../provider-sandbox/src/pact-verification.ts';
 import { PROVIDER_STATES } from './states/index.ts';
-import type { StateValues } from './states/types.ts';
 
 process.env['PACT_DO_NOT_TRACK'] = 'true';
 
@@ -53,45 +53,25 @@ const resetPortal = async (): Promise<void> => {
   await portal.db.knex.raw(`TRUNCATE ${ours.map((name) => `"${name}"`).join(', ')} CASCADE`);
 };
 
-const statesIn = (file: string): string[] => {
-  const pact = JSON.parse(readFileSync(file, 'utf8')) as { interactions: Array<{ providerStates?: Array<{ name: string }> }> };
-  return [...new Set(pact.interactions.flatMap((interaction) => (interaction.providerStates ?? []).map((state) => state.name)))];
-};
-
 describe('the API keeps every micro-frontend pact', () => {
   it('has pact files to verify', () => {
     expect(pactFiles().length).toBeGreaterThan(0);
   });
 
   it('knows every provider state the pacts name', () => {
-    const unknown = pactFiles().flatMap((file) => statesIn(file).filter((state) => !(state in PROVIDER_STATES)).map((state) => `${path.basename(file)}: '${state}'`));
+    const unknown = pactFiles().flatMap((file) => providerStatesIn(file).filter((state) => !(state in PROVIDER_STATES)).map((state) => `${path.basename(file)}: '${state}'`));
     expect(unknown).toEqual([]);
   });
 
   it.each(pactFiles().map((file) => [path.relative(PACTS, file), file]))('verifies %s', async (_name, file) => {
-    const failures: string[] = [];
-    // The credentials of the current state: the request filter puts the state's real ones in
-    // place of the consumer's examples (Pact's documented way for credentials), whether or not
-    // the verifier already applied the header's provider-state generator.
-    let values: StateValues = {};
-    const credentials = (headers: Record<string, string | string[] | undefined>): void => {
-      if (headers['cookie'] === EXAMPLE_SESSION_COOKIE && values['sessionCookie']) headers['cookie'] = values['sessionCookie'];
-      if (headers['x-verification-token'] === EXAMPLE_GUEST_TOKEN && values['guestToken']) headers['x-verification-token'] = values['guestToken'];
-      if (headers['authorization'] === `Bearer ${EXAMPLE_STAFF_TOKEN}` && values['staffToken']) headers['authorization'] = `Bearer ${values['staffToken']}`;
-    };
+    const { state, failures } = stateRecorder();
     const stateHandlers = Object.fromEntries(
-      statesIn(file).map((name) => [
+      providerStatesIn(file).map((name) => [
         name,
-        async (params?: unknown) => {
-          try {
-            await resetPortal();
-            values = await PROVIDER_STATES[name]!(portal, (params ?? {}) as Record<string, unknown>);
-            return values;
-          } catch (error) {
-            failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
-            throw error;
-          }
-        },
+        state(name, async (params) => {
+          await resetPortal();
+          return PROVIDER_STATES[name]!(portal, params ?? {});
+        }),
       ]),
     );
     await new Verifier({
@@ -101,7 +81,6 @@ describe('the API keeps every micro-frontend pact', () => {
       stateHandlers,
       requestFilter: (request, _response, next) => {
         request.headers['origin'] = portal.url;
-        credentials(request.headers as Record<string, string | string[] | undefined>);
         next();
       },
       logLevel: 'warn',
