@@ -25,6 +25,7 @@ import { stripeApi, stripeControlRouter, stripePagesRouter } from './http/stripe
 import { STRIPE_WEBHOOK_RETRY_DELAYS_MS, STRIPE_WEBHOOK_SECRET } from './stripe/constants.ts';
 import { createStripeEngine } from './stripe/engine.ts';
 import { createInbox, type Inbox } from './inbox/store.ts';
+import { createIdTokenSigner } from './oauth/id-tokens.ts';
 import { PRACTICE_ID } from './seed/practice.ts';
 import { SIGNWELL_WEBHOOK_RETRY_DELAYS_MS } from './seed/providers.ts';
 import { createSignwellWebhooks } from './signwell/webhooks.ts';
@@ -89,6 +90,8 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
   const now = options.now ?? (() => new Date());
   const db = createDb(options.knex, schema);
   const faults = createFaultRegistry(options.faultHoldMs ?? 30_000);
+  // A new signing key each start: clients take it from the JWKS, never from configuration.
+  const idTokens = await createIdTokenSigner();
   const log = options.log;
   const inbox = createInbox(db, now);
   const signwell = createSignwellWebhooks({
@@ -120,6 +123,7 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     now,
     redirectUris: options.redirectUris ?? envRedirectUris(),
     faults,
+    idTokens,
     inbox,
     signwell,
     reset: async () => {
@@ -132,6 +136,7 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
         await stripe.resetState(trx);
       });
       faults.clear();
+      idTokens.forge(null);
       slotsThrough = formatIsoDay(slotHorizon(now()));
     },
     ensureSlots: async () => {

@@ -1,5 +1,6 @@
 /** The authorization server over HTTP: backend token, SMART sign-in pages, code exchange, refresh. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { PATIENT_IDS } from './seed/patients.ts';
 import {
   CALLBACK,
@@ -178,7 +179,7 @@ describe('SMART authorize pages', () => {
 });
 
 describe('code exchange (authorization_code + PKCE S256)', () => {
-  it('gives tokens, the patient in context and an unsigned id_token naming the person', async () => {
+  it('gives tokens, the patient in context and an id_token naming the person, signed with a key of the published JWKS', async () => {
     const callback = await signIn(url, PATIENT_IDS.margaret);
     const response = await exchangeCode(url, callback.searchParams.get('code') as string);
     expect(response.status).toBe(200);
@@ -187,21 +188,24 @@ describe('code exchange (authorization_code + PKCE S256)', () => {
       token_type: 'Bearer',
       expires_in: 3600,
       scope: 'openid fhirUser offline_access launch/patient patient/Patient.read',
-      id_token: expect.stringMatching(/^[\w-]+\.[\w-]+\.$/),
+      id_token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       patient: '5101',
       ah_practice: 'a-1.Practice-29391',
       refresh_token: expect.any(String),
     });
-    const [header] = (response.body.id_token as string).split('.');
-    expect(JSON.parse(Buffer.from(header as string, 'base64url').toString())).toEqual({ alg: 'none', typ: 'JWT' });
-    const claims = decodeJwtPayload(response.body.id_token);
-    expect(claims).toEqual({
+    const { payload, protectedHeader } = await jwtVerify(response.body.id_token as string, await publishedKeys(), {
+      issuer: `${url}/oauth2`,
+      audience: 'portal-patient-app',
+      algorithms: ['RS256'],
+    });
+    expect(protectedHeader).toEqual({ alg: 'RS256', kid: expect.any(String), typ: 'JWT' });
+    expect(payload).toEqual({
       iss: `${url}/oauth2`,
       aud: 'portal-patient-app',
       sub: 'a-29391.E-5101',
       nonce: 'nonce-123',
       iat: expect.any(Number),
-      exp: (claims.iat as number) + 3600,
+      exp: (payload.iat as number) + 3600,
       fhirUser: `${url}/fhir/r4/Patient/a-29391.E-5101`,
     });
   });
@@ -283,6 +287,94 @@ describe('code exchange (authorization_code + PKCE S256)', () => {
     expect(fhir.body).toMatchObject({ resourceType: 'Patient', id: 'a-29391.E-5108', name: [{ family: 'Hart', given: ['Olivia'] }] });
     const proprietary = await call(url, body.access_token, 'GET', '/v1/29391/patients/5108');
     expect(proprietary.status).toBe(401);
+  });
+});
+
+/** The JWKS the discovery document points to, as a verifier key set. */
+const publishedKeys = async () => {
+  const metadata = (await (await fetch(`${url}/fhir/r4/.well-known/smart-configuration`)).json()) as { jwks_uri: string };
+  const jwksUri = new URL(metadata.jwks_uri);
+  jwksUri.searchParams.set('client_id', 'portal-patient-app');
+  return createRemoteJWKSet(jwksUri);
+};
+
+describe('discovery and signing keys', () => {
+  it("publishes athena's SMART configuration under the FHIR base and OpenID discovery under the issuer", async () => {
+    const smart = await fetch(`${url}/fhir/r4/.well-known/smart-configuration`);
+    expect(smart.status).toBe(200);
+    const endpoints = {
+      issuer: `${url}/oauth2`,
+      jwks_uri: `${url}/oauth2/v1/keys`,
+      authorization_endpoint: `${url}/oauth2/v1/authorize`,
+      token_endpoint: `${url}/oauth2/v1/token`,
+      code_challenge_methods_supported: ['S256'],
+    };
+    expect(await smart.json()).toMatchObject({ ...endpoints, capabilities: expect.arrayContaining(['launch-standalone', 'client-public', 'sso-openid-connect']) });
+    const openid = await fetch(`${url}/oauth2/.well-known/openid-configuration`);
+    expect(openid.status).toBe(200);
+    expect(await openid.json()).toMatchObject({ ...endpoints, id_token_signing_alg_values_supported: ['RS256'], subject_types_supported: ['public'] });
+  });
+
+  it('answers the public RSA key with kid, alg and use for a registered client_id, and nothing private', async () => {
+    const response = await fetch(`${url}/oauth2/v1/keys?client_id=portal-patient-app`);
+    expect(response.status).toBe(200);
+    const jwks = (await response.json()) as JSONWebKeySet;
+    expect(jwks.keys).toEqual([{ kty: 'RSA', kid: expect.stringMatching(/^[\w-]{43}$/), alg: 'RS256', use: 'sig', n: expect.any(String), e: 'AQAB' }]);
+    expect(Buffer.from(jwks.keys[0]?.n as string, 'base64url').length * 8).toBe(2048);
+    for (const query of ['', '?client_id=someone-else']) {
+      const refused = await fetch(`${url}/oauth2/v1/keys${query}`);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toBe('invalid_client');
+    }
+  });
+});
+
+describe('id_token forgeries (test control)', () => {
+  const forge = (kind: string | null) =>
+    fetch(`${url}/_sandbox/id-token-forgery`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind }) });
+
+  const forgedToken = async (kind: string): Promise<string> => {
+    expect((await forge(kind)).status).toBe(200);
+    try {
+      const code = (await signIn(url, PATIENT_IDS.margaret)).searchParams.get('code') as string;
+      return (await exchangeCode(url, code)).body.id_token as string;
+    } finally {
+      await forge(null);
+    }
+  };
+
+  const verify = async (token: string) =>
+    jwtVerify(token, await publishedKeys(), { issuer: `${url}/oauth2`, audience: 'portal-patient-app', algorithms: ['RS256'] });
+
+  it.each([
+    ['foreign-key', 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED'],
+    ['tampered-payload', 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED'],
+    ['alg-none', 'ERR_JOSE_ALG_NOT_ALLOWED'],
+    ['wrong-audience', 'ERR_JWT_CLAIM_VALIDATION_FAILED'],
+    ['wrong-issuer', 'ERR_JWT_CLAIM_VALIDATION_FAILED'],
+    ['expired', 'ERR_JWT_EXPIRED'],
+  ])('%s: a JWT verifier refuses the id_token (%s)', async (kind, code) => {
+    const token = await forgedToken(kind);
+    await expect(verify(token)).rejects.toMatchObject({ code });
+  });
+
+  it('wrong-nonce: a genuine signature over another nonce', async () => {
+    const { payload } = await verify(await forgedToken('wrong-nonce'));
+    expect(payload.nonce).not.toBe('nonce-123');
+  });
+
+  it('foreign-key claims the published kid; the next exchange after clearing is genuine again', async () => {
+    const token = await forgedToken('foreign-key');
+    const [published] = ((await (await fetch(`${url}/oauth2/v1/keys?client_id=portal-patient-app`)).json()) as JSONWebKeySet).keys;
+    expect(decodeProtectedHeader(token).kid).toBe(published?.kid);
+    expect(await (await fetch(`${url}/_sandbox/id-token-forgery`)).json()).toEqual({ kind: null });
+    const code = (await signIn(url, PATIENT_IDS.margaret)).searchParams.get('code') as string;
+    await expect(verify((await exchangeCode(url, code)).body.id_token as string)).resolves.toBeDefined();
+  });
+
+  it('refuses an unknown kind', async () => {
+    const response = await forge('bogus');
+    expect(response.status).toBe(400);
   });
 });
 

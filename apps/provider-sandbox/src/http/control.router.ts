@@ -1,5 +1,5 @@
 /**
- * Test controls under /_sandbox (sandbox-only, not athena): reseed, inject faults, see what was
+ * Test controls under /_sandbox (sandbox-only, not athena): reseed, inject faults, forge id_tokens, see what was
  * filed into charts, SignWell's documents and webhook deliveries, and an index of the seeded people,
  * credentials and the other providers' keys.
  */
@@ -114,6 +114,19 @@ export const controlRouter = (sandbox: SandboxContext): Router => {
   router.delete('/faults', (ctx) => {
     sandbox.faults.clear();
     ctx.body = { faults: [] };
+  });
+
+  // The id_tokens of the code exchanges that follow: {kind: 'foreign-key' | 'alg-none' | ...}, or {kind: null} for genuine ones.
+  router.get('/id-token-forgery', (ctx) => {
+    ctx.body = { kind: sandbox.idTokens.forgery() };
+  });
+
+  router.post('/id-token-forgery', (ctx) => {
+    ctx.body = { kind: sandbox.idTokens.forge(ctx.request.body) };
+  });
+
+  router.delete('/id-token-forgery', (ctx) => {
+    ctx.body = { kind: sandbox.idTokens.forge(null) };
   });
 
   router.get('/documents', async (ctx) => {

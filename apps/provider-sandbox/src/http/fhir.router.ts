@@ -9,6 +9,7 @@ import { AH_PRACTICE, FHIR_PATIENT_PREFIX } from '../seed/practice.ts';
 import { TABLES } from '../store/schema.ts';
 import type { SandboxContext } from './context.ts';
 import { AthenaError } from './errors.ts';
+import { authorizationServerMetadata } from './oauth.router.ts';
 import type { PatientRow } from './shapes.ts';
 import { baseUrl, field } from './shapes.ts';
 import { parseUsDate, formatIsoDay } from '../time.ts';
@@ -59,13 +60,10 @@ export const fhirRouter = (sandbox: SandboxContext): Router => {
   };
 
   router.get('/.well-known/smart-configuration', (ctx) => {
+    // athena's own document names the issuer, jwks_uri and endpoints but no signing algorithms.
+    ctx.set('Cache-Control', 'max-age=300');
     ctx.body = {
-      issuer: `${baseUrl(ctx)}/oauth2`,
-      authorization_endpoint: `${baseUrl(ctx)}/oauth2/v1/authorize`,
-      token_endpoint: `${baseUrl(ctx)}/oauth2/v1/token`,
-      grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
-      code_challenge_methods_supported: ['S256'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'none'],
+      ...authorizationServerMetadata(baseUrl(ctx)),
       scopes_supported: ['openid', 'fhirUser', 'offline_access', 'launch/patient', 'patient/Patient.read', 'patient/RelatedPerson.read'],
       capabilities: ['launch-standalone', 'client-public', 'sso-openid-connect', 'context-standalone-patient', 'permission-offline'],
     };

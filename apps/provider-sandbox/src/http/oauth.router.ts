@@ -1,15 +1,17 @@
 /**
  * athenahealth's authorization server as the wire contract describes it: the backend token
  * (client_credentials, HTTP Basic), the SMART standalone launch (authorize pages → one-time code
- * → token with PKCE S256) and refresh. The authorize parameters wait server-side in a pending
- * row between pages; the forms carry only its random id.
+ * → token with PKCE S256) and refresh, the id_token signing keys (JWKS) and the issuer's OpenID
+ * discovery document. The authorize parameters wait server-side in a pending row between pages;
+ * the forms carry only its random id.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { departmentById, AH_PRACTICE, BACKEND_CLIENT_ID, BACKEND_CLIENT_SECRET, FHIR_PATIENT_PREFIX, PATIENT_APP_CLIENT_ID, PATIENT_APP_NAME } from '../seed/practice.ts';
 import { TABLES } from '../store/schema.ts';
-import { randomToken, sameSecret, unsignedJwt, verifyPkce } from '../oauth/crypto.ts';
+import { randomToken, sameSecret, verifyPkce } from '../oauth/crypto.ts';
+import { ID_TOKEN_ALG } from '../oauth/id-tokens.ts';
 import type { SandboxContext } from './context.ts';
 import { AthenaError } from './errors.ts';
 import { choosePatientPage, errorPage, signInPage, type DependentCard, type PersonCard } from './pages.ts';
@@ -59,6 +61,24 @@ interface RefreshRow {
 interface ProxyJoinRow extends PatientRow {
   readonly patientrelationtoproxy: string;
 }
+
+/** The issuer of the id_tokens (athena's real one is an Okta authorization server on another host). */
+export const issuerOf = (base: string): string => `${base}/oauth2`;
+
+/**
+ * What both discovery documents say about the authorization server: the FHIR base's
+ * /.well-known/smart-configuration (athena's) and the issuer's /.well-known/openid-configuration.
+ */
+export const authorizationServerMetadata = (base: string) => ({
+  issuer: issuerOf(base),
+  jwks_uri: `${base}/oauth2/v1/keys`,
+  authorization_endpoint: `${base}/oauth2/v1/authorize`,
+  token_endpoint: `${base}/oauth2/v1/token`,
+  grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+  response_types_supported: ['code'],
+  code_challenge_methods_supported: ['S256'],
+  token_endpoint_auth_methods_supported: ['client_secret_basic', 'none'],
+});
 
 const later = (now: Date, seconds: number): Date => new Date(now.getTime() + seconds * 1000);
 
@@ -145,7 +165,7 @@ const basicCredentials = (ctx: Context): { id: string; secret: string } | null =
 };
 
 export const oauthRouter = (sandbox: SandboxContext): Router => {
-  const router = new Router({ prefix: '/oauth2/v1' });
+  const router = new Router({ prefix: '/oauth2' });
   const { db, now } = sandbox;
 
   const portalPeople = async (): Promise<PatientRow[]> =>
@@ -197,7 +217,7 @@ export const oauthRouter = (sandbox: SandboxContext): Router => {
     ctx.redirect(redirectWith(pending.redirect_uri, { code, state: pending.state }));
   };
 
-  router.get('/authorize', async (ctx) => {
+  router.get('/v1/authorize', async (ctx) => {
     const q = ctx.query;
     const clientId = field(q, 'client_id');
     const redirectUri = field(q, 'redirect_uri');
@@ -245,7 +265,7 @@ export const oauthRouter = (sandbox: SandboxContext): Router => {
     );
   });
 
-  router.post('/authorize/signin', async (ctx) => {
+  router.post('/v1/authorize/signin', async (ctx) => {
     const pending = await loadPending(ctx, field(ctx.request.body, 'request'));
     if (pending === null) return;
     const personId = Number(field(ctx.request.body, 'patientid'));
@@ -262,7 +282,7 @@ export const oauthRouter = (sandbox: SandboxContext): Router => {
     ctx.redirect(`/oauth2/v1/authorize/choose?request=${encodeURIComponent(pending.id)}`);
   });
 
-  router.get('/authorize/choose', async (ctx) => {
+  router.get('/v1/authorize/choose', async (ctx) => {
     const pending = await loadPending(ctx, field(ctx.query, 'request'));
     if (pending === null) return;
     const person = pending.person_patientid === null ? undefined : await patient(pending.person_patientid);
@@ -285,7 +305,7 @@ export const oauthRouter = (sandbox: SandboxContext): Router => {
     );
   });
 
-  router.post('/authorize/choose', async (ctx) => {
+  router.post('/v1/authorize/choose', async (ctx) => {
     const pending = await loadPending(ctx, field(ctx.request.body, 'request'));
     if (pending === null) return;
     const chosen = Number(field(ctx.request.body, 'patientid'));
@@ -300,7 +320,7 @@ export const oauthRouter = (sandbox: SandboxContext): Router => {
     return complete(ctx, pending, personId, chosen);
   });
 
-  router.get('/authorize/cancel', async (ctx) => {
+  router.get('/v1/authorize/cancel', async (ctx) => {
     const pending = await loadPending(ctx, field(ctx.query, 'request'));
     if (pending === null) return;
     await db.table(TABLES.pendingAuthorizations).where({ id: pending.id }).delete();
@@ -339,8 +359,8 @@ export const oauthRouter = (sandbox: SandboxContext): Router => {
     }
     const iat = Math.floor(issuedAt.getTime() / 1000);
     const idToken = grant.withIdToken
-      ? unsignedJwt({
-          iss: `${baseUrl(ctx)}/oauth2`,
+      ? await sandbox.idTokens.sign({
+          iss: issuerOf(baseUrl(ctx)),
           aud: grant.clientId,
           sub: `${FHIR_PATIENT_PREFIX}${grant.personId}`,
           ...(grant.nonce === null ? {} : { nonce: grant.nonce }),
@@ -361,7 +381,31 @@ export const oauthRouter = (sandbox: SandboxContext): Router => {
     };
   };
 
-  router.post('/token', async (ctx) => {
+  // OpenID Connect discovery for the issuer (Okta publishes it under the issuer; athena's SMART
+  // configuration under the FHIR base names the same endpoints).
+  router.get('/.well-known/openid-configuration', (ctx) => {
+    ctx.set('Cache-Control', 'max-age=300');
+    ctx.body = {
+      ...authorizationServerMetadata(baseUrl(ctx)),
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: [ID_TOKEN_ALG],
+      scopes_supported: ['openid', 'fhirUser', 'offline_access', 'launch/patient', 'patient/Patient.read', 'patient/RelatedPerson.read'],
+      claims_supported: ['iss', 'aud', 'sub', 'nonce', 'iat', 'exp', 'fhirUser'],
+    };
+  });
+
+  // The public keys the id_tokens are signed with. athena documents client_id as required (U: what
+  // it answers without one); the sandbox asks for a client it knows.
+  router.get('/v1/keys', (ctx) => {
+    const clientId = field(ctx.query, 'client_id');
+    if (clientId !== PATIENT_APP_CLIENT_ID && clientId !== BACKEND_CLIENT_ID) {
+      throw oauthError(400, 'invalid_client', 'client_id must name a registered client.');
+    }
+    ctx.set('Cache-Control', 'max-age=300');
+    ctx.body = sandbox.idTokens.jwks;
+  });
+
+  router.post('/v1/token', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Pragma', 'no-cache');
     const body = ctx.request.body;

@@ -17,7 +17,7 @@ describe('PKCE S256', () => {
   });
 });
 
-describe('id_token', () => {
+describe('unsigned JWT (the Firebase emulator\'s ID tokens)', () => {
   it('is header.payload. with alg none', () => {
     const jwt = unsignedJwt({ iss: 'i', aud: 'a', sub: 's', iat: 1, exp: 2, fhirUser: 'f' });
     const [header, payload, signature] = jwt.split('.');

@@ -1,4 +1,4 @@
-/** Opaque tokens, PKCE S256 and the unsigned id_token of the wire contract. */
+/** Opaque tokens, PKCE S256, client secrets, and the unsigned JWTs of the Firebase Auth emulator stand-in. */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
@@ -15,22 +15,12 @@ export const verifyPkce = (verifier: string, challenge: string): boolean => {
 
 export const s256 = (verifier: string): string => createHash('sha256').update(verifier, 'ascii').digest('base64url');
 
-export interface IdTokenClaims {
-  readonly iss: string;
-  readonly aud: string;
-  readonly sub: string;
-  readonly nonce?: string;
-  readonly iat: number;
-  readonly exp: number;
-  readonly fhirUser: string;
-}
-
 /**
- * `base64url(header).base64url(payload).` with `{"alg":"none","typ":"JWT"}`: the sandbox does not
- * sign; the client received it straight from the token endpoint (OIDC Core 3.1.3.7). The Firebase
- * stand-in's ID tokens have the same shape (the Auth emulator's).
+ * `base64url(header).base64url(payload).` with `{"alg":"none","typ":"JWT"}`: the Firebase Auth
+ * emulator's ID tokens (the athena stand-in signs its id_tokens: oauth/id-tokens.ts; this shape is
+ * also its `alg-none` forgery).
  */
-export const unsignedJwt = (claims: IdTokenClaims | object): string => {
+export const unsignedJwt = (claims: object): string => {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
 };
