@@ -8,14 +8,14 @@ module.exports = {
       name: 'core-is-pure',
       comment: 'core imports nothing outside core except fp-ts and io-ts',
       severity: 'error',
-      from: { path: '^core/' },
+      from: { path: '^core/', pathNot: '\\.test\\.ts$' },
       to: { pathNot: ['^core/', '^node_modules/(fp-ts|io-ts)/'] },
     },
     {
       name: 'contracts-only-on-core',
       comment: 'contracts are codecs: they may use core values, fp-ts and io-ts, nothing else',
       severity: 'error',
-      from: { path: '^contracts/' },
+      from: { path: '^contracts/', pathNot: ['\\.test\\.ts$', '^contracts/src/test-support\\.ts$'] },
       to: { pathNot: ['^contracts/', '^core/', '^node_modules/(fp-ts|io-ts)/'] },
     },
     {
@@ -61,6 +61,14 @@ module.exports = {
       to: { path: '^apps/', pathNot: ['^apps/composition/'] },
     },
     {
+      name: 'apps-speak-no-sql',
+      comment:
+        'the API and the worker reach the database only through the persistence adapter (issue 12): no knex or pg of their own. Tests may seed and inspect tables directly.',
+      severity: 'error',
+      from: { path: '^apps/(api|worker)/', pathNot: ['\\.test\\.ts$', '^apps/api/src/http/security/actors\\.ts$'] },
+      to: { path: '^node_modules/(knex|pg|pg-[^/]+|objection)/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { path: '^(core|contracts|adapters|apps)/' },
@@ -70,7 +78,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // Browser tests drive the whole portal from outside; they are not part of any layer.
-    exclude: { path: ['(^|/)(dist|node_modules|\\.data)/', '\\.e2e\\.ts$'] },
+    exclude: { path: ['(^|/)(dist|\\.data)/', '\\.e2e\\.ts$'] },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.cjs', '.mjs', '.json'] },

@@ -17,6 +17,7 @@ const common = {
   transform: { '^.+\\.tsx?$': swc },
   testEnvironment: 'node',
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
+  setupFilesAfterEnv: ['<rootDir>/tools/src/testing/preload-esm.ts'],
 };
 
 // A real PostgreSQL for the run (DATABASE_URL, else embedded); each test file makes its own database.
@@ -39,7 +40,7 @@ export default {
       ...withDatabase,
       displayName: 'e2e',
       testMatch: ['<rootDir>/**/*.e2e.ts'],
-      setupFilesAfterEnv: ['<rootDir>/tools/src/testing/e2e-setup.ts'],
+      setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/tools/src/testing/e2e-setup.ts'],
     },
   ],
 };

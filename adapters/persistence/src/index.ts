@@ -11,4 +11,10 @@ export * from './repositories/provider-cache.repository.ts';
 export * from './repositories/app-secrets.repository.ts';
 export * from './repositories/enrollment.repository.ts';
 export * from './repositories/document-filing.repository.ts';
-export { migrateJobQueue, addJob, type QueuedJob } from './job-queue.ts';
+export * from './repositories/verification-codes.repository.ts';
+export * from './repositories/staff-sessions.repository.ts';
+export * from './repositories/card-event-ledger.repository.ts';
+export * from './repositories/attempt-limiter.ts';
+/** The database handle apps pass from their container to the repositories (they never query it themselves). */
+export type { Knex as Database } from 'knex';
+export { migrateJobQueue, addJob, jobRunnerPool, type QueuedJob } from './job-queue.ts';

@@ -13,6 +13,7 @@
  * the owner has migrated.
  */
 import type { Knex } from 'knex';
+import pg from 'pg';
 import { Logger, runMigrations } from 'graphile-worker';
 import { APP_ROLE } from './migrations/20261122060000_append_only_audit.ts';
 
@@ -85,4 +86,16 @@ export const addJob = async (trx: Knex.Transaction | Knex, job: QueuedJob): Prom
     job.maxAttempts,
     job.jobKey,
   ]);
+};
+
+/**
+ * The job runner's own connection pool (graphile-worker needs a pg Pool, not knex). A connection
+ * PostgreSQL drops (a restart, the embedded server stopping first on Ctrl+C) is reported to
+ * `onError` instead of crashing the process with an unhandled 'error' event.
+ */
+export const jobRunnerPool = (databaseUrl: string, max: number, onError: (error: Error, where: 'idle' | 'client') => void): pg.Pool => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  pool.on('error', (error) => onError(error, 'idle'));
+  pool.on('connect', (client) => client.on('error', (error) => onError(error, 'client')));
+  return pool;
 };

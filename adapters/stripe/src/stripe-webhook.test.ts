@@ -23,7 +23,7 @@ describe('verifyStripeWebhook', () => {
     expect(header).toBe(stripeSignatureHeader(raw, T, SECRET));
     expect(verifyStripeWebhook(raw, header, SECRET, at(T + 10))).toEqual({
       ok: true,
-      event: { id: 'evt_1', type: 'invoice.paid', created: at(T), object: { id: 'in_123', object: 'invoice', status: 'paid' } },
+      event: { id: 'evt_1', type: 'invoice.paid', created: at(T), subscriptionId: null, object: { id: 'in_123', object: 'invoice', status: 'paid' } },
     });
   });
 

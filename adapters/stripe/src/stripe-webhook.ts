@@ -44,5 +44,18 @@ export function verifyStripeWebhook(
   const timestamp = Number(header.split(',').findLast((item) => item.startsWith('t='))?.slice(2));
   if (timestamp - Math.floor(now.getTime() / 1000) > toleranceSeconds) return { ok: false, reason: 'stale_timestamp' };
   if (!StripeEventPayload.is(parsed)) return { ok: false, reason: 'malformed' };
-  return { ok: true, event: { id: parsed.id, type: parsed.type, created: new Date(parsed.created * 1000), object: parsed.data.object } };
+  const object = parsed.data.object;
+  return { ok: true, event: { id: parsed.id, type: parsed.type, created: new Date(parsed.created * 1000), subscriptionId: subscriptionOfEvent(parsed.type, object), object } };
 }
+
+/** The subscription an event is about (basil: invoices name it under parent.subscription_details). */
+export const subscriptionOfEvent = (type: string, object: Readonly<Record<string, unknown>>): string | null => {
+  if (type.startsWith('customer.subscription.')) return typeof object.id === 'string' ? object.id : null;
+  if (type.startsWith('invoice.')) {
+    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+    const fromParent = parent?.subscription_details?.subscription;
+    if (typeof fromParent === 'string') return fromParent;
+    return typeof object.subscription === 'string' ? object.subscription : null;
+  }
+  return null;
+};

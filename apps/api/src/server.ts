@@ -5,8 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Knex } from 'knex';
-import { migrateJobQueue, migrateToLatest, sharedSecret } from '@portal/persistence';
+import { migrateJobQueue, migrateToLatest, sharedSecret, type Database } from '@portal/persistence';
 import { readConfig, type AppConfig, createLogger, type Logger } from '@portal/composition';
 import { buildContainer } from './di/container.ts';
 import { verificationModule } from './di/verification.container-module.ts';
@@ -75,7 +74,7 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
   const config = readConfig(env, options.databaseUrl, actualPort);
   const logger = options.logger ?? createLogger(config.logLevel);
   const container = buildContainer(config, logger, env);
-  const knex = container.get<Knex>(TOKENS.Knex);
+  const knex = container.get<Database>(TOKENS.Knex);
   try {
     await migrateToLatest(knex);
     // graphile-worker's schema: the API queues jobs (graphile_worker.add_job) in its transactions.
@@ -85,7 +84,7 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
     await knex.destroy();
     throw error;
   }
-  const secret = env.VERIFICATION_TOKEN_SECRET ?? (await sharedSecret(knex, 'verification-token'));
+  const secret = config.verificationSecret ?? (await sharedSecret(knex, 'verification-token'));
   container.load(verificationModule(config, secret));
   const app = createApp(container);
   server.on('request', app.callback());

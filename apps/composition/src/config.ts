@@ -48,7 +48,21 @@ export interface AppConfig {
     readonly emulatorHost: string | null;
   };
   readonly turnstile: { readonly enabled: boolean; readonly siteKey: string; readonly secret: string; readonly verifyUrl: string };
+  /** TRUST_PROXY=true: client IP and protocol from X-Forwarded-* (behind a load balancer only). */
+  readonly trustProxy: boolean;
+  /** TRUSTED_ORIGINS: further origins (comma-separated) allowed to send state-changing calls. */
+  readonly trustedOrigins: readonly string[];
+  /** VERIFICATION_TOKEN_SECRET: keys code and guest hashes; null: a random one kept in the database. */
+  readonly verificationSecret: string | null;
+  /** TOKEN_SIGNING_KEYS: signed-token keys, current first (rotation); null: one derived from the verification secret. */
+  readonly tokenSigningKeys: string | null;
 }
+
+const commaList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -104,5 +118,9 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
     stripeApiBase: stripe.apiBase,
     signwellAppUrl: env.SIGNWELL_APP_URL ?? (env.SIGNWELL_API_KEY ? 'https://www.signwell.com/' : `${providerSandboxUrl}/signwell/`),
     version: env.npm_package_version ?? '0.1.0',
+    trustProxy: env.TRUST_PROXY === 'true',
+    trustedOrigins: commaList(env.TRUSTED_ORIGINS),
+    verificationSecret: env.VERIFICATION_TOKEN_SECRET || null,
+    tokenSigningKeys: env.TOKEN_SIGNING_KEYS?.trim() || null,
   };
 };

@@ -4,12 +4,10 @@
  * the task list below.
  * Jobs are spread across any number of worker processes with SKIP LOCKED.
  */
-import type { Knex } from 'knex';
 import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker';
-import pg from 'pg';
 import { SHARED_TOKENS as TOKENS, buildContainer, createLogger, paymentServices, readConfig, reconcilePayments, type Logger } from '@portal/composition';
 import type { ChartDocuments, Signing } from '@portal/core';
-import { migrateJobQueue, migrateToLatest, type KnexDocumentFiling } from '@portal/persistence';
+import { jobRunnerPool, migrateJobQueue, migrateToLatest, type Database, type KnexDocumentFiling } from '@portal/persistence';
 import {
   DEFAULT_FILING_SETTINGS,
   FILE_SIGNED_DOCUMENT,
@@ -56,7 +54,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
   const config = readConfig(env, options.databaseUrl);
   const logger = (options.logger ?? createLogger(config.logLevel)).child({ component: 'worker' });
   const container = buildContainer(config, logger, env);
-  const knex = container.get<Knex>(TOKENS.Knex);
+  const knex = container.get<Database>(TOKENS.Knex);
   try {
     if (options.migrate ?? true) {
       await migrateToLatest(knex);
@@ -93,12 +91,10 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     },
   };
 
-  // Our own pool, so a connection PostgreSQL drops (a restart, the embedded server stopping
-  // first on Ctrl+C) is logged instead of crashing the process with an unhandled 'error' event.
   const concurrency = options.concurrency ?? 2;
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Math.max(4, concurrency + 2) });
-  pool.on('error', (error) => logger.warn({ error }, 'worker: idle database connection failed'));
-  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ error }, 'worker: database connection failed')));
+  const pool = jobRunnerPool(options.databaseUrl, Math.max(4, concurrency + 2), (error, where) =>
+    logger.warn({ error }, where === 'idle' ? 'worker: idle database connection failed' : 'worker: database connection failed'),
+  );
 
   let runner: Runner;
   try {

@@ -87,6 +87,8 @@ export interface CardEvent {
   readonly id: string;
   readonly type: string;
   readonly created: Date;
+  /** The subscription the event is about (a subscription event's own id, an invoice's subscription), if any. */
+  readonly subscriptionId: string | null;
   /** data.object as Stripe sent it; the use case reads what it needs through the port's getters. */
   readonly object: { readonly id: string; readonly object: string } & Readonly<Record<string, unknown>>;
 }

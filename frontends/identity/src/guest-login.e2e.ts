@@ -47,7 +47,7 @@ describe('/guest-login', () => {
 
     // The stored token is the server's, and the server accepts it.
     const token = await page.evaluate(() => localStorage.getItem('dualVerificationToken') ?? sessionStorage.getItem('dualVerificationToken'));
-    expect(token).toMatch(/^verified_[\w-]+\.[\w-]+$/);
+    expect(token).toMatch(/^verified_[\w-]+\.[\w-]+\.[\w-]+$/);
     const session = await fetch(`${setup.portal.url}/api/guest/session`, { headers: { 'X-Verification-Token': token! } });
     expect(await session.json()).toMatchObject({ verified: true, email: 'rosa.guest@example.com', phone: '+14015550142' });
     await page.close();

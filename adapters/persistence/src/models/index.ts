@@ -19,20 +19,8 @@ export class ProviderCacheModel extends Model {
   static override tableName = 'provider_cache';
 }
 
-export class SubscriptionCacheModel extends Model {
-  static override tableName = 'subscription_cache';
-}
-
-export class InsurancePackageCacheModel extends Model {
-  static override tableName = 'insurance_package_cache';
-}
-
 export class DocumentSubmissionModel extends Model {
   static override tableName = 'document_submissions';
-}
-
-export class AppointmentModel extends Model {
-  static override tableName = 'appointments';
 }
 
 export class AuditLogModel extends Model {
@@ -41,12 +29,41 @@ export class AuditLogModel extends Model {
 
 export class StaffEmailModel extends Model {
   static override tableName = 'staff_emails';
+  declare email: string;
 }
 
 export class StaffSessionModel extends Model {
   static override tableName = 'staff_sessions';
+  declare id: number;
+  declare email: string;
+  /** SHA-256 of the bearer token. */
+  declare sessionToken: string;
+  /** Keyed hash of the emailed code. */
+  declare otpCode: string | null;
+  declare otpExpiry: Date | null;
+  declare otpAttempts: number;
+  declare verified: boolean;
+  declare createdAt: Date;
+  declare expiresAt: Date;
+  declare lastSeenAt: Date | null;
 }
 
-export class StaffAuditTrailModel extends Model {
-  static override tableName = 'staff_audit_trail';
+export class VerificationCodeModel extends Model {
+  static override tableName = 'verification_codes';
+  /** bigserial: pg answers it as a string. */
+  declare id: string;
+  declare purpose: string;
+  declare subjectHash: string;
+  declare codeHash: string;
+  declare attempts: number;
+  declare createdAt: Date;
+  declare expiresAt: Date;
+  declare consumedAt: Date | null;
+}
+
+export class CardEventModel extends Model {
+  static override tableName = 'card_events';
+  declare id: string;
+  declare type: string;
+  declare objectId: string | null;
 }

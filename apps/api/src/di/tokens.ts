@@ -3,16 +3,18 @@
  * own (patient sessions, verification). Core classes stay free of Inversify.
  */
 import { SHARED_TOKENS, token } from '@portal/composition';
+import type { AttemptLimiter, EmailCodes, GuestVerification, HumanCheck, PhoneAuth, Secrets, SignedTokens, StaffSignIn } from '@portal/core';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 
 export const TOKENS = {
   ...SHARED_TOKENS,
   PatientAuthService: token<PatientAuthService>('PatientAuthService'),
-  TokenSigner: token<unknown>('TokenSigner'),
-  PhoneAuth: token<unknown>('PhoneAuth'),
-  HumanCheck: token<unknown>('HumanCheck'),
-  RateLimits: token<unknown>('RateLimits'),
-  EmailCodes: token<unknown>('EmailCodes'),
-  GuestVerification: token<unknown>('GuestVerification'),
-  StaffAuth: token<unknown>('StaffAuth'),
+  Secrets: token<Secrets>('Secrets'),
+  SignedTokens: token<SignedTokens>('SignedTokens'),
+  PhoneAuth: token<PhoneAuth>('PhoneAuth'),
+  HumanCheck: token<HumanCheck>('HumanCheck'),
+  AttemptLimiter: token<AttemptLimiter>('AttemptLimiter'),
+  EmailCodes: token<EmailCodes>('EmailCodes'),
+  GuestVerification: token<GuestVerification>('GuestVerification'),
+  StaffSignIn: token<StaffSignIn>('StaffSignIn'),
 } as const;

@@ -1,42 +1,52 @@
-/** Guest and staff verification: mail, phone auth, the human check, codes, limits, signed tokens. */
+/** Guest and staff verification: the human check, phone auth, codes, limits, signed tokens, staff sessions. */
 import { ContainerModule } from 'inversify';
-import type { Knex } from 'knex';
-import type { Mailer, PhoneAuth } from '@portal/core';
+import { EmailCodes, GuestVerification, StaffSignIn, type Mailer, type PhoneAuth, type Secrets, type SignedTokens } from '@portal/core';
 import { FirebasePhoneAuth } from '@portal/firebase';
+import { PostgresAttemptLimiter, PostgresStaffDirectory, PostgresStaffSessions, PostgresVerificationCodes, type Database } from '@portal/persistence';
+import { HmacSecrets, JoseSignedTokens, derivedSigningKey, parseSigningKeys } from '@portal/tokens';
 import { TurnstileHumanCheck } from '@portal/turnstile';
-import type { AppConfig, Logger } from '@portal/composition';
-import { EmailCodes } from '../verification/email-codes.ts';
-import { GuestVerification } from '../verification/guest-verification.ts';
-import { RateLimits } from '../verification/rate-limits.ts';
-import { TokenSigner } from '../verification/signed-tokens.ts';
-import { StaffAuth } from '../verification/staff-auth.ts';
+import type { AppConfig } from '@portal/composition';
 import { TOKENS } from './tokens.ts';
 
-/** `secret` signs guest tokens and keys code hashes: VERIFICATION_TOKEN_SECRET, or one shared through the database. */
-export const verificationModule = (config: AppConfig, secret: string) =>
+/**
+ * `serverSecret` keys code, guest and limit hashes (VERIFICATION_TOKEN_SECRET, or one shared through
+ * the database); signed tokens use TOKEN_SIGNING_KEYS, or a key derived from it.
+ */
+export const verificationModule = (config: AppConfig, serverSecret: string) =>
   new ContainerModule(({ bind }) => {
-    bind(TOKENS.TokenSigner).toConstantValue(new TokenSigner(secret));
+    const database = (context: { get<T>(id: symbol): T }) => context.get<Database>(TOKENS.Knex);
+    bind(TOKENS.Secrets).toConstantValue(new HmacSecrets(serverSecret));
+    bind(TOKENS.SignedTokens).toConstantValue(
+      new JoseSignedTokens(config.tokenSigningKeys === null ? [derivedSigningKey(serverSecret)] : parseSigningKeys(config.tokenSigningKeys)),
+    );
     bind(TOKENS.PhoneAuth)
       .toDynamicValue(() => new FirebasePhoneAuth({ projectId: config.firebase.projectId, emulatorHost: config.firebase.emulatorHost ?? undefined }))
       .inSingletonScope();
     bind(TOKENS.HumanCheck).toConstantValue(new TurnstileHumanCheck(config.turnstile));
-    bind(TOKENS.RateLimits)
-      .toDynamicValue((context) => new RateLimits(context.get<Knex>(TOKENS.Knex)))
+    bind(TOKENS.AttemptLimiter)
+      .toDynamicValue((context) => new PostgresAttemptLimiter(database(context)))
       .inSingletonScope();
     bind(TOKENS.EmailCodes)
-      .toDynamicValue((context) => new EmailCodes(context.get<Knex>(TOKENS.Knex), context.get<TokenSigner>(TOKENS.TokenSigner)))
+      .toDynamicValue((context) => new EmailCodes(new PostgresVerificationCodes(database(context)), context.get<Secrets>(TOKENS.Secrets)))
       .inSingletonScope();
     bind(TOKENS.GuestVerification)
-      .toDynamicValue((context) => new GuestVerification(context.get<TokenSigner>(TOKENS.TokenSigner), context.get<PhoneAuth>(TOKENS.PhoneAuth)))
-      .inSingletonScope();
-    bind(TOKENS.StaffAuth)
       .toDynamicValue(
         (context) =>
-          new StaffAuth({
-            knex: context.get<Knex>(TOKENS.Knex),
-            signer: context.get<TokenSigner>(TOKENS.TokenSigner),
+          new GuestVerification({
+            tokens: context.get<SignedTokens>(TOKENS.SignedTokens),
+            secrets: context.get<Secrets>(TOKENS.Secrets),
+            phoneAuth: context.get<PhoneAuth>(TOKENS.PhoneAuth),
+          }),
+      )
+      .inSingletonScope();
+    bind(TOKENS.StaffSignIn)
+      .toDynamicValue(
+        (context) =>
+          new StaffSignIn({
+            directory: new PostgresStaffDirectory(database(context)),
+            sessions: new PostgresStaffSessions(database(context)),
+            secrets: context.get<Secrets>(TOKENS.Secrets),
             mailer: context.get<Mailer>(TOKENS.Mailer),
-            logger: context.get<Logger>(TOKENS.Logger),
           }),
       )
       .inSingletonScope();

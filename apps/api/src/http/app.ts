@@ -3,13 +3,8 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Container } from 'inversify';
-import type { Knex } from 'knex';
-import type { AuditLog, Clock, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing, Cards } from '@portal/core';
+import type { AttemptLimiter, AuditLog, Clock, DatabaseHealth, EmailCodes, EnrollmentRepository, GuestVerification, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing, StaffSignIn, Cards } from '@portal/core';
 import { renderConsentPdf } from '@portal/pdf';
-import type { EmailCodes } from '../verification/email-codes.ts';
-import type { GuestVerification } from '../verification/guest-verification.ts';
-import type { RateLimits } from '../verification/rate-limits.ts';
-import type { StaffAuth } from '../verification/staff-auth.ts';
 import { staffRouter } from './staff.router.ts';
 import type { DocumentFiling } from '@portal/core';
 import { documentSubmissionsRouter } from './document-submissions.router.ts';
@@ -26,7 +21,8 @@ import { enrollmentsRouter } from './enrollments.router.ts';
 import { pathIdShapes } from './path-ids.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { providersRouter } from './providers.router.ts';
-import { sameOriginWrites, trustedOriginsFromEnv } from './same-origin.ts';
+import { sameOriginWrites } from './same-origin.ts';
+import { guestOf } from './guest.ts';
 import { TOKENS } from '../di/tokens.ts';
 import { configRouter } from './config.router.ts';
 import { clientErrorsRouter } from './client-errors.router.ts';
@@ -66,7 +62,7 @@ export const registeredRoutes = (app: Koa): ApiRoute[] =>
 export const createApp = (container: Container): Koa => {
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  const app = new Koa({ proxy: config.trustProxy });
   app.silent = true; // errors are logged by the error middleware, redacted
 
   const trustedOrigins = [
@@ -88,7 +84,7 @@ export const createApp = (container: Container): Koa => {
   app.use(securityHeaders({ trustedOrigins, https }));
   app.use(errorMiddleware(logger));
   // Cross-site writes are refused before their bodies are read.
-  app.use(sameOriginWrites(config.publicOrigin, { trustedOrigins: trustedOriginsFromEnv(process.env.TRUSTED_ORIGINS), exempt: [STRIPE_WEBHOOK_PATH] }));
+  app.use(sameOriginWrites(config.publicOrigin, { trustedOrigins: config.trustedOrigins, exempt: [STRIPE_WEBHOOK_PATH] }));
   const jsonBody = bodyParser({
     enableTypes: ['json'],
     jsonLimit: '256kb',
@@ -113,7 +109,7 @@ export const createApp = (container: Container): Koa => {
       onRefused: async (ctx, { action, requestedId }) => {
         // Audited like the routes' own refusals, for a caller we know (session or verified guest);
         // the junk itself is not stored (it may hold anything), only its length and a hash prefix.
-        if (!ctx.state.session && !guestsForIds.fromRequest(ctx, new Date())) return;
+        if (!ctx.state.session && !(await guestOf(ctx, guestsForIds, new Date()))) return;
         const metadata = { reason: 'malformed_id', requestedIdLength: requestedId.length, requestedIdSha256: sha256(requestedId).slice(0, 16) };
         await audit(ctx, { eventType: 'phi_read', action, statusCode: 404, severity: 'warning', metadata });
       },
@@ -123,7 +119,7 @@ export const createApp = (container: Container): Koa => {
   for (const router of [
     healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),
     configRouter(config),
-    clientErrorsRouter({ logger, limits: container.get<RateLimits>(TOKENS.RateLimits) }),
+    clientErrorsRouter({ logger, limits: container.get<AttemptLimiter>(TOKENS.AttemptLimiter) }),
     authRouter({ service: authService, audit, cookies, https }),
     paymentsRouter({
       service: authService,
@@ -132,13 +128,12 @@ export const createApp = (container: Container): Koa => {
       clock: container.get<Clock>(TOKENS.Clock),
       audit,
       payments: paymentServices(container),
-      knex: container.get<Knex>(TOKENS.Knex),
       logger,
       publicOrigin: config.publicOrigin,
     }),
     verificationRouter({
       codes: emailCodes,
-      limits: container.get<RateLimits>(TOKENS.RateLimits),
+      limits: container.get<AttemptLimiter>(TOKENS.AttemptLimiter),
       mailer: container.get<Mailer>(TOKENS.Mailer),
       humanCheck: container.get<HumanCheck>(TOKENS.HumanCheck),
       guests: container.get<GuestVerification>(TOKENS.GuestVerification),
@@ -148,8 +143,9 @@ export const createApp = (container: Container): Koa => {
       now: () => new Date(),
     }),
     staffRouter({
-      staff: container.get<StaffAuth>(TOKENS.StaffAuth),
-      limits: container.get<RateLimits>(TOKENS.RateLimits),
+      staff: container.get<StaffSignIn>(TOKENS.StaffSignIn),
+      limits: container.get<AttemptLimiter>(TOKENS.AttemptLimiter),
+      logger,
       audit,
       humanCheck: container.get<HumanCheck>(TOKENS.HumanCheck),
       keys: {
@@ -161,7 +157,7 @@ export const createApp = (container: Container): Koa => {
       now: () => new Date(),
     }),
     documentSubmissionsRouter({
-      staff: container.get<StaffAuth>(TOKENS.StaffAuth),
+      staff: container.get<StaffSignIn>(TOKENS.StaffSignIn),
       filing: container.get<DocumentFiling>(TOKENS.DocumentFiling),
       audit,
       now: () => new Date(),
@@ -176,7 +172,7 @@ export const createApp = (container: Container): Koa => {
       renderPdf: (document) => renderConsentPdf(document),
       clock: container.get<Clock>(TOKENS.Clock),
       audit,
-      limiter: container.get<RateLimits>(TOKENS.RateLimits),
+      limiter: container.get<AttemptLimiter>(TOKENS.AttemptLimiter),
     }),
     dashboardRouter({
       service: authService,

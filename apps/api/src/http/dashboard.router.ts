@@ -11,13 +11,13 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { membershipStatus, type MembershipStatusDeps } from '@portal/core';
+import { membershipStatus, type GuestVerification, type MembershipStatusDeps } from '@portal/core';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { requireSession } from '../auth/session.middleware.ts';
-import type { GuestVerification } from '../verification/guest-verification.ts';
 import type { RequestAudit } from './audit.ts';
 import { HttpError } from './errors.ts';
+import { guestOf } from './guest.ts';
 
 export const SUBSCRIPTION_STATUS_PATH = '/api/dashboard/subscription-status';
 export const GUEST_FORBIDDEN_BODY = { error: 'Forbidden', message: 'Membership status is shown to patients signed in with athenahealth.' } as const;
@@ -36,7 +36,7 @@ export const dashboardRouter = (deps: DashboardRouterDeps): Router => {
   const router = new Router();
 
   const answer = async (ctx: Context, action: 'read_subscription_status' | 'refresh_subscription_status'): Promise<void> => {
-    if (!ctx.state.session && deps.guests.fromRequest(ctx, deps.clock.now())) {
+    if (!ctx.state.session && (await guestOf(ctx, deps.guests, deps.clock.now()))) {
       await deps.audit(ctx, { eventType: 'phi_read', action: `${action}_refused`, statusCode: 403, severity: 'warning', metadata: { reason: 'guest' } });
       throw new HttpError(403, { ...GUEST_FORBIDDEN_BODY });
     }

@@ -4,11 +4,10 @@
  * for staff to file by hand. Staff bearer session; every read is audited (it names patients).
  */
 import Router from '@koa/router';
-import type { DocumentFiling, DocumentSubmission } from '@portal/core';
+import type { DocumentFiling, DocumentSubmission, StaffSignIn } from '@portal/core';
 import type { RequestAudit } from './audit.ts';
 import { HttpError } from './errors.ts';
 import { requireStaff } from './staff.router.ts';
-import type { StaffAuth } from '../verification/staff-auth.ts';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;
@@ -28,7 +27,7 @@ const submissionJson = (submission: DocumentSubmission) => ({
 const validation = (field: string, message: string) =>
   new HttpError(400, { error: 'Validation failed', message, errors: [{ field, message }] });
 
-export const documentSubmissionsRouter = (deps: { staff: StaffAuth; filing: DocumentFiling; audit: RequestAudit; now: () => Date }): Router => {
+export const documentSubmissionsRouter = (deps: { staff: StaffSignIn; filing: DocumentFiling; audit: RequestAudit; now: () => Date }): Router => {
   const { staff, filing, audit, now } = deps;
   const router = new Router();
 

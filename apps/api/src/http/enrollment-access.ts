@@ -4,12 +4,12 @@
  * whose guest hash it carries. Anyone else gets 404, so other people's ids cannot be probed.
  */
 import type { Context } from 'koa';
-import { mayActFor, type Clock, type Enrollment, type EnrollmentRepository, type PatientSession } from '@portal/core';
+import { mayActFor, type Clock, type Enrollment, type EnrollmentRepository, type GuestVerification, type PatientSession } from '@portal/core';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { requireSession } from '../auth/session.middleware.ts';
-import type { GuestVerification } from '../verification/guest-verification.ts';
 import type { RequestAudit } from './audit.ts';
 import { HttpError } from './errors.ts';
+import { guestOf } from './guest.ts';
 
 export type Requester =
   | { readonly kind: 'session'; readonly session: PatientSession }
@@ -19,7 +19,7 @@ export type Requester =
 export const identify = async (ctx: Context, service: PatientAuthService, guests: GuestVerification, clock: Clock): Promise<Requester> => {
   const auth = ctx.state.auth as { kind: string } | undefined;
   if (auth && auth.kind !== 'none') return { kind: 'session', session: await requireSession(ctx, service) };
-  const guest = guests.fromRequest(ctx, clock.now());
+  const guest = await guestOf(ctx, guests, clock.now());
   if (!guest) throw new HttpError(401, { error: 'Authentication required', redirect: '/login' });
   return { kind: 'guest', email: guest.email, guestHash: guests.guestHash(guest.email) };
 };

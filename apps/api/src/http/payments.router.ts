@@ -4,22 +4,20 @@
  * portal-session and the Stripe webhook.
  *
  * The enrollment follows Stripe: `payment` and every webhook end in core's
- * `reconcileSubscription`, which reads Stripe's current state. A webhook is acknowledged only
+ * `reconcileSubscription` (the webhook through `receiveCardEvent`, once per event), which reads Stripe's current state. A webhook is acknowledged only
  * after its effect is committed; one that cannot be applied answers 500 so Stripe sends it again.
  */
 import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Context } from 'koa';
-import type { Knex } from 'knex';
 import {
   displayName,
   invoiceNumber,
   payEnrollmentInvoice,
   reactivateMembership,
-  reconcileSubscription,
+  receiveCardEvent,
   recordPayment,
   startSubscription,
-  type CardEvent,
   type Enrollment,
   type Payer,
   type PaymentError,
@@ -33,7 +31,6 @@ import { HttpError, decodeOrThrow } from './errors.ts';
 
 export interface PaymentsRouterDeps extends EnrollmentAccessDeps {
   readonly payments: PaymentServices;
-  readonly knex: Knex;
   readonly logger: Logger;
   readonly publicOrigin: string;
   readonly audit: RequestAudit;
@@ -55,19 +52,6 @@ const paymentRefusal = (error: PaymentError): HttpError =>
     ...('renewalDate' in error ? { existingSubscription: { status: 'active', renewalDate: error.renewalDate, message: error.message, subscriptionId: '' } } : {}),
   });
 
-/** The subscription an event is about (basil: invoices name it under parent.subscription_details). */
-export const subscriptionOfEvent = (event: CardEvent): string | null => {
-  const object = event.object as Record<string, unknown>;
-  if (event.type.startsWith('customer.subscription.')) return typeof object.id === 'string' ? object.id : null;
-  if (event.type.startsWith('invoice.')) {
-    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
-    const fromParent = parent?.subscription_details?.subscription;
-    if (typeof fromParent === 'string') return fromParent;
-    return typeof object.subscription === 'string' ? object.subscription : null;
-  }
-  return null;
-};
-
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
@@ -85,7 +69,7 @@ const rawBody = async (ctx: Context): Promise<Buffer> => {
 };
 
 export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
-  const { enrollments, clock, audit, knex, logger } = deps;
+  const { enrollments, clock, audit, logger } = deps;
   const { cards } = deps.payments;
   const router = new Router();
   const owned = ownedEnrollment(deps);
@@ -208,20 +192,14 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
       return;
     }
     const { event } = verified;
-    const seen = await knex('card_events').where({ id: event.id }).first('id');
-    let reconciled: Awaited<ReturnType<typeof reconcileSubscription>> = null;
-    if (!seen) {
-      const subscriptionId = subscriptionOfEvent(event);
-      if (subscriptionId) reconciled = await reconcileSubscription(paymentDeps, subscriptionId);
-      await knex('card_events').insert({ id: event.id, type: event.type, objectId: event.object.id }).onConflict('id').ignore();
-    }
+    const { duplicate, reconciled } = await receiveCardEvent(paymentDeps, event);
     ctx.body = { received: true };
     // Stripe's events move enrollments (and 'Paid Up' in the health record): each one is in the trail.
     await audit(ctx, {
       eventType: 'payment',
       action: 'stripe_event',
       enrollmentId: reconciled?.enrollment.id ?? null,
-      metadata: { type: event.type, eventId: event.id, duplicate: Boolean(seen), changed: reconciled?.changed ?? false },
+      metadata: { type: event.type, eventId: event.id, duplicate, changed: reconciled?.changed ?? false },
     });
   });
 

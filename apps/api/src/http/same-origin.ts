@@ -54,10 +54,3 @@ export const sameOriginWrites = (publicOrigin: string, options: { trustedOrigins
     await next();
   };
 };
-
-/** TRUSTED_ORIGINS: further origins allowed to write (comma-separated), e.g. a staff app on its own host. */
-export const trustedOriginsFromEnv = (value: string | undefined): string[] =>
-  (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');

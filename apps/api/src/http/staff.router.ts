@@ -1,28 +1,33 @@
 /** Staff sign-in (booking-dashboard-staff §7): /api/staff/send-otp, verify-otp, verify-session, logout. */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ATTEMPT_LIMITS as LIMITS, type HumanCheck } from '@portal/core';
+import { ATTEMPT_LIMITS as LIMITS, type AttemptLimiter, type HumanCheck, type StaffMember, type StaffSignIn } from '@portal/core';
+import type { Logger } from '@portal/composition';
 import { StaffSendOtpRequest, StaffVerifyOtpRequest, StaffVerifySessionRequest } from '@portal/contracts';
 import type { RequestAudit } from './audit.ts';
 import { ensureDevice } from './device.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
 import { SECURITY_CHECK_REQUIRED } from './verification.router.ts';
-import type { RateLimits } from '../verification/rate-limits.ts';
-import type { StaffAuth } from '../verification/staff-auth.ts';
+import { consumeAttempts } from './limits.ts';
 
 export const STAFF_CODE_SENT = 'If this address belongs to practice staff, a sign-in code has been sent to it.';
 
+/** The bearer token of an `Authorization: Bearer <token>` header, if it has a token's shape. */
+export const bearerToken = (ctx: Context): string | null => /^Bearer ([\w-]{20,200})$/.exec(ctx.get('Authorization'))?.[1] ?? null;
+
 /** The signed-in staff member, or 401. */
-export const requireStaff = async (ctx: Context, staff: StaffAuth, now: Date): Promise<{ email: string; expiresAt: Date }> => {
-  const session = await staff.session(ctx.get('Authorization'), now);
+export const requireStaff = async (ctx: Context, staff: StaffSignIn, now: Date): Promise<StaffMember> => {
+  const token = bearerToken(ctx);
+  const session = token === null ? null : await staff.session(token, now);
   if (!session) throw new HttpError(401, { error: 'Session expired', message: 'Please sign in again.' });
   ctx.state.staffEmail = session.email;
   return session;
 };
 
 export interface StaffRouterDeps {
-  readonly staff: StaffAuth;
-  readonly limits: RateLimits;
+  readonly staff: StaffSignIn;
+  readonly limits: AttemptLimiter;
+  readonly logger: Logger;
   readonly audit: RequestAudit;
   readonly humanCheck: HumanCheck;
   /** Opaque keys for attempt limits: an address, an address on a device, a device. */
@@ -37,7 +42,7 @@ export interface StaffRouterDeps {
  * sends never replace or lock a staff member's code.
  */
 export const staffRouter = (deps: StaffRouterDeps): Router => {
-  const { staff, limits, audit, humanCheck, keys, https, now } = deps;
+  const { staff, limits, logger, audit, humanCheck, keys, https, now } = deps;
   const router = new Router();
 
   router.post('/api/staff/send-otp', async (ctx) => {
@@ -47,17 +52,19 @@ export const staffRouter = (deps: StaffRouterDeps): Router => {
       throw new HttpError(403, { error: SECURITY_CHECK_REQUIRED });
     }
     const device = ensureDevice(ctx, https);
-    await limits.consume(ctx.ip, LIMITS.staffSendPerIp);
-    await limits.consume(keys.device(device), LIMITS.staffSendPerDevice);
-    await limits.consume(keys.addressOnDevice(email, device), LIMITS.staffSendPerAddress);
-    await limits.consume(keys.address(email), LIMITS.staffSendPerAddressAllDevices);
-    const sessionToken = await staff.sendCode(email, now());
+    await consumeAttempts(limits, ctx.ip, LIMITS.staffSendPerIp);
+    await consumeAttempts(limits, keys.device(device), LIMITS.staffSendPerDevice);
+    await consumeAttempts(limits, keys.addressOnDevice(email, device), LIMITS.staffSendPerAddress);
+    await consumeAttempts(limits, keys.address(email), LIMITS.staffSendPerAddressAllDevices);
+    const { sessionToken, delivery } = await staff.sendCode(email, now());
+    // The answer does not wait for the mail (its timing would tell who is staff); a failure is only logged.
+    delivery.catch((error: unknown) => logger.error({ err: error }, 'staff code email not sent'));
     ctx.body = { sessionToken, message: STAFF_CODE_SENT };
   });
 
   router.post('/api/staff/verify-otp', async (ctx) => {
     const { sessionToken, otpCode } = decodeOrThrow(StaffVerifyOtpRequest, ctx.request.body);
-    await limits.consume(ctx.ip, LIMITS.staffVerifyPerIp);
+    await consumeAttempts(limits, ctx.ip, LIMITS.staffVerifyPerIp);
     const signedIn = await staff.verifyCode(sessionToken, otpCode, now());
     if (!signedIn) {
       await audit(ctx, { eventType: 'staff_auth', action: 'sign_in_failed', hipaaRelevant: false, severity: 'warning' });
@@ -76,7 +83,8 @@ export const staffRouter = (deps: StaffRouterDeps): Router => {
   });
 
   router.post('/api/staff/logout', async (ctx) => {
-    await staff.end(ctx.get('Authorization'));
+    const token = bearerToken(ctx);
+    if (token !== null) await staff.end(token, now());
     ctx.body = { success: true };
   });
 

@@ -7,14 +7,13 @@
  * someone else's code, and the resend lock (2 minutes) is per address and device too.
  */
 import Router from '@koa/router';
-import { ATTEMPT_LIMITS as LIMITS, PhoneAuthError, type HumanCheck, type Mailer } from '@portal/core';
+import { ATTEMPT_LIMITS as LIMITS, PhoneAuthError, RESEND_AFTER_MS, type AttemptLimiter, type EmailCodes, type GuestVerification, type HumanCheck, type Mailer } from '@portal/core';
 import { CheckEmailSessionRequest, SendEmailOtpRequest, VerifyEmailOtpRequest, VerifyPhoneRequest } from '@portal/contracts';
 import type { Logger } from '@portal/composition';
 import type { RequestAudit } from './audit.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
-import { RESEND_AFTER_MS, type EmailCodes } from '../verification/email-codes.ts';
-import { requireGuest, type GuestVerification } from '../verification/guest-verification.ts';
-import { tooMany, type RateLimits } from '../verification/rate-limits.ts';
+import { requireGuest } from './guest.ts';
+import { consumeAttempts, tooMany } from './limits.ts';
 import { ensureDevice, readDevice } from './device.ts';
 
 export const SECURITY_CHECK_REQUIRED = 'Please complete security verification to continue';
@@ -26,7 +25,7 @@ export const emailCodeMessage = (code: string) => ({
 
 export const verificationRouter = (deps: {
   codes: EmailCodes;
-  limits: RateLimits;
+  limits: AttemptLimiter;
   mailer: Mailer;
   humanCheck: HumanCheck;
   guests: GuestVerification;
@@ -46,13 +45,13 @@ export const verificationRouter = (deps: {
     }
     const at = now();
     const device = ensureDevice(ctx, https);
-    await limits.consume(ctx.ip, LIMITS.emailSendPerIp);
-    await limits.consume(codes.deviceKey(device), LIMITS.emailSendPerDevice);
-    const recent = await codes.lastIssuedWithin('guest_email', email, device, at, RESEND_AFTER_MS);
-    if (recent) throw tooMany(Math.ceil((recent.getTime() + RESEND_AFTER_MS - at.getTime()) / 1000));
-    await limits.consume(codes.deviceSubjectHash('guest_email', email, device), LIMITS.emailSendPerAddress);
-    await limits.consume(codes.subjectHash('guest_email', email), LIMITS.emailSendPerAddressAllDevices);
-    const { code, expiresAt } = await codes.issue('guest_email', email, device, at);
+    await consumeAttempts(limits, ctx.ip, LIMITS.emailSendPerIp);
+    await consumeAttempts(limits, codes.deviceKey(device), LIMITS.emailSendPerDevice);
+    const wait = await codes.resendWaitSeconds('guest_email', email, device, at);
+    if (wait > 0) throw tooMany(wait);
+    await consumeAttempts(limits, codes.deviceSubjectHash('guest_email', email, device), LIMITS.emailSendPerAddress);
+    await consumeAttempts(limits, codes.subjectHash('guest_email', email), LIMITS.emailSendPerAddressAllDevices);
+    const { code, expiresAt, resendAvailableAt } = await codes.issue('guest_email', email, device, at);
     try {
       await mailer.send({ to: email, ...emailCodeMessage(code) });
     } catch (error) {
@@ -60,18 +59,18 @@ export const verificationRouter = (deps: {
       throw new HttpError(502, { error: 'Failed to send verification code' });
     }
     await audit(ctx, { eventType: 'verification', action: 'email_code_sent', hipaaRelevant: false });
-    ctx.body = { testMode: false, message: 'Verification code sent', expiresAt: expiresAt.toISOString(), resendAvailableAt: new Date(at.getTime() + RESEND_AFTER_MS).toISOString() };
+    ctx.body = { testMode: false, message: 'Verification code sent', expiresAt: expiresAt.toISOString(), resendAvailableAt: resendAvailableAt.toISOString() };
   });
 
   router.post('/api/verify-email/verify-otp', async (ctx) => {
     const body = decodeOrThrow(VerifyEmailOtpRequest, ctx.request.body);
     const email = body.email.toLowerCase();
-    await limits.consume(ctx.ip, LIMITS.emailVerifyPerIp);
+    await consumeAttempts(limits, ctx.ip, LIMITS.emailVerifyPerIp);
     // No device cookie: no code can be filed under it, so nothing of anyone's is tried or spent.
     const device = readDevice(ctx, https);
     if (device === null) throw new HttpError(400, { error: 'No verification in progress. Please request a new code.' });
-    await limits.consume(codes.deviceKey(device), LIMITS.emailVerifyPerDevice);
-    await limits.consume(codes.deviceSubjectHash('guest_email', email, device), LIMITS.emailVerifyPerAddress);
+    await consumeAttempts(limits, codes.deviceKey(device), LIMITS.emailVerifyPerDevice);
+    await consumeAttempts(limits, codes.deviceSubjectHash('guest_email', email, device), LIMITS.emailVerifyPerAddress);
     const at = now();
     const { result, attemptsRemaining } = await codes.check('guest_email', email, device, body.code, at);
     await audit(ctx, { eventType: 'verification', action: `email_code_${result}`, hipaaRelevant: false, severity: result === 'ok' ? 'info' : 'warning' });
@@ -79,26 +78,26 @@ export const verificationRouter = (deps: {
     if (result === 'exhausted') throw tooMany(Math.ceil(RESEND_AFTER_MS / 1000));
     if (result === 'none') throw new HttpError(400, { error: 'No verification in progress. Please request a new code.' });
     if (result === 'wrong') throw new HttpError(400, { error: 'Invalid verification code. Please try again.', attemptsRemaining });
-    const session = guests.emailSession(email, at);
+    const session = await guests.emailSession(email, at);
     ctx.body = { sessionToken: session.sessionToken, expiresAt: session.expiresAt.toISOString() };
   });
 
   router.post('/api/verify-email/check-session', async (ctx) => {
     const body = decodeOrThrow(CheckEmailSessionRequest, ctx.request.body);
-    const session = guests.readEmailSession(ctx.get('X-Email-Session'), now());
+    const session = await guests.readEmailSession(ctx.get('X-Email-Session'), now());
     ctx.body = { verified: session !== null && session.email === body.email.toLowerCase() };
   });
 
   router.post('/api/verify-phone', async (ctx) => {
     const body = decodeOrThrow(VerifyPhoneRequest, ctx.request.body);
-    await limits.consume(ctx.ip, LIMITS.phoneVerifyPerIp);
+    await consumeAttempts(limits, ctx.ip, LIMITS.phoneVerifyPerIp);
     const at = now();
-    const emailSession = guests.readEmailSession(body.emailSessionToken, at);
+    const emailSession = await guests.readEmailSession(body.emailSessionToken, at);
     if (!emailSession) throw new HttpError(401, { error: 'Session Expired', message: 'Your email verification has expired. Please verify your email again.' });
     try {
-      const { token, identity } = await guests.issueGuestToken(emailSession.email, body.phone, body.firebaseIdToken, at);
+      const { token, guest } = await guests.issueGuestToken(emailSession.email, body.phone, body.firebaseIdToken, at);
       await audit(ctx, { eventType: 'verification', action: 'guest_verified', hipaaRelevant: false });
-      ctx.body = { verificationToken: token, expiresAt: new Date(identity.exp).toISOString(), email: identity.email, phone: identity.phone };
+      ctx.body = { verificationToken: token, expiresAt: guest.expiresAt.toISOString(), email: guest.email, phone: guest.phone };
     } catch (error) {
       if (!(error instanceof PhoneAuthError)) throw error;
       await audit(ctx, { eventType: 'verification', action: 'phone_refused', hipaaRelevant: false, severity: 'warning' });
@@ -106,9 +105,9 @@ export const verificationRouter = (deps: {
     }
   });
 
-  router.get('/api/guest/session', (ctx) => {
-    const guest = requireGuest(ctx, guests, now());
-    ctx.body = { verified: true, email: guest.email, phone: guest.phone, expiresAt: new Date(guest.exp).toISOString() };
+  router.get('/api/guest/session', async (ctx) => {
+    const guest = await requireGuest(ctx, guests, now());
+    ctx.body = { verified: true, email: guest.email, phone: guest.phone, expiresAt: guest.expiresAt.toISOString() };
   });
 
   return router;

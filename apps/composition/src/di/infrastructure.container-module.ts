@@ -1,7 +1,7 @@
 /** Process-wide infrastructure: settings, logging, the database, the clock and outgoing mail. */
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
-import { AuditLogRepository, PostgresHealth, createKnex } from '@portal/persistence';
+import { AuditLogRepository, PostgresCardEventLedger, PostgresHealth, createKnex } from '@portal/persistence';
 import { SmtpMailer } from '@portal/mail';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -21,6 +21,9 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
       .inSingletonScope();
     bind(TOKENS.AuditLog)
       .toDynamicValue((context) => new AuditLogRepository(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.CardEventLedger)
+      .toDynamicValue((context) => new PostgresCardEventLedger(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();
     bind(TOKENS.DatabaseHealth)
       .toDynamicValue((context) => new PostgresHealth(context.get<Knex>(TOKENS.Knex)))

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { AuditLog, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, PatientLogin, ProviderCache } from '@portal/core';
-import type { Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Signing } from '@portal/core';
+import type { CardEventLedger, Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Signing } from '@portal/core';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -29,4 +29,5 @@ export const SHARED_TOKENS = {
   DocumentFiling: token<DocumentFiling>('DocumentFiling'),
   Signing: token<Signing>('Signing'),
   Cards: token<Cards>('Cards'),
+  CardEventLedger: token<CardEventLedger>('CardEventLedger'),
 } as const;

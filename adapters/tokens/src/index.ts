@@ -1,0 +1,2 @@
+export * from './jose-signed-tokens.ts';
+export * from './hmac-secrets.ts';
