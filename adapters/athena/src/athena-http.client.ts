@@ -31,6 +31,12 @@ export interface AthenaRequest {
   /** Retry on 5xx/429/network/timeout. Default: GET only — a repeated PUT/POST could book or file twice. */
   readonly retrySafe?: boolean;
   readonly accept?: string;
+  /** An absolute URL to call instead of the base URL and `path` (then `path` only names the call in events and errors). */
+  readonly url?: string;
+  /** Extra headers (a library's own Accept, Content-Type); never Authorization. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** A body already encoded (with its Content-Type in `headers`), instead of `form`. */
+  readonly body?: string;
 }
 
 /** An answer that is neither 2xx nor a reason to retry, handed to the caller to interpret. */
@@ -59,8 +65,12 @@ interface CachedToken {
 interface RawAnswer {
   readonly status: number;
   readonly text: string;
+  readonly headers: Headers;
   readonly retryAfterMs: number | null;
 }
+
+/** Statuses whose Response may not have a body. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 const systemClock: Clock = { now: () => new Date() };
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -116,6 +126,17 @@ export class AthenaHttpClient {
     if (handled !== undefined) return handled.value;
     const error = body !== NOT_JSON && AthenaErrorBody.is(body) ? (body.error ?? null) : null;
     throw new AthenaRejectedError(request.method, request.path, answer.status, error);
+  }
+
+  /**
+   * One logical request answered as a Response whatever its status, for a library that reads the
+   * answer itself (oauth4webapi's `[customFetch]`): the same timeouts, retries (safe requests
+   * only), events and X-Request-Id as `send`. A retryable status after the last attempt, a timeout
+   * or a network error is still HealthRecordUnavailableError.
+   */
+  async respond(request: AthenaRequest): Promise<Response> {
+    const answer = await this.#exchange(request);
+    return new Response(NULL_BODY_STATUSES.has(answer.status) ? null : answer.text, { status: answer.status, headers: answer.headers });
   }
 
   /** The backend access token, from the cache while it has more than a minute left. Single-flight. */
@@ -210,23 +231,30 @@ export class AthenaHttpClient {
       Accept: request.accept ?? 'application/json',
       'X-Request-Id': requestId,
     };
+    // A library's headers come lower-case: they replace ours of the same name rather than doubling them.
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      const lower = name.toLowerCase();
+      if (lower === 'x-request-id' || lower === 'authorization') continue;
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === lower) delete headers[key];
+      headers[name] = value;
+    }
     if (token !== undefined) headers['Authorization'] = `Bearer ${token}`;
     if (request.auth === 'basic') {
       const credentials = `${this.#config.clientId}:${this.#config.clientSecret}`;
       headers['Authorization'] = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
     }
-    let body: string | undefined;
+    let body = request.body;
     if (request.form !== undefined) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = toSearchParams(request.form).toString();
     }
-    const url = this.#url(request);
+    const url = request.url ?? this.#url(request);
     return timedAttempt(
       this.#timeoutMs,
       async (signal): Promise<RawAnswer> => {
         const response = await this.#fetch(url, { method: request.method, headers, body, signal });
         const text = await response.text();
-        return { status: response.status, text, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+        return { status: response.status, text, headers: response.headers, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
       },
       (status, failure, durationMs) =>
         this.#config.onRequest?.({ method: request.method, path: request.path, requestId, attempt, status, failure, durationMs }),

@@ -28,15 +28,17 @@ export const BackendTokenResponse = t.intersection([
 ]);
 export type BackendTokenResponse = t.TypeOf<typeof BackendTokenResponse>;
 
+/**
+ * What the adapter reads of a patient token answer beyond what oauth4webapi checks (access_token,
+ * token_type, the id_token): the patient in context and the lifetime.
+ */
 export const PatientTokenResponse = t.intersection([
   t.type({
     access_token: t.string,
     expires_in: AthenaNumber,
-    id_token: t.string,
     patient: AthenaId,
   }),
   t.partial({
-    token_type: t.string,
     scope: t.string,
     refresh_token: maybe(t.string),
     ah_practice: maybe(t.string),
@@ -44,19 +46,18 @@ export const PatientTokenResponse = t.intersection([
 ]);
 export type PatientTokenResponse = t.TypeOf<typeof PatientTokenResponse>;
 
-export const IdTokenClaims = t.intersection([
-  t.type({
-    iss: t.string,
-    aud: t.union([t.string, t.array(t.string)]),
-    exp: t.number,
-  }),
-  t.partial({ sub: t.string, nonce: t.string, iat: t.number, fhirUser: maybe(t.string) }),
-]);
-export type IdTokenClaims = t.TypeOf<typeof IdTokenClaims>;
-
-/** The error body of a refused OAuth request (RFC 6749 §5.2). */
-export const OAuthErrorBody = t.intersection([t.type({ error: t.string }), t.partial({ error_description: t.string })]);
-export type OAuthErrorBody = t.TypeOf<typeof OAuthErrorBody>;
+/**
+ * athena's SMART configuration (`{FHIR base}/.well-known/smart-configuration`): where to send the
+ * browser, where to exchange the code, who issues the id_token (athena's Okta, on another host)
+ * and where its signing keys are.
+ */
+export const SmartConfiguration = t.type({
+  issuer: t.string,
+  authorization_endpoint: t.string,
+  token_endpoint: t.string,
+  jwks_uri: t.string,
+});
+export type SmartConfiguration = t.TypeOf<typeof SmartConfiguration>;
 
 /** athena's non-2xx body. */
 export const AthenaErrorBody = t.partial({ error: t.string, detailedmessage: t.string });

@@ -14,12 +14,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3, type PactV4 } from '@pact-foundation/pact';
 import { consumerPact } from '../../../tools/src/testing/consumer-pact.ts';
-import { HealthRecordRejectedError, PatientLoginError } from '@portal/core';
+import { calculatePKCECodeChallenge } from 'oauth4webapi';
+import { FixedClock, HealthRecordRejectedError, PatientLoginError } from '@portal/core';
 import type { AthenaConfig } from './athena.config.ts';
 import { AthenaHealthRecord } from './athena-health-record.adapter.ts';
 import { AthenaHttpClient } from './athena-http.client.ts';
-import { AthenaPatientLogin, PATIENT_SCOPE } from './athena-patient-login.adapter.ts';
-import { pkceChallenge } from './pkce.helpers.ts';
+import { AthenaPatientLogin, PATIENT_SCOPE, SMART_CONFIGURATION_PATH } from './athena-patient-login.adapter.ts';
+import { TEST_KID, publicJwks, signIdToken } from './testing/id-tokens.ts';
 
 const { arrayContaining, eachLike, fromProviderState, integer, like, regex } = MatchersV3;
 
@@ -29,8 +30,17 @@ process.env['PACT_DO_NOT_TRACK'] = 'true';
 const CONSUMER = 'member-portal-api';
 const PROVIDER = 'athenahealth';
 
-/** The adapters believe they talk to this host; fetch is redirected to the mock server. */
-const ATHENA = 'http://athena.pact';
+/** The adapters believe they talk to this host (https, as athena); fetch is redirected to the mock server. */
+const ATHENA = 'https://athena.pact';
+/** The example issuer (athena's real one is its Okta authorization server, on another host). */
+const ISSUER = `${ATHENA}/oauth2`;
+const SMART_CONFIGURATION = {
+  issuer: ISSUER,
+  jwks_uri: `${ATHENA}/oauth2/v1/keys`,
+  authorization_endpoint: `${ATHENA}/oauth2/v1/authorize`,
+  token_endpoint: `${ATHENA}/oauth2/v1/token`,
+};
+const KEYS_PATH = '/oauth2/v1/keys';
 const SANDBOX_CLIENT_ID = 'portal-sandbox-client';
 const SANDBOX_CLIENT_SECRET = 'portal-sandbox-secret';
 const PATIENT_CLIENT_ID = 'portal-patient-app';
@@ -75,16 +85,33 @@ type ProviderState = Parameters<ReturnType<PactV4['addInteraction']>['given']>;
 
 const pact = consumerPact(CONSUMER, PROVIDER);
 
+/** Answers the test gives itself instead of the mock, for calls that have an interaction of their own. */
+interface LocalAnswers {
+  /** The SMART configuration (default: answered here). */
+  readonly smartConfiguration?: boolean;
+  /** The id_token signing keys (default: answered here, the test key). */
+  readonly keys?: boolean;
+  /** The patient token answer of an authorization_code exchange (default: the mock's). */
+  readonly patientToken?: Record<string, unknown>;
+}
+
 /**
  * The adapters' config for a mock server. `ownBackendToken` keeps the client_credentials call
- * away from the mock (it has its own interaction) so each interaction holds one request.
+ * away from the mock (it has its own interaction), and `local` the SMART configuration, the keys
+ * or the patient token, so each interaction holds one request.
  */
-function config(mockUrl: string, ownBackendToken = true): AthenaConfig {
+function config(mockUrl: string, ownBackendToken = true, local: LocalAnswers = {}): AthenaConfig {
+  const { smartConfiguration = true, keys = true, patientToken } = local;
   const redirect: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
     const body = typeof init?.body === 'string' ? init.body : '';
     if (ownBackendToken && url.pathname === '/oauth2/v1/token' && body.includes('grant_type=client_credentials')) {
       return Response.json({ access_token: BACKEND_TOKEN, expires_in: '3600', token_type: 'Bearer' });
+    }
+    if (smartConfiguration && url.pathname === SMART_CONFIGURATION_PATH) return Response.json(SMART_CONFIGURATION);
+    if (keys && url.pathname === KEYS_PATH) return Response.json(publicJwks());
+    if (patientToken !== undefined && url.pathname === '/oauth2/v1/token' && body.includes('grant_type=authorization_code')) {
+      return Response.json(patientToken);
     }
     return fetch(`${mockUrl}${url.pathname}${url.search}`, init);
   };
@@ -155,7 +182,7 @@ const states = {
       patientName: MARGARET.patientName,
       clientId: PATIENT_CLIENT_ID,
       redirectUri: REDIRECT_URI,
-      codeChallenge: pkceChallenge(CODE_VERIFIER),
+      codeChallenge: await calculatePKCECodeChallenge(CODE_VERIFIER),
       codeChallengeMethod: 'S256',
       nonce: NONCE,
       scope: PATIENT_SCOPE,
@@ -721,21 +748,69 @@ describe('athenahealth contract: patient registration', () => {
 });
 
 describe('athenahealth contract: patient sign-in', () => {
-  const idTokenExample = [
-    { alg: 'none', typ: 'JWT' },
-    {
-      iss: `${ATHENA}/oauth2`,
-      aud: PATIENT_CLIENT_ID,
-      sub: 'margaret',
-      nonce: NONCE,
-      iat: 1_900_000_000,
-      exp: 4_102_444_800,
-      fhirUser: `${ATHENA}/fhir/r4/Patient/a-29391.E-${EXAMPLE.margaretId}`,
-    },
-  ]
-    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
-    .join('.')
-    .concat('.');
+  // The example id_token, signed RS256 with the tests' key; the adapter checks it at an instant within its life.
+  const ISSUED_AT = 1_900_000_000;
+  const signInClock = () => new FixedClock(new Date((ISSUED_AT + 60) * 1000));
+  const idTokenExample = signIdToken({
+    iss: ISSUER,
+    aud: PATIENT_CLIENT_ID,
+    sub: 'margaret',
+    nonce: NONCE,
+    iat: ISSUED_AT,
+    exp: ISSUED_AT + 3600,
+    fhirUser: `${ATHENA}/fhir/r4/Patient/a-29391.E-${EXAMPLE.margaretId}`,
+  });
+  const margaretSignIn = {
+    patientId: EXAMPLE.margaretId,
+    fhirUser: `${ATHENA}/fhir/r4/Patient/a-29391.E-${EXAMPLE.margaretId}`,
+    accessToken: 'patient-access-token',
+    refreshToken: 'patient-refresh-token',
+    expiresInSeconds: 3600,
+    scope: PATIENT_SCOPE,
+  };
+  const exchange = { code: 'pact-authorization-code', codeVerifier: CODE_VERIFIER, redirectUri: REDIRECT_URI, nonce: NONCE };
+
+  it('reads the SMART configuration', async () => {
+    const endpoint = (path: string) => regex(`^https?://[^/\\s]+${path.replace(/\./g, '\\.')}$`, `${ATHENA}${path}`);
+    await pact
+      .addInteraction()
+      .uponReceiving('a request for the SMART configuration')
+      .withRequest('GET', SMART_CONFIGURATION_PATH)
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          issuer: regex('^https?://\\S+$', ISSUER),
+          jwks_uri: endpoint(KEYS_PATH),
+          authorization_endpoint: endpoint('/oauth2/v1/authorize'),
+          token_endpoint: endpoint('/oauth2/v1/token'),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const login = new AthenaPatientLogin(config(mock.url, true, { smartConfiguration: false }));
+        const url = new URL(await login.authorizeUrl({ state: 'st', nonce: NONCE, codeVerifier: CODE_VERIFIER, redirectUri: REDIRECT_URI }));
+        expect(`${url.origin}${url.pathname}`).toBe(`${ATHENA}/oauth2/v1/authorize`);
+        expect(url.searchParams.get('code_challenge')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+      });
+  });
+
+  it('reads the keys the id_token is signed with', async () => {
+    const [key] = publicJwks().keys;
+    await pact
+      .addInteraction()
+      .uponReceiving('a request for the id_token signing keys')
+      .withRequest('GET', KEYS_PATH, (builder) => builder.query({ client_id: PATIENT_CLIENT_ID }))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          keys: eachLike({ kty: 'RSA', kid: like(TEST_KID), n: like(key?.n as string), e: like(key?.e as string) }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const login = new AthenaPatientLogin({
+          ...config(mock.url, true, { keys: false, patientToken: { access_token: 'patient-access-token', token_type: 'Bearer', expires_in: 3600, scope: PATIENT_SCOPE, id_token: idTokenExample, patient: EXAMPLE.margaretId, refresh_token: 'patient-refresh-token' } }),
+          clock: signInClock(),
+        });
+        await expect(login.exchangeCode(exchange)).resolves.toEqual(margaretSignIn);
+      });
+  });
 
   it('exchanges an authorization code', async () => {
     await pact
@@ -757,26 +832,14 @@ describe('athenahealth contract: patient sign-in', () => {
           token_type: like('Bearer'),
           expires_in: id('3600'),
           scope: like(PATIENT_SCOPE),
-          id_token: regex('^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$', idTokenExample),
+          id_token: regex('^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$', idTokenExample),
           patient: fromProviderState('${patientId}', EXAMPLE.margaretId),
           refresh_token: like('patient-refresh-token'),
         }),
       )
       .executeTest(async (mock) => {
-        const signIn = await new AthenaPatientLogin(config(mock.url)).exchangeCode({
-          code: 'pact-authorization-code',
-          codeVerifier: CODE_VERIFIER,
-          redirectUri: REDIRECT_URI,
-          nonce: NONCE,
-        });
-        expect(signIn).toEqual({
-          patientId: EXAMPLE.margaretId,
-          fhirUser: `${ATHENA}/fhir/r4/Patient/a-29391.E-${EXAMPLE.margaretId}`,
-          accessToken: 'patient-access-token',
-          refreshToken: 'patient-refresh-token',
-          expiresInSeconds: 3600,
-          scope: PATIENT_SCOPE,
-        });
+        const signIn = await new AthenaPatientLogin({ ...config(mock.url), clock: signInClock() }).exchangeCode(exchange);
+        expect(signIn).toEqual(margaretSignIn);
       });
   });
 

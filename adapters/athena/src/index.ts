@@ -16,8 +16,8 @@ export type {
 } from './athena-health-record.adapter.ts';
 /** The port's shapes of chart documents and custom fields, for callers that import them from here. */
 export type { AdminDocumentInput, ChartAdminDocument, CustomFieldUpdate, CustomFieldsUpdateResult } from '@portal/core';
-export { AthenaPatientLogin, PATIENT_SCOPE, checkIdToken, proprietaryPatientId } from './athena-patient-login.adapter.ts';
-export type { CodeExchange, IdTokenExpectations } from './athena-patient-login.adapter.ts';
+export { AthenaPatientLogin, ID_TOKEN_ALG, PATIENT_SCOPE, SMART_CONFIGURATION_PATH, isLoopbackHttp, proprietaryPatientId } from './athena-patient-login.adapter.ts';
+export type { CodeExchange } from './athena-patient-login.adapter.ts';
 export { AthenaHttpClient } from './athena-http.client.ts';
 export type { AthenaRequest, AthenaFailure, AthenaMethod } from './athena-http.client.ts';
 export {
@@ -29,5 +29,3 @@ export {
 } from './athena.config.ts';
 export type { AthenaConfig, AthenaEnvConfig, AthenaRequestEvent } from './athena.config.ts';
 export { AthenaDecodeError, AthenaRejectedError } from './athena.errors.ts';
-export { createPkcePair, pkceChallenge, randomToken } from './pkce.helpers.ts';
-export type { PkcePair } from './pkce.helpers.ts';

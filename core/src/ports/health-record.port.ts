@@ -113,14 +113,15 @@ export interface PatientSignIn {
 export interface AuthorizationRequest {
   readonly state: string;
   readonly nonce: string;
-  readonly codeChallenge: string;
+  /** The PKCE verifier kept for the code exchange; the login derives the S256 challenge it sends. */
+  readonly codeVerifier: string;
   readonly redirectUri: string;
 }
 
 /** SMART on FHIR standalone launch with PKCE against the health record's authorization server. */
 export interface PatientLogin {
-  /** The URL to send the browser to. */
-  authorizeUrl(request: AuthorizationRequest): string;
+  /** The URL to send the browser to (the authorization server's metadata may have to be read first). */
+  authorizeUrl(request: AuthorizationRequest): Promise<string>;
   /** Exchanges a one-time code; throws PatientLoginError when the server refuses it. */
   exchangeCode(input: { readonly code: string; readonly codeVerifier: string; readonly redirectUri: string; readonly nonce: string }): Promise<PatientSignIn>;
   readonly clientId: string;

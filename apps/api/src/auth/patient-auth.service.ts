@@ -4,7 +4,6 @@
  * and loads, extends and ends sessions. Tokens from the health record are used once to learn
  * who signed in and are never stored or sent to the browser.
  */
-import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import {
   SESSION_ABSOLUTE_TIMEOUT_MS,
@@ -72,7 +71,8 @@ export class PatientAuthService {
     const binding = newToken();
     const nonce = newToken(16);
     const codeVerifier = newToken(48);
-    const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+    // First the URL (it may need the authorization server's metadata): no pending row when that fails.
+    const url = await this.#login.authorizeUrl({ state, nonce, codeVerifier, redirectUri: this.#redirectUri });
     const now = this.#now();
     await this.#pending.save({
       stateHash: sha256(state),
@@ -84,7 +84,7 @@ export class PatientAuthService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + SIGN_IN_WINDOW_MS),
     });
-    return { url: this.#login.authorizeUrl({ state, nonce, codeChallenge, redirectUri: this.#redirectUri }), binding };
+    return { url, binding };
   }
 
   /** Finishes a sign-in; the new session's token goes into the cookie, its hash into the database. */
