@@ -25,7 +25,12 @@ const deps = (ledger: MemoryLedger, mail: string[], lookups: string[]): CardEven
     ledger,
     billingReturnUrl: 'https://portal.example/billing/return',
     mailer: { send: async (message: { to: string }) => void mail.push(message.to) },
-    enrollments: { findBySubscription: async (id: string) => void lookups.push(id) ?? null },
+    enrollments: {
+      findBySubscription: async (id: string) => {
+        lookups.push(id);
+        return null;
+      },
+    },
     cards: {
       getCustomer: async () => ({ id: 'cus_1', email: 'card@example.org' }),
       createPortalSession: async () => ({ url: 'https://billing.example/session' }),

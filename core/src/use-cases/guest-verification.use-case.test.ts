@@ -8,7 +8,7 @@ const T0 = new Date('2026-11-25T15:00:00.750Z');
 const phoneAuth: PhoneAuth = {
   verifyIdToken: async (idToken) => {
     if (idToken !== 'phone-id-token') throw new PhoneAuthError('bad token');
-    return { uid: 'uid-1', phoneNumber: '+14015550111' };
+    return { uid: 'uid-1', phoneNumber: '+14015550111', signInProvider: 'phone', authTime: new Date('2026-11-25T14:59:00Z') };
   },
 };
 const guests = () => new GuestVerification({ tokens: new PlainSignedTokens(), secrets: new PlainSecrets(), phoneAuth });

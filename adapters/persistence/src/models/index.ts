@@ -4,6 +4,9 @@
  */
 import { Model } from 'objection';
 
+/** A jsonb column: written as a JSON string, read back parsed. */
+type Json = string | object;
+
 export class EnrollmentModel extends Model {
   static override tableName = 'enrollments';
   static override relationMappings = () => ({
@@ -17,6 +20,33 @@ export class EnrollmentModel extends Model {
 
 export class ProviderCacheModel extends Model {
   static override tableName = 'provider_cache';
+  declare departmentId: string;
+  /** jsonb, written as a JSON string. */
+  declare providers: Json;
+  declare cachedAt: Date;
+}
+
+/** Provider-login sessions; `id` is the SHA-256 of the cookie's token. jsonb columns are written as JSON strings. */
+export class AuthSessionModel extends Model {
+  static override tableName = 'auth_sessions';
+  declare id: string;
+  declare fhirUser: string | null;
+  declare personPatientId: string | null;
+  declare actingPatientId: string;
+  declare person: Json;
+  declare acting: Json;
+  declare linkedPatients: Json;
+  declare linksCheckedAt: Date;
+  declare data: Json;
+  declare createdAt: Date;
+  declare lastSeenAt: Date;
+  declare absoluteExpiresAt: Date;
+  declare revokedAt: Date | null;
+}
+
+export class PendingAuthorizationModel extends Model {
+  static override tableName = 'pending_authorizations';
+  static override idColumn = 'stateHash';
 }
 
 export class DocumentSubmissionModel extends Model {

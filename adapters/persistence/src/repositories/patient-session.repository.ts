@@ -8,21 +8,7 @@ import type {
   PersonProfile,
   SessionData,
 } from '@portal/core';
-
-interface SessionRow {
-  id: string;
-  fhirUser: string | null;
-  actingPatientId: string;
-  person: PersonProfile;
-  acting: PersonProfile;
-  linkedPatients: LinkedPatient[];
-  linksCheckedAt: Date;
-  data: SessionData;
-  createdAt: Date;
-  lastSeenAt: Date;
-  absoluteExpiresAt: Date;
-  revokedAt: Date | null;
-}
+import { AuthSessionModel, PendingAuthorizationModel } from '../models/index.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -33,8 +19,12 @@ export class KnexPatientSessionRepository implements PatientSessionRepository {
     this.#knex = knex;
   }
 
+  #sessions() {
+    return AuthSessionModel.query(this.#knex);
+  }
+
   async create(session: PatientSession): Promise<void> {
-    await this.#knex('auth_sessions').insert({
+    await this.#sessions().insert({
       id: session.id,
       fhirUser: session.fhirUser,
       personPatientId: session.person.patientId,
@@ -52,17 +42,17 @@ export class KnexPatientSessionRepository implements PatientSessionRepository {
   }
 
   async find(id: string): Promise<PatientSession | null> {
-    const row = (await this.#knex('auth_sessions').where({ id }).first()) as SessionRow | undefined;
+    const row = await this.#sessions().findById(id);
     return row
       ? {
           id: row.id,
           fhirUser: row.fhirUser,
-          person: row.person,
+          person: row.person as PersonProfile,
           actingPatientId: row.actingPatientId,
-          acting: row.acting,
-          linkedPatients: row.linkedPatients,
+          acting: row.acting as PersonProfile,
+          linkedPatients: row.linkedPatients as LinkedPatient[],
           linksCheckedAt: row.linksCheckedAt,
-          data: row.data,
+          data: row.data as SessionData,
           createdAt: row.createdAt,
           lastSeenAt: row.lastSeenAt,
           absoluteExpiresAt: row.absoluteExpiresAt,
@@ -72,23 +62,23 @@ export class KnexPatientSessionRepository implements PatientSessionRepository {
   }
 
   async touch(id: string, at: Date): Promise<void> {
-    await this.#knex('auth_sessions').where({ id }).whereNull('revokedAt').update({ lastSeenAt: at });
+    await this.#sessions().where({ id }).whereNull('revokedAt').patch({ lastSeenAt: at });
   }
 
   async saveData(id: string, data: SessionData): Promise<void> {
-    await this.#knex('auth_sessions').where({ id }).update({ data: json(data) });
+    await this.#sessions().where({ id }).patch({ data: json(data) });
   }
 
   async saveLinks(id: string, linkedPatients: readonly LinkedPatient[], checkedAt: Date): Promise<void> {
-    await this.#knex('auth_sessions').where({ id }).update({ linkedPatients: json(linkedPatients), linksCheckedAt: checkedAt });
+    await this.#sessions().where({ id }).patch({ linkedPatients: json(linkedPatients), linksCheckedAt: checkedAt });
   }
 
   async saveProfiles(id: string, person: PersonProfile, acting: PersonProfile): Promise<void> {
-    await this.#knex('auth_sessions').where({ id }).update({ person: json(person), acting: json(acting) });
+    await this.#sessions().where({ id }).patch({ person: json(person), acting: json(acting) });
   }
 
   async revoke(id: string, at: Date): Promise<void> {
-    await this.#knex('auth_sessions').where({ id }).whereNull('revokedAt').update({ revokedAt: at });
+    await this.#sessions().where({ id }).whereNull('revokedAt').patch({ revokedAt: at });
   }
 }
 
@@ -101,12 +91,13 @@ export class KnexPendingAuthorizationRepository implements PendingAuthorizationR
 
   async save(pending: PendingAuthorization): Promise<void> {
     // Old, never-finished requests go with each new one.
-    await this.#knex('pending_authorizations').where('expiresAt', '<', pending.createdAt).delete();
-    await this.#knex('pending_authorizations').insert({ ...pending });
+    await PendingAuthorizationModel.query(this.#knex).where('expiresAt', '<', pending.createdAt).delete();
+    await PendingAuthorizationModel.query(this.#knex).insert({ ...pending });
   }
 
   async consume(stateHash: string): Promise<PendingAuthorization | null> {
-    const rows = (await this.#knex('pending_authorizations').where({ stateHash }).delete().returning('*')) as PendingAuthorization[];
-    return rows[0] ?? null;
+    // Delete-and-return: of two callbacks with one state, one gets the request.
+    const rows = (await PendingAuthorizationModel.query(this.#knex).where({ stateHash }).delete().returning('*')) as unknown as PendingAuthorization[];
+    return rows[0] ? { ...rows[0] } : null;
   }
 }
