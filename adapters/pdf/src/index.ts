@@ -1,5 +1,4 @@
-/** A small PDF writer (text, lines, boxes; the standard fonts) for the documents we generate. */
-export * from './pdf-writer.ts';
-export * from './pdf-text.ts';
-export * from './pdf-check.ts';
+/** The consent documents as PDF (pdf-lib, Source Sans 3 embedded) and the flow layout they are made with. */
+export * from './pdf-flow.ts';
 export * from './consent-pdf.ts';
+export type { FontRole } from './fonts.ts';

@@ -55,6 +55,25 @@ describe('SignwellSigning.createEmbeddedDocument', () => {
     });
   });
 
+  it("places the signer's signature and locked signing date on the file's signature block when fields are given, without a signature page", async () => {
+    const fake = new FakeFetch().on('POST', /\/documents$/, json(documentJson(), 201));
+    await signing(fake).createEmbeddedDocument({
+      ...input,
+      fields: [
+        { type: 'signature', page: 2, x: 72, y: 214.5, width: 290, height: 36 },
+        { type: 'date', page: 2, x: 390, y: 228.5, width: 150, height: 22 },
+      ],
+    });
+    const body = JSON.parse(fake.requests[0]?.body ?? '') as Record<string, unknown>;
+    expect(body['with_signature_page']).toBe(false);
+    expect(body['fields']).toEqual([
+      [
+        { x: 72, y: 214.5, width: 290, height: 36, page: 2, recipient_id: '1', type: 'signature', required: true },
+        { x: 390, y: 228.5, width: 150, height: 22, page: 2, recipient_id: '1', type: 'date', required: true, lock_sign_date: true },
+      ],
+    ]);
+  });
+
   it('sends a file_url instead, the given file name, and live mode when so configured', async () => {
     const fake = new FakeFetch().on('POST', /\/documents$/, json(documentJson(), 201));
     await signing(fake, false).createEmbeddedDocument({

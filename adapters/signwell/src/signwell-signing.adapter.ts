@@ -1,7 +1,7 @@
 /**
  * The Signing port over SignWell's REST API: one document, one recipient (id "1"), embedded
- * signing, SignWell's own signature page (signature and date for the recipient) appended to the
- * file. Also the webhook registration the composition root needs once at start.
+ * signing; the signature and date fields where the file's signature block has them (`fields`), or
+ * else SignWell's own signature page appended to the file. Also the webhook registration the composition root needs once at start.
  */
 import { SigningUnavailableError } from '@portal/core';
 import type { EmbeddedDocument, EmbeddedDocumentInput, Signing, SigningDocument } from '@portal/core';
@@ -41,6 +41,7 @@ export class SignwellSigning implements Signing {
       input.pdfBase64 !== undefined
         ? { name: input.fileName ?? fileNameFor(input.name), file_base64: input.pdfBase64 }
         : { name: input.fileName ?? fileNameFor(input.name), file_url: input.fileUrl };
+    const fields = input.fields ?? [];
     const request = {
       method: 'POST',
       path: '/documents',
@@ -51,8 +52,26 @@ export class SignwellSigning implements Signing {
         name: input.name,
         files: [file],
         recipients: [{ id: SIGNER_RECIPIENT_ID, name: input.signer.name, email: input.signer.email, send_email: false }],
-        // SignWell appends a page with the signature and date-signed fields of each recipient.
-        with_signature_page: true,
+        // Our fields on the file's signature block; without them SignWell appends a page with them.
+        with_signature_page: fields.length === 0,
+        ...(fields.length === 0
+          ? {}
+          : {
+              fields: [
+                fields.map((field) => ({
+                  x: field.x,
+                  y: field.y,
+                  width: field.width,
+                  height: field.height,
+                  page: field.page,
+                  recipient_id: SIGNER_RECIPIENT_ID,
+                  type: field.type,
+                  required: true,
+                  // The date fills itself in with the day of signing; the signer cannot change it.
+                  ...(field.type === 'date' ? { lock_sign_date: true } : {}),
+                })),
+              ],
+            }),
         allow_decline: true,
         allow_reassign: false,
         reminders: false,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import * as E from 'fp-ts/lib/Either.js';
 import { SigningRejectedError, SigningUnavailableError } from '@portal/core';
 import { SignwellSigning, signwellConfigFromEnv, verifySignwellEvent } from '@portal/signwell';
-import { checkPdfStructure } from '@portal/pdf';
+import { readPdf } from '@portal/pdf/pdf-read.ts';
 import { samplePdfBase64, startTestSandbox, startWebhookReceiver, submitSigningPage, type TestSandbox, type WebhookReceiver } from './testing.ts';
 
 let sandbox: TestSandbox;
@@ -62,10 +62,10 @@ describe('the SignWell adapter against the sandbox', () => {
 
     expect(await signing.getDocument(created.documentId)).toMatchObject({ status: 'Completed', completed: true, name: 'Notice of Privacy Practices' });
     const pdf = await signing.completedPdf(created.documentId);
-    const checked = checkPdfStructure(pdf);
+    const checked = readPdf(pdf);
     expect(checked.title).toBe('Notice of Privacy Practices');
-    expect(checked.text).toContain('(Jordan Reyes) Tj');
-    expect(checked.text).toContain('(Audit Trail)');
+    expect(checked.pages[1]?.lines.map((line) => line.text)).toContain('Jordan Reyes');
+    expect(checked.text).toContain('Audit Trail');
     expect(checked.text).toContain('We protect your health information.');
   });
 

@@ -1,12 +1,13 @@
 /**
  * The two documents a member signs (spec enrollment-and-payment §2 'E-signature step', 'Privacy
  * step'): the membership agreement and, for new patients, the acknowledgment of the Notice of
- * Privacy Practices. Pure text: an adapter renders it to PDF and SignWell appends the signature page.
+ * Privacy Practices. Pure text: an adapter renders it to PDF with a signature block (signature,
+ * date, printed name) on which SignWell places the signer's fields.
  *
  * The wording is the practice's to approve; it states only what the product does (spec §1).
  */
 import type { ChartDocumentType } from '../ports/document-filing.port.ts';
-import { locationName, PRACTICE_NAME } from './practice.ts';
+import { locationName, PRACTICE_LOCATIONS, PRACTICE_NAME, type PracticeLocation } from './practice.ts';
 import { TIERS, formatDollars, type TierCode } from './tier.ts';
 
 export interface ConsentDocument {
@@ -17,6 +18,12 @@ export interface ConsentDocument {
   /** Lines printed under the title (who and what it is for). */
   readonly facts: ReadonlyArray<readonly [label: string, value: string]>;
   readonly paragraphs: readonly string[];
+  readonly patientName: string;
+  /** Who signs: the caregiver when one signs for the patient, else the patient. */
+  readonly signerName: string;
+  readonly guardianSigning: boolean;
+  /** The enrollment's practice location (its address heads the document); null when unknown. */
+  readonly location: PracticeLocation | null;
 }
 
 export interface ConsentDocumentInput {
@@ -42,6 +49,18 @@ const signerFacts = (input: ConsentDocumentInput): ReadonlyArray<readonly [strin
   ['Practice location', locationName(input.department)],
 ];
 
+const parties = (input: ConsentDocumentInput): Pick<ConsentDocument, 'patientName' | 'signerName' | 'guardianSigning' | 'location'> => ({
+  patientName: input.patientName,
+  signerName: input.guardianName ?? input.patientName,
+  guardianSigning: input.guardianName !== null,
+  location: PRACTICE_LOCATIONS.find((location) => location.id === input.department) ?? null,
+});
+
+const renewalText = (code: TierCode): string => {
+  const tier = TIERS[code];
+  return tier.paid && tier.interval ? `Automatic, every ${tier.interval}, until cancelled` : 'None';
+};
+
 const priceText = (code: TierCode): string => {
   const tier = TIERS[code];
   return tier.paid && tier.interval ? `${formatDollars(tier.priceCents)} per ${tier.interval}` : '$0';
@@ -53,7 +72,7 @@ export const membershipAgreement = (input: ConsentDocumentInput): ConsentDocumen
     type: 'membership_agreement',
     title: MEMBERSHIP_AGREEMENT_TITLE,
     fileName: CONSENT_FILE_NAMES.membership_agreement,
-    facts: [...signerFacts(input), ['Membership plan', tier.name], ['Price', priceText(input.membershipTier)]],
+    facts: [...signerFacts(input), ['Membership plan', tier.name], ['Price', priceText(input.membershipTier)], ['Renewal', renewalText(input.membershipTier)]],
     paragraphs: [
       `This agreement is between the patient named above and ${PRACTICE_NAME} for the ${tier.name} membership.`,
       `Membership fee. The fee is ${priceText(input.membershipTier)}, charged to the card given at enrollment. The membership renews automatically at the end of each period at the same price until it is cancelled. It can be cancelled at any time from the billing portal or by calling the practice; cancellation takes effect at the end of the period already paid.`,
@@ -65,6 +84,7 @@ export const membershipAgreement = (input: ConsentDocumentInput): ConsentDocumen
       'Eligibility. Membership is open to patients aged 27 or older. Medicaid participants cannot enroll online.',
       'By signing below, the signer confirms having read this agreement and agrees to it on behalf of the patient named above.',
     ],
+    ...parties(input),
   };
 };
 
@@ -79,6 +99,7 @@ export const privacyPracticesAcknowledgment = (input: ConsentDocumentInput): Con
     'A copy of the notice is available at every practice location and from the front desk on request.',
     'By signing below, the signer acknowledges receiving the Notice of Privacy Practices of the practice.',
   ],
+  ...parties(input),
 });
 
 export const consentDocument = (type: ChartDocumentType, input: ConsentDocumentInput): ConsentDocument =>

@@ -36,6 +36,20 @@ export type SigningFile =
   | { readonly pdfBase64: string; readonly fileUrl?: undefined }
   | { readonly fileUrl: string; readonly pdfBase64?: undefined };
 
+/**
+ * A place on the file where the signer signs or SignWell stamps the signing date: page from 1;
+ * x, y (the field's top-left corner), width and height in PDF points from the page's top-left
+ * corner (SignWell's `fields[]` "pixels" of a page shown at 72 per inch).
+ */
+export interface SigningField {
+  readonly type: 'signature' | 'date';
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 export type EmbeddedDocumentInput = SigningFile & {
   /** Shown to the signer and printed on the completed PDF, e.g. "Membership Agreement". */
   readonly name: string;
@@ -47,6 +61,11 @@ export type EmbeddedDocumentInput = SigningFile & {
    * SignWell: at most 50 pairs, keys under 40 and values under 500 characters.
    */
   readonly metadata: Readonly<Record<string, string>>;
+  /**
+   * Where the signer signs and dates, on the file's own signature block. Without them SignWell
+   * appends its signature page (signature and date) to the file.
+   */
+  readonly fields?: readonly SigningField[];
   /** Where SignWell sends the signer after signing when the page is not embedded (optional). */
   readonly redirectUrl?: string;
 };

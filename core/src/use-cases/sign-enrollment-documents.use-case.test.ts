@@ -73,6 +73,8 @@ class FakeFiling implements DocumentFiling {
 
 const parties: SigningParties = { signer: { name: 'Dana Reyes', email: 'dana@example.test' }, patientName: 'Dana Reyes', guardianName: null };
 
+const SIGNATURE_FIELD = { type: 'signature', page: 2, x: 72, y: 500, width: 250, height: 36 } as const;
+
 const setup = async (patientStatus: 'existing' | 'new' = 'new', membershipTier: '120_annual' | 'decline' = '120_annual') => {
   const enrollments = new InMemoryEnrollments();
   const signing = new FakeSigning();
@@ -83,9 +85,9 @@ const setup = async (patientStatus: 'existing' | 'new' = 'new', membershipTier: 
     signing,
     filing,
     clock: new FixedClock('2026-06-15T16:00:00Z'),
-    renderPdf: (document: { title: string; paragraphs: readonly string[] }) => {
+    renderPdf: async (document: { title: string; paragraphs: readonly string[] }) => {
       rendered.push(`${document.title}: ${document.paragraphs.join(' ')}`);
-      return Buffer.from('%PDF-1.7 unsigned');
+      return { pdf: Buffer.from('%PDF-1.7 unsigned'), fields: [SIGNATURE_FIELD] };
     },
   };
   const enrollment = await enrollments.create({
@@ -111,6 +113,8 @@ describe('prepareSigningDocument', () => {
     expect(prepared).toEqual({ documentId: 'doc-1', embeddedUrl: 'https://sign.test/doc-1', completed: false });
     expect((await enrollments.findById(enrollment.id))?.signwellDocumentId).toBe('doc-1');
     expect(signing.documents.get('doc-1')?.input).toMatchObject({ name: 'Membership Agreement', signer: parties.signer, metadata: { enrollmentId: enrollment.id, kind: 'membership_agreement' } });
+    // The fields go to SignWell with the PDF they were laid out for.
+    expect(signing.documents.get('doc-1')?.input).toMatchObject({ pdfBase64: Buffer.from('%PDF-1.7 unsigned').toString('base64'), fields: [SIGNATURE_FIELD] });
     expect(rendered[0]).toContain('Enhanced Annual');
     expect(rendered[0]).toContain('renews automatically');
   });

@@ -20,7 +20,7 @@ import { TIERS } from '../domain/tier.ts';
 import type { Clock } from '../ports/clock.port.ts';
 import type { ChartDocumentType, DocumentFiling, DocumentSubmissionStatus } from '../ports/document-filing.port.ts';
 import type { Enrollment, EnrollmentRepository } from '../ports/enrollment.repository.port.ts';
-import type { Signer, Signing } from '../ports/signing.port.ts';
+import type { Signer, Signing, SigningField } from '../ports/signing.port.ts';
 
 export const DOCUMENT_NOT_AVAILABLE_TITLE = 'Document Not Available';
 export const AGREEMENT_NOT_AVAILABLE_MESSAGE = 'This enrollment has no membership agreement to sign.';
@@ -44,8 +44,13 @@ export interface SigningDeps {
   readonly signing: Signing;
   readonly filing: DocumentFiling;
   readonly clock: Clock;
-  /** Renders a consent document to a PDF (adapters/pdf). */
-  readonly renderPdf: (document: ConsentDocument) => Buffer;
+  /** Renders a consent document to a PDF (adapters/pdf), with where its signature block takes the signature and date. */
+  readonly renderPdf: (document: ConsentDocument) => Promise<RenderedDocument>;
+}
+
+export interface RenderedDocument {
+  readonly pdf: Buffer;
+  readonly fields: readonly SigningField[];
 }
 
 export interface PreparedDocument {
@@ -125,10 +130,12 @@ export const prepareSigningDocument = async (
       membershipTier: enrollment.membershipTier,
       department: enrollment.department,
     });
+    const rendered = await deps.renderPdf(document);
     const created = await deps.signing.createEmbeddedDocument({
       name: document.title,
       fileName: document.fileName,
-      pdfBase64: deps.renderPdf(document).toString('base64'),
+      pdfBase64: rendered.pdf.toString('base64'),
+      fields: rendered.fields,
       signer: input.parties.signer,
       metadata: { enrollmentId: enrollment.id, kind: input.type },
     });

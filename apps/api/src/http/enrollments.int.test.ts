@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
-import { extractPdfText } from '@portal/pdf';
+import { extractPdfText } from '@portal/pdf/pdf-read.ts';
 import { backendToken, call, submitSigningPage } from '../../../provider-sandbox/src/testing.ts';
 import { signIn } from '../../../../tools/src/testing/sign-in.ts';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
@@ -213,7 +213,9 @@ describe('provider-login signing (spec §4: tier step → /enrollment?id=&step=s
       documents: Array<{ patientid: string | number; contentUrl: string }>;
     };
     const mine = listed.documents.filter((document) => String(document.patientid) === String(patientId));
-    return Promise.all(mine.map(async (document) => extractPdfText(Buffer.from(await (await fetch(`${portal.sandbox.url}${document.contentUrl}`)).arrayBuffer()))));
+    const textOf = async (contentUrl: string): Promise<string> =>
+      extractPdfText(Buffer.from(await (await fetch(`${portal.sandbox.url}${contentUrl}`)).arrayBuffer()), 100_000).replace(/\s+/g, ' ');
+    return Promise.all(mine.map(async (document) => textOf(document.contentUrl)));
   };
 
   it('Carol signs for her father Harold: the agreement names him and her, is filed into his chart once, and payment is next', async () => {

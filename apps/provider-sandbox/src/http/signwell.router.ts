@@ -13,7 +13,7 @@ import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import { SIGNWELL_API_KEY, SIGNWELL_API_PREFIX } from '../seed/providers.ts';
 import { completedPdf, type CompletedFile } from '../signwell/completed-pdf.ts';
-import { countPdfPages, extractPdfText } from '@portal/pdf';
+import { countPdfPages, extractPdfText } from '@portal/pdf/pdf-read.ts';
 import { TABLES } from '../store/schema.ts';
 import type { SandboxContext } from './context.ts';
 import { baseUrl, field } from './shapes.ts';

@@ -3,8 +3,9 @@
  * read from its file, a signature page with each signer's typed name as the signature and the
  * signing time, and (unless `audit_page=false`) an "Audit Trail" page as SignWell appends one.
  * It does not reproduce the uploaded file's pages: the sandbox keeps only their fingerprint.
+ * Laid out with @portal/pdf's flow (pdf-lib, Source Sans 3).
  */
-import { PAGE_WIDTH, PageFlow, writePdf, type PdfDrawing } from '@portal/pdf';
+import { PAGE_WIDTH, PdfFlow, toRgb, type Rgb } from '@portal/pdf';
 
 export interface CompletedFile {
   readonly name: string;
@@ -38,73 +39,78 @@ export interface CompletedDocument {
 
 export const AUDIT_TRAIL_HEADING = 'Audit Trail';
 
-const INK: readonly [number, number, number] = [0.12, 0.11, 0.14];
-const MUTED: readonly [number, number, number] = [0.36, 0.35, 0.4];
-const BRAND: readonly [number, number, number] = [0.15, 0.38, 0.73];
-const SIGNATURE_INK: readonly [number, number, number] = [0.05, 0.2, 0.55];
+const INK: Rgb = [0.12, 0.11, 0.14];
+const MUTED: Rgb = [0.36, 0.35, 0.4];
+const BRAND: Rgb = [0.15, 0.38, 0.73];
+const SIGNATURE_INK: Rgb = [0.05, 0.2, 0.55];
+const PANEL: Rgb = [0.97, 0.97, 0.99];
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** "March 1, 2026 10:05:09 AM UTC" (by hand: ICU puts a narrow no-break space before AM, which WinAnsi lacks). */
+/** "March 1, 2026 10:05:09 AM UTC". */
 export const formatSigningTime = (date: Date): string => {
   const hours = date.getUTCHours();
   const two = (n: number): string => String(n).padStart(2, '0');
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()} ${hours % 12 === 0 ? 12 : hours % 12}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'} UTC`;
 };
 
-const label = (flow: PageFlow, name: string, value: string): void => {
-  flow.text(`${name}: ${value}`, 10, 'regular', { color: INK });
+const label = (flow: PdfFlow, name: string, value: string): void => {
+  flow.text([{ text: `${name}: `, font: 'semibold' }, { text: value }], { size: 10, color: INK });
 };
 
-export const completedPdf = (document: CompletedDocument, options: { readonly auditPage: boolean }): Buffer => {
-  const footer = (pageNumber: number): readonly PdfDrawing[] => [
-    { kind: 'line', x1: 56, y1: 44, x2: PAGE_WIDTH - 56, y2: 44, width: 0.5, color: [0.85, 0.85, 0.88] },
+export const completedPdf = async (document: CompletedDocument, options: { readonly auditPage: boolean }): Promise<Buffer> => {
+  const flow = await PdfFlow.create(
     {
-      kind: 'text',
-      text: `SignWell sandbox${document.testMode ? ' - test mode, not legally binding' : ''} - Document ID ${document.id} - Page ${pageNumber}`,
-      x: 56,
-      y: 30,
-      size: 8,
-      font: 'regular',
-      color: MUTED,
+      title: document.name,
+      subject: 'Completed document (SignWell sandbox)',
+      keywords: options.auditPage ? ['signed', 'audit trail'] : ['signed'],
+      createdAt: document.completedAt,
     },
-  ];
-  const flow = new PageFlow(56, footer);
+    { top: 56, right: 56, bottom: 68, left: 56 },
+    ['regular', 'semibold', 'bold', 'italic'],
+  );
 
-  flow.text('Completed document', 10, 'bold', { color: BRAND });
-  flow.text(document.name, 22, 'bold', { color: INK });
+  flow.text('Completed document', { size: 10, font: 'bold', color: BRAND });
+  flow.text(document.name, { size: 22, font: 'bold', color: INK, leading: 1.2 });
   flow.space(4);
   label(flow, 'Completed', formatSigningTime(document.completedAt));
   for (const file of document.files) label(flow, 'File', `${file.name} (${file.pagesNumber} page${file.pagesNumber === 1 ? '' : 's'}, ${file.size} bytes)`);
-  flow.rule();
-  flow.text('Document text', 12, 'bold', { color: INK });
+  flow.rule([0.8, 0.8, 0.85]);
+  flow.text('Document text', { size: 12, font: 'bold', color: INK });
   flow.space(2);
-  flow.text(document.previewText, 10, 'regular', { color: INK });
+  for (const paragraph of document.previewText.split(/\n/)) flow.text(paragraph, { size: 10, color: INK });
 
-  // Signature page: each signer's typed name in a script face above a line, then who and when.
+  // Signature page: each signer's typed name in italics above a line, then who and when.
   flow.newPage();
-  flow.text('Signatures', 18, 'bold', { color: INK });
-  flow.text(`${document.name}`, 11, 'regular', { color: MUTED });
+  flow.text('Signatures', { size: 18, font: 'bold', color: INK });
+  flow.text(document.name, { size: 11, color: MUTED });
   flow.space(12);
   for (const signer of document.signers) {
-    flow.draw(
-      (top, left) => [
-        { kind: 'box', x: left, y: top - 118, width: 360, height: 118, fill: [0.97, 0.97, 0.99] },
-        { kind: 'text', text: 'Signature', x: left + 12, y: top - 18, size: 8, font: 'bold', color: MUTED },
-        { kind: 'text', text: signer.signatureName, x: left + 14, y: top - 56, size: 28, font: 'script', color: SIGNATURE_INK },
-        { kind: 'line', x1: left + 12, y1: top - 66, x2: left + 348, y2: top - 66, width: 0.75, color: MUTED },
-        { kind: 'text', text: `Signed by ${signer.signatureName}${signer.name !== null && signer.name !== signer.signatureName ? ` (recipient ${signer.name})` : ''}`, x: left + 12, y: top - 82, size: 9, font: 'regular', color: INK },
-        { kind: 'text', text: signer.email, x: left + 12, y: top - 95, size: 9, font: 'regular', color: INK },
-        { kind: 'text', text: `Date signed: ${formatSigningTime(signer.signedAt)}`, x: left + 12, y: top - 108, size: 9, font: 'regular', color: INK },
-      ],
-      134,
-    );
+    const who = `Signed by ${signer.signatureName}${signer.name !== null && signer.name !== signer.signatureName ? ` (recipient ${signer.name})` : ''}`;
+    const rows = [who, signer.email, `Date signed: ${formatSigningTime(signer.signedAt)}`].map((text) => flow.wrap(text, 9, 336));
+    const signature = flow.wrap(signer.signatureName, 26, 336, 'italic');
+    const height = 30 + signature.length * 30 + rows.reduce((sum, lines) => sum + lines.length * 13, 0) + 12;
+    flow.block(height + 16, ({ page, top, left }) => {
+      page.drawRectangle({ x: left, y: top - height, width: 360, height, color: toRgb(PANEL) });
+      flow.drawLine(page, { pieces: [{ text: 'Signature', font: 'bold' }], width: 0 }, left + 12, top - 18, 8, MUTED);
+      let y = top - 22;
+      for (const line of signature) {
+        y -= 30;
+        flow.drawLine(page, line, left + 14, y + 4, 26, SIGNATURE_INK);
+      }
+      page.drawLine({ start: { x: left + 12, y: y - 6 }, end: { x: left + 348, y: y - 6 }, thickness: 0.75, color: toRgb(MUTED) });
+      y -= 10;
+      for (const line of rows.flat()) {
+        y -= 13;
+        flow.drawLine(page, line, left + 12, y, 9, INK);
+      }
+    });
   }
 
   if (options.auditPage) {
     flow.newPage();
-    flow.text(AUDIT_TRAIL_HEADING, 18, 'bold', { color: INK });
-    flow.text('Generated by the provider sandbox in place of SignWell.', 9, 'regular', { color: MUTED });
+    flow.text(AUDIT_TRAIL_HEADING, { size: 18, font: 'bold', color: INK });
+    flow.text('Generated by the provider sandbox in place of SignWell.', { size: 9, color: MUTED });
     flow.space(8);
     label(flow, 'Document', document.name);
     label(flow, 'Document ID', document.id);
@@ -112,11 +118,11 @@ export const completedPdf = (document: CompletedDocument, options: { readonly au
     label(flow, 'Test mode', document.testMode ? 'yes' : 'no');
     for (const file of document.files) {
       label(flow, 'File', file.name);
-      flow.text(`SHA-256 ${file.sha256}`, 8, 'regular', { color: MUTED, indent: 12 });
-      if (file.fileUrl !== undefined) flow.text(`From ${file.fileUrl}`, 8, 'regular', { color: MUTED, indent: 12 });
+      flow.text(`SHA-256 ${file.sha256}`, { size: 8, color: MUTED, indent: 12 });
+      if (file.fileUrl !== undefined) flow.text(`From ${file.fileUrl}`, { size: 8, color: MUTED, indent: 12 });
     }
-    flow.rule();
-    flow.text('Events (UTC)', 12, 'bold', { color: INK });
+    flow.rule([0.8, 0.8, 0.85]);
+    flow.text('Events (UTC)', { size: 12, font: 'bold', color: INK });
     const events: { readonly at: Date; readonly text: string }[] = [{ at: document.createdAt, text: 'Document created and sent for signing' }];
     for (const signer of document.signers) {
       const who = `${signer.signatureName} (${signer.email})`;
@@ -128,16 +134,15 @@ export const completedPdf = (document: CompletedDocument, options: { readonly au
     events.sort((a, b) => a.at.getTime() - b.at.getTime());
     for (const event of events) {
       flow.space(4);
-      flow.text(formatSigningTime(event.at), 9, 'bold', { color: INK });
-      flow.text(event.text, 9, 'regular', { color: INK, indent: 12 });
+      flow.text(formatSigningTime(event.at), { size: 9, font: 'bold', color: INK });
+      flow.text(event.text, { size: 9, color: INK, indent: 12 });
     }
   }
 
-  return writePdf({
-    title: document.name,
-    subject: 'Completed document (SignWell sandbox)',
-    keywords: options.auditPage ? 'signed, audit trail' : 'signed',
-    creationDate: document.completedAt,
-    pages: flow.pages(),
+  const footer = `SignWell sandbox${document.testMode ? ' - test mode, not legally binding' : ''} - Document ID ${document.id}`;
+  return flow.save((page, number, count) => {
+    page.drawLine({ start: { x: 56, y: 44 }, end: { x: PAGE_WIDTH - 56, y: 44 }, thickness: 0.5, color: toRgb([0.85, 0.85, 0.88]) });
+    const [line] = flow.wrap(`${footer} - Page ${number} of ${count}`, 8, PAGE_WIDTH - 112);
+    if (line !== undefined) flow.drawLine(page, line, 56, 30, 8, MUTED);
   });
 };
