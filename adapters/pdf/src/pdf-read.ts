@@ -6,6 +6,9 @@
  */
 import * as mupdf from 'mupdf';
 
+// MuPDF reports repairs and refusals on stderr; a file we cannot read throws, which is what we use.
+mupdf.setLog({ error: () => undefined, warning: () => undefined });
+
 /** A line of text and its box in points, from the page's top-left corner (as MuPDF and SignWell measure). */
 export interface TextLine {
   readonly text: string;
