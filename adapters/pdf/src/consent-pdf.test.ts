@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import * as mupdf from 'mupdf';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { membershipAgreement, privacyPracticesAcknowledgment, type ConsentDocument, type ConsentDocumentInput } from '@portal/core';
@@ -6,6 +6,9 @@ import { renderConsentPdf, SIGNATURE_BLOCK } from './consent-pdf.ts';
 import { PAGE_HEIGHT, PAGE_WIDTH } from './pdf-flow.ts';
 import { readPdf, withPdf, type ReadPage } from './pdf-read.ts';
 import { renderPdfPages, writePdfPages } from './testing/render-png.ts';
+
+// Each render parses three font files (about half a second on a busy machine).
+jest.setTimeout(30_000);
 
 const createdAt = new Date('2026-03-01T10:05:00Z');
 const harold: ConsentDocumentInput = { patientName: 'Harold Bennett', membershipTier: '70_biannual', department: '1', guardianName: 'Carol Bennett' };
@@ -100,7 +103,7 @@ describe('renderConsentPdf', () => {
     expect(text).toContain(document.paragraphs.at(-1)?.replace(/\s+/g, ''));
     // The signature block is on the last page.
     expect(fields.map((field) => field.page)).toEqual([read.pageCount, read.pageCount]);
-  }, 30_000);
+  });
 
   it('returns SignWell fields that lie on the signature block: above the Signature and Date lines, over no text', async () => {
     for (const document of [membershipAgreement(harold), privacyPracticesAcknowledgment({ ...harold, guardianName: null })]) {
@@ -142,7 +145,7 @@ describe('renderConsentPdf', () => {
       }
       expect(signature.y + signature.height).toBeLessThanOrEqual(date.y + date.height + 2);
     }
-  }, 20_000);
+  });
 
   it('embeds Source Sans 3 as font subsets (FontFile2), nothing more', async () => {
     const { pdf } = await renderConsentPdf(membershipAgreement(harold), { createdAt });
@@ -188,5 +191,5 @@ describe('renderConsentPdf', () => {
       const directory = process.env['PDF_LOOK_DIR'];
       if (directory !== undefined && directory !== '') await writePdfPages(pdf, directory, name);
     }
-  }, 20_000);
+  });
 });
