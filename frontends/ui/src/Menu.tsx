@@ -1,31 +1,28 @@
 /**
- * A menu button and its menu (WAI-ARIA APG 'menu button' pattern):
- * - the button has aria-haspopup="menu" and aria-expanded; Enter, Space or Arrow Down open the
- *   menu on its first item, Arrow Up on its last;
- * - in the menu, Arrow Up/Down move (wrapping), Home/End jump, a letter moves to the next item
- *   starting with it, Escape and Tab close it and return focus to the button;
- * - a click outside or a navigation closes it;
- * - disabled items stay focusable (so their reason can be read) and carry aria-disabled; a
- *   tooltip shows the reason on hover, focus or tap.
- * Text that is not an item (group labels, notes, tooltips) is hidden from the accessibility
- * tree and referenced by aria-labelledby / aria-describedby, so the menu holds only items,
- * groups and separators.
+ * A menu button and its menu on Radix Dropdown Menu (docs/decisions/0020-ui-primitives-radix.md).
+ * Radix gives the WAI-ARIA menu button pattern: aria-haspopup / aria-expanded on the button,
+ * Enter, Space or Arrow Down open the menu on its first item, arrow keys, Home/End and typeahead
+ * move in it, Escape or a press outside close it and focus returns to the button; it is placed
+ * within the viewport.
+ * Our part is the look (ui-menu classes) and what items do:
+ * - a portal path navigates without a page load (modified clicks keep the browser's behaviour);
+ * - disabled and busy items stay focusable (so their reason can be read: aria-disabled, not
+ *   Radix's `disabled`, which skips them) and do nothing when chosen; a tooltip shows the reason
+ *   while the item is hovered or focused (a tap focuses it);
+ * - a navigation closes the menu.
+ * Text that is not an item (group labels, notes, tooltips) is hidden from the accessibility tree
+ * and referenced by aria-labelledby / aria-describedby.
  */
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useState } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { cx } from './cx.ts';
 import { ExternalLinkIcon } from './Icons.tsx';
 import { navigate } from './navigation.ts';
 import { Spinner } from './Spinner.tsx';
 
-interface MenuContextValue {
-  close: (options?: { focusButton?: boolean }) => void;
-}
-
-const MenuContext = createContext<MenuContextValue | null>(null);
+const MenuContext = createContext<{ close: () => void } | null>(null);
 const GroupNoteContext = createContext<string | undefined>(undefined);
-
-const ITEM_SELECTOR = '[role="menuitem"]';
 
 export interface MenuProps {
   /** Visible content of the menu button. */
@@ -33,7 +30,7 @@ export interface MenuProps {
   /** Accessible name of the button; it should start with the button's visible text. */
   buttonLabel: string;
   buttonClassName?: string;
-  /** Shown at the top of the open menu, above (and outside) its items: who is signed in. */
+  /** Shown at the top of the open menu, above its items: who is signed in. */
   header?: ReactNode;
   /** Accessible name of the menu; the button's by default. */
   menuLabel?: string;
@@ -43,140 +40,44 @@ export interface MenuProps {
 
 export function Menu({ button, buttonLabel, buttonClassName, header, menuLabel, children, className }: MenuProps) {
   const [open, setOpen] = useState(false);
-  const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last' | null>(null);
-  const id = useId();
-  const buttonId = `${id}-button`;
-  const menuId = `${id}-menu`;
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  const items = (): HTMLElement[] => (menuRef.current ? Array.from(menuRef.current.querySelectorAll<HTMLElement>(ITEM_SELECTOR)) : []);
-
-  const close = useCallback(({ focusButton = false }: { focusButton?: boolean } = {}) => {
-    setOpen(false);
-    if (focusButton) buttonRef.current?.focus();
-  }, []);
-
-  const openAt = (target: 'first' | 'last'): void => {
-    setOpen(true);
-    setFocusOnOpen(target);
-  };
-
-  useEffect(() => {
-    if (!open || !focusOnOpen) return;
-    const list = items();
-    (focusOnOpen === 'first' ? list[0] : list[list.length - 1])?.focus();
-    setFocusOnOpen(null);
-  }, [open, focusOnOpen]);
 
   useEffect(() => {
     if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent): void => {
-      if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) setOpen(false);
-    };
     const onRoute = (): void => setOpen(false);
-    document.addEventListener('pointerdown', onPointerDown);
     window.addEventListener('popstate', onRoute);
     window.addEventListener('single-spa:routing-event', onRoute);
     return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
       window.removeEventListener('popstate', onRoute);
       window.removeEventListener('single-spa:routing-event', onRoute);
     };
   }, [open]);
 
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      openAt('first');
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt('last');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const list = items();
-    if (list.length === 0) return;
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number): void => {
-      event.preventDefault();
-      list[(next + list.length) % list.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        focusAt(index < 0 ? 0 : index + 1);
-        return;
-      case 'ArrowUp':
-        focusAt(index < 0 ? list.length - 1 : index - 1);
-        return;
-      case 'Home':
-      case 'PageUp':
-        focusAt(0);
-        return;
-      case 'End':
-      case 'PageDown':
-        focusAt(list.length - 1);
-        return;
-      case 'Escape':
-      case 'Tab':
-        event.preventDefault();
-        event.stopPropagation();
-        close({ focusButton: true });
-        return;
-      default:
-        break;
-    }
-    if (event.key.length === 1 && /\S/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      // Type-ahead: the next item whose label starts with the letter.
-      const letter = event.key.toLowerCase();
-      const labelOf = (element: HTMLElement): string => (element.dataset.label ?? element.textContent ?? '').trim().toLowerCase();
-      for (let step = 1; step <= list.length; step += 1) {
-        const candidate = list[(Math.max(index, 0) + step) % list.length];
-        if (candidate && labelOf(candidate).startsWith(letter)) {
-          event.preventDefault();
-          candidate.focus();
-          return;
-        }
-      }
-    }
-  };
-
   return (
-    <div ref={rootRef} className={cx('ui-menu', open && 'ui-menu--open', className)}>
-      <button
-        ref={buttonRef}
-        id={buttonId}
-        type="button"
-        className={cx('ui-menu__button', buttonClassName)}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label={buttonLabel}
-        onClick={() => (open ? close() : openAt('first'))}
-        onKeyDown={onButtonKeyDown}
-      >
-        {button}
-      </button>
-      {open ? (
-        <div className="ui-menu__popup">
+    // Not modal: like the menu button pattern, the page stays readable while the menu is open (a
+    // modal menu would hide it with aria-hidden, leaving its focusable elements hidden but
+    // focusable); a press outside still closes the menu, and Tab still stays in it.
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+      <div className={cx('ui-menu', open && 'ui-menu--open', className)}>
+        <DropdownMenu.Trigger className={cx('ui-menu__button', buttonClassName)} aria-label={buttonLabel}>
+          {button}
+        </DropdownMenu.Trigger>
+      </div>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          className="ui-menu__popup"
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          loop
+          {...(menuLabel ? { 'aria-label': menuLabel, 'aria-labelledby': undefined } : {})}
+        >
           {header ? <div className="ui-menu__header">{header}</div> : null}
-          <div
-            ref={menuRef}
-            id={menuId}
-            role="menu"
-            aria-orientation="vertical"
-            aria-labelledby={menuLabel ? undefined : buttonId}
-            aria-label={menuLabel}
-            className="ui-menu__list"
-            onKeyDown={onMenuKeyDown}
-          >
-            <MenuContext.Provider value={{ close }}>{children}</MenuContext.Provider>
+          <div className="ui-menu__list">
+            <MenuContext.Provider value={{ close: () => setOpen(false) }}>{children}</MenuContext.Provider>
           </div>
-        </div>
-      ) : null}
-    </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
 
@@ -193,7 +94,7 @@ export function MenuGroup({ label, note, children }: MenuGroupProps) {
   const labelId = `${id}-label`;
   const noteId = note ? `${id}-note` : undefined;
   return (
-    <div role="group" aria-labelledby={labelId} aria-describedby={noteId} className="ui-menu__group">
+    <DropdownMenu.Group aria-labelledby={labelId} aria-describedby={noteId} className="ui-menu__group">
       <div id={labelId} className="ui-menu__group-label" aria-hidden="true">
         {label}
       </div>
@@ -203,12 +104,12 @@ export function MenuGroup({ label, note, children }: MenuGroupProps) {
         </div>
       ) : null}
       <GroupNoteContext.Provider value={noteId}>{children}</GroupNoteContext.Provider>
-    </div>
+    </DropdownMenu.Group>
   );
 }
 
 export function MenuSeparator() {
-  return <div role="separator" className="ui-menu__separator" />;
+  return <DropdownMenu.Separator className="ui-menu__separator" />;
 }
 
 export interface MenuItemProps {
@@ -235,54 +136,11 @@ export function MenuItem({ children, icon, href, external = false, onSelect, dis
   const menu = useContext(MenuContext);
   const groupNoteId = useContext(GroupNoteContext);
   const id = useId();
-  const [tipShown, setTipShown] = useState(false);
   const tooltipId = tooltip ? `${id}-tooltip` : undefined;
   const newTabId = external ? `${id}-new-tab` : undefined;
   const describedBy = [tooltipId, newTabId, groupNoteId].filter(Boolean).join(' ') || undefined;
   const inactive = disabled || busy;
-
-  const onClick = (event: MouseEvent<HTMLElement>): void => {
-    if (inactive) {
-      event.preventDefault();
-      if (disabled && tooltip) setTipShown(true);
-      return;
-    }
-    if (href && !external) {
-      // Modified clicks (new tab, new window) keep the browser's behaviour.
-      if (!isPlainClick(event)) return;
-      event.preventDefault();
-      onSelect?.();
-      // Focus goes back to the button; the shell moves it on to the new page's heading when the page changes.
-      menu?.close({ focusButton: true });
-      navigate(href);
-      return;
-    }
-    onSelect?.();
-    if (!keepOpen) menu?.close({ focusButton: !external });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    // Space activates menu items, links included.
-    if (event.key === ' ' && event.currentTarget instanceof HTMLAnchorElement) {
-      event.preventDefault();
-      event.currentTarget.click();
-    }
-  };
-
-  const common = {
-    role: 'menuitem',
-    tabIndex: -1,
-    className: cx('ui-menu__item', tone === 'destructive' && 'ui-menu__item--destructive', busy && 'ui-menu__item--busy'),
-    'aria-disabled': inactive || undefined,
-    'aria-busy': busy || undefined,
-    'aria-describedby': describedBy,
-    onClick,
-    onKeyDown,
-    onFocus: () => setTipShown(true),
-    onBlur: () => setTipShown(false),
-    onMouseEnter: () => setTipShown(true),
-    onMouseLeave: () => setTipShown(false),
-  } as const;
+  const link = href !== undefined && !inactive;
 
   const content = (
     <>
@@ -294,24 +152,50 @@ export function MenuItem({ children, icon, href, external = false, onSelect, dis
     </>
   );
 
+  // A portal path: the page changes without a load. Preventing the click's default also stops
+  // Radix's selection, so the menu is closed here (Radix still gives focus back to the button;
+  // the shell moves it on to the new page's heading).
+  const onLinkClick = (event: MouseEvent<HTMLAnchorElement>): void => {
+    if (external || !href || !isPlainClick(event)) return;
+    event.preventDefault();
+    onSelect?.();
+    menu?.close();
+    navigate(href);
+  };
+
   return (
-    <div role="none" className="ui-menu__entry">
-      {href && !inactive ? (
-        <a {...common} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-          {content}
-        </a>
-      ) : (
-        <button {...common} type="button">
-          {content}
-        </button>
-      )}
+    <div className="ui-menu__entry">
+      <DropdownMenu.Item
+        asChild={link}
+        className={cx('ui-menu__item', tone === 'destructive' && 'ui-menu__item--destructive', busy && 'ui-menu__item--busy')}
+        aria-disabled={inactive || undefined}
+        aria-busy={busy || undefined}
+        aria-describedby={describedBy}
+        textValue={typeof children === 'string' ? children : undefined}
+        onSelect={(event) => {
+          if (inactive) {
+            event.preventDefault();
+            return;
+          }
+          onSelect?.();
+          if (keepOpen) event.preventDefault();
+        }}
+      >
+        {link ? (
+          <a href={href} onClick={onLinkClick} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            {content}
+          </a>
+        ) : (
+          content
+        )}
+      </DropdownMenu.Item>
       {external ? (
         <span id={newTabId} hidden>
           Opens in a new tab
         </span>
       ) : null}
       {tooltip ? (
-        <span id={tooltipId} className={cx('ui-menu__tooltip', tipShown && 'ui-menu__tooltip--shown')} aria-hidden="true">
+        <span id={tooltipId} className="ui-menu__tooltip" aria-hidden="true">
           {tooltip}
         </span>
       ) : null}

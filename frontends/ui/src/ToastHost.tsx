@@ -1,25 +1,28 @@
 /**
- * Shows the toasts raised with toast() anywhere on the page: one at a time, for its duration
- * (paused while hovered or focused), dismissed by its close button or by a swipe to the right of
- * 50 px. F8 moves focus to the notification region; the region is an aria-live area so toasts
- * are announced.
+ * Shows the toasts raised with toast() anywhere on the page, on Radix Toast
+ * (docs/decisions/0020-ui-primitives-radix.md). Radix keeps each on screen for its duration
+ * (paused while the region is hovered or focused, or the window is in the background), closes it
+ * on its close button, Escape or a swipe to the right past the threshold, moves focus to the
+ * region on the hotkey (F8), and announces each toast in a live region (a destructive one
+ * assertively). Our part: one toast at a time (the spec's limit), the look (ui-toast classes),
+ * and the window events that carry toasts between micro-frontends (toast.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PointerEvent as ReactPointerEvent } from 'react';
+import * as Toast from '@radix-ui/react-toast';
 import { cx } from './cx.ts';
 import { CloseIcon } from './Icons.tsx';
 import {
+  TOAST_DEFAULT_DURATION_MS,
   TOAST_DISMISS_EVENT,
   TOAST_EVENT,
   TOAST_HOTKEY,
   TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_SWIPE_DIRECTION,
   TOAST_SWIPE_THRESHOLD_PX,
   isToastMessage,
 } from './toast.ts';
 import type { ToastMessage } from './toast.ts';
-
-/** Length of the exit animation; the toast leaves the DOM after it. */
-const EXIT_MS = 200;
 
 interface ShownToast extends ToastMessage {
   readonly open: boolean;
@@ -27,13 +30,16 @@ interface ShownToast extends ToastMessage {
 
 export function ToastHost() {
   const [toasts, setToasts] = useState<readonly ShownToast[]>([]);
-  const regionRef = useRef<HTMLDivElement>(null);
+  const removals = useRef(new Set<number>());
 
   const dismiss = useCallback((id?: string) => {
     setToasts((current) => current.map((item) => (id === undefined || item.id === id ? { ...item, open: false } : item)));
-    window.setTimeout(() => {
+    // Radix plays the exit and unmounts a closed toast; its entry goes after the spec's delay.
+    const timer = window.setTimeout(() => {
+      removals.current.delete(timer);
       setToasts((current) => current.filter((item) => item.open || (id !== undefined && item.id !== id)));
-    }, EXIT_MS);
+    }, TOAST_REMOVE_DELAY_MS);
+    removals.current.add(timer);
   }, []);
 
   useEffect(() => {
@@ -47,119 +53,48 @@ export function ToastHost() {
       const detail = (event as CustomEvent<{ id?: unknown }>).detail;
       dismiss(typeof detail?.id === 'string' ? detail.id : undefined);
     };
-    const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.key === TOAST_HOTKEY && !event.altKey && !event.ctrlKey && !event.metaKey) {
-        event.preventDefault();
-        regionRef.current?.focus();
-      }
-    };
+    const timers = removals.current;
     window.addEventListener(TOAST_EVENT, onToast);
     window.addEventListener(TOAST_DISMISS_EVENT, onDismiss);
-    window.addEventListener('keydown', onKeyDown);
     return () => {
       window.removeEventListener(TOAST_EVENT, onToast);
       window.removeEventListener(TOAST_DISMISS_EVENT, onDismiss);
-      window.removeEventListener('keydown', onKeyDown);
+      for (const timer of timers) window.clearTimeout(timer);
     };
   }, [dismiss]);
 
   return (
-    <div ref={regionRef} className="ui-toast-region" role="region" aria-label={`Notifications (${TOAST_HOTKEY})`} tabIndex={-1}>
-      <ol className="ui-toast-list" aria-live="polite" aria-relevant="additions text">
-        {toasts.map((item) => (
-          <ToastItem key={item.id} toast={item} onDismiss={dismiss} />
-        ))}
-      </ol>
-    </div>
-  );
-}
-
-function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: string) => void }) {
-  const [offset, setOffset] = useState(0);
-  const [swipedOut, setSwipedOut] = useState(false);
-  const swipe = useRef<{ pointerId: number; startX: number; startY: number; active: boolean } | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const remaining = useRef(toast.duration);
-  const startedAt = useRef(0);
-
-  const pause = useCallback(() => {
-    if (timer.current === undefined) return;
-    window.clearTimeout(timer.current);
-    timer.current = undefined;
-    remaining.current -= Date.now() - startedAt.current;
-  }, []);
-
-  const resume = useCallback(() => {
-    if (timer.current !== undefined || !toast.open || !Number.isFinite(toast.duration)) return;
-    startedAt.current = Date.now();
-    timer.current = window.setTimeout(() => onDismiss(toast.id), Math.max(0, remaining.current));
-  }, [onDismiss, toast.id, toast.open, toast.duration]);
-
-  useEffect(() => {
-    resume();
-    return pause;
-  }, [resume, pause]);
-
-  const onPointerDown = (event: ReactPointerEvent<HTMLLIElement>): void => {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    swipe.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, active: false };
-  };
-  const onPointerMove = (event: ReactPointerEvent<HTMLLIElement>): void => {
-    const state = swipe.current;
-    if (!state || state.pointerId !== event.pointerId) return;
-    const dx = event.clientX - state.startX;
-    const dy = event.clientY - state.startY;
-    if (!state.active) {
-      // Start swiping only on a clear horizontal move, so taps on the close button still work.
-      if (Math.abs(dx) < 6 || Math.abs(dx) < Math.abs(dy)) return;
-      state.active = true;
-      event.currentTarget.setPointerCapture(event.pointerId);
-      pause();
-    }
-    setOffset(Math.max(0, dx));
-  };
-  const onPointerEnd = (event: ReactPointerEvent<HTMLLIElement>): void => {
-    const state = swipe.current;
-    swipe.current = null;
-    if (!state?.active) return;
-    const dx = Math.max(0, event.clientX - state.startX);
-    if (dx >= TOAST_SWIPE_THRESHOLD_PX) {
-      setSwipedOut(true);
-      onDismiss(toast.id);
-    } else {
-      setOffset(0);
-      resume();
-    }
-  };
-
-  return (
-    <li
-      className={cx(
-        'ui-toast',
-        `ui-toast--${toast.variant}`,
-        toast.open ? 'ui-toast--open' : 'ui-toast--closed',
-        offset > 0 && 'ui-toast--swiping',
-        swipedOut && 'ui-toast--swiped',
-      )}
-      style={offset > 0 || swipedOut ? { transform: `translateX(${swipedOut ? '110%' : `${offset}px`})` } : undefined}
-      role={toast.variant === 'destructive' ? 'alert' : undefined}
-      aria-atomic="true"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-      onMouseEnter={pause}
-      onMouseLeave={resume}
-      onFocus={pause}
-      onBlur={resume}
+    <Toast.Provider
+      label="Notification"
+      duration={TOAST_DEFAULT_DURATION_MS}
+      swipeDirection={TOAST_SWIPE_DIRECTION}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
     >
-      <div className="ui-toast__body">
-        <p className="ui-toast__title">{toast.title}</p>
-        {toast.description ? <p className="ui-toast__description">{toast.description}</p> : null}
+      {toasts.map((item) => (
+        <Toast.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => {
+            if (!open) dismiss(item.id);
+          }}
+          duration={item.duration}
+          // Foreground toasts are announced assertively (as role="alert" was), others politely.
+          type={item.variant === 'destructive' ? 'foreground' : 'background'}
+          className={cx('ui-toast', `ui-toast--${item.variant}`)}
+        >
+          <div className="ui-toast__body">
+            <Toast.Title className="ui-toast__title">{item.title}</Toast.Title>
+            {/* Radix announces the toast's text nodes one after another: a space between title and description. */}{' '}
+            {item.description ? <Toast.Description className="ui-toast__description">{item.description}</Toast.Description> : null}
+          </div>
+          <Toast.Close className="ui-toast__close" aria-label="Close notification">
+            <CloseIcon size={18} />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <div className="ui-toast-region">
+        <Toast.Viewport className="ui-toast-list" hotkey={[TOAST_HOTKEY]} label="Notifications ({hotkey})" />
       </div>
-      <button type="button" className="ui-toast__close" aria-label="Close notification" onClick={() => onDismiss(toast.id)}>
-        <CloseIcon size={18} />
-      </button>
-    </li>
+    </Toast.Provider>
   );
 }

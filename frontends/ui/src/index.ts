@@ -2,8 +2,8 @@
  * @portal/ui: the portal's shared design system. Components are styled by styles.css, which the
  * shell loads once for every micro-frontend (`import '@portal/ui/styles.css'`).
  */
-export { AccordionSection } from './Accordion.tsx';
-export type { AccordionSectionProps } from './Accordion.tsx';
+export { Accordion, AccordionSection } from './Accordion.tsx';
+export type { AccordionProps, AccordionSectionProps } from './Accordion.tsx';
 export { Alert } from './Alert.tsx';
 export { RetryAlert } from './RetryAlert.tsx';
 export type { RetryAlertProps } from './RetryAlert.tsx';

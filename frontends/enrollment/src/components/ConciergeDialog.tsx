@@ -8,7 +8,10 @@ export interface ConciergeDialogProps {
   onConfirm: () => void;
 }
 
-/** Concierge care is only for patients of three named doctors: acknowledge before choosing it. */
+/**
+ * Concierge care is only for patients of three named doctors: acknowledge before choosing it.
+ * Cancel or Escape discards the choice; 'I Understand' applies it.
+ */
 export function ConciergeDialog({ planName, onCancel, onConfirm }: ConciergeDialogProps) {
   return (
     <Dialog
@@ -19,6 +22,7 @@ export function ConciergeDialog({ planName, onCancel, onConfirm }: ConciergeDial
       title={CONCIERGE_DIALOG_TITLE}
       description={CONCIERGE_DIALOG_TEXT}
       dismissible={false}
+      closeOnEscape
       size="sm"
       footer={
         <>

@@ -31,7 +31,7 @@ export function TierPlanPicker({ value, onChange, describedBy, legend, headingLe
   };
 
   return (
-    <fieldset className="enrollment-fieldset" aria-describedby={describedBy} aria-required="true" aria-invalid={invalid || undefined}>
+    <fieldset className="enrollment-fieldset" role="radiogroup" aria-describedby={describedBy} aria-required="true" aria-invalid={invalid || undefined}>
       <legend className="ui-visually-hidden">{legend}</legend>
       <Grid minColumnWidth="15rem" gap={4} className="ui-plan-grid">
         {TIER_PLANS.map((plan) => {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  Accordion,
   AccordionSection,
   Alert,
   Button,
@@ -82,7 +83,8 @@ export function GuestEnrollmentPage({ guest }: { guest: GuestIdentity }) {
   return <GuestForm key={`${guest.email}|${guest.phone}`} guest={guest} />;
 }
 
-type Open = Readonly<Record<'patient-status' | 'patient-information' | 'membership-tiers', boolean>>;
+const ACCORDION_SECTIONS = ['patient-status', 'patient-information', 'membership-tiers'] as const;
+type Open = Readonly<Record<(typeof ACCORDION_SECTIONS)[number], boolean>>;
 
 function GuestForm({ guest }: { guest: GuestIdentity }) {
   const [values, setValues] = useState<GuestFormValues>(() => initialGuestForm(guest));
@@ -333,233 +335,235 @@ function GuestForm({ guest }: { guest: GuestIdentity }) {
               </Stack>
             </Card>
 
-            <AccordionSection
-              id={PANEL_IDS['patient-status']}
-              title={SECTION_PATIENT_STATUS}
-              open={open['patient-status']}
-              onOpenChange={(next) => setOpen((current) => ({ ...current, 'patient-status': next }))}
-              complete={sections['patient-status']}
-              invalid={submitted && !sections['patient-status']}
+            <Accordion
+              value={ACCORDION_SECTIONS.filter((section) => open[section])}
+              onValueChange={(value) => setOpen(Object.fromEntries(ACCORDION_SECTIONS.map((section) => [section, value.includes(section)])) as Open)}
             >
-              <Stack gap={4}>
-                <fieldset className="enrollment-fieldset" id={fieldId('patientStatus')}>
-                  <legend className="enrollment-legend">Are you a current patient of the practice?</legend>
-                  <div className="enrollment-choice-list">
-                    {(
-                      [
-                        { value: 'existing', label: 'Existing patient', meta: 'I have been seen at the practice before.' },
-                        { value: 'new', label: 'New patient', meta: 'I have not been seen at the practice yet.' },
-                      ] as const
-                    ).map((option) => (
-                      <label key={option.value} className="enrollment-choice">
-                        <input
-                          type="radio"
-                          className="enrollment-choice__control"
-                          name="patientStatus"
-                          value={option.value}
-                          checked={values.patientStatus === option.value}
-                          onChange={() => {
-                            setValues((current) => setPatientStatus(current, option.value));
-                            clearServerError('patientStatus');
-                          }}
-                        />
-                        <span className="enrollment-choice__body">
-                          <span className="enrollment-choice__name">{option.label}</span>
-                          <span className="enrollment-choice__meta">{option.meta}</span>
-                        </span>
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-                <div className="enrollment-form-grid">
-                  <Field id={fieldId('department')} label={PRACTICE_LOCATION_LABEL} required error={fieldError('department')}>
-                    <Select
-                      placeholder={PRACTICE_LOCATION_PLACEHOLDER}
-                      value={values.department}
-                      onChange={(event) => {
-                        choose('department', event.target.value);
-                        choose('preferredProvider', '');
-                      }}
-                    >
-                      {PRACTICE_LOCATIONS.map((location) => (
-                        <option key={location.id} value={location.id}>
-                          {location.name}
-                        </option>
+              <AccordionSection
+                id={PANEL_IDS['patient-status']}
+                title={SECTION_PATIENT_STATUS}
+                value="patient-status"
+                complete={sections['patient-status']}
+                invalid={submitted && !sections['patient-status']}
+              >
+                <Stack gap={4}>
+                  <fieldset className="enrollment-fieldset" id={fieldId('patientStatus')}>
+                    <legend className="enrollment-legend">Are you a current patient of the practice?</legend>
+                    <div className="enrollment-choice-list">
+                      {(
+                        [
+                          { value: 'existing', label: 'Existing patient', meta: 'I have been seen at the practice before.' },
+                          { value: 'new', label: 'New patient', meta: 'I have not been seen at the practice yet.' },
+                        ] as const
+                      ).map((option) => (
+                        <label key={option.value} className="enrollment-choice">
+                          <input
+                            type="radio"
+                            className="enrollment-choice__control"
+                            name="patientStatus"
+                            value={option.value}
+                            checked={values.patientStatus === option.value}
+                            onChange={() => {
+                              setValues((current) => setPatientStatus(current, option.value));
+                              clearServerError('patientStatus');
+                            }}
+                          />
+                          <span className="enrollment-choice__body">
+                            <span className="enrollment-choice__name">{option.label}</span>
+                            <span className="enrollment-choice__meta">{option.meta}</span>
+                          </span>
+                        </label>
                       ))}
-                    </Select>
-                  </Field>
-                  <Field
-                    id={fieldId('hasMedicareInsurance')}
-                    label={MEDICARE_LABEL}
-                    required
-                    error={officeOnly ? undefined : fieldError('hasMedicareInsurance')}
-                  >
-                    <Select
-                      placeholder={MEDICARE_PLACEHOLDER}
-                      value={values.hasMedicareInsurance}
-                      onChange={(event) => choose('hasMedicareInsurance', event.target.value)}
-                      aria-describedby={officeOnly ? 'enrollment-guest-office-only' : undefined}
-                    >
-                      <MedicareOptions />
-                    </Select>
-                  </Field>
-                </div>
-                {officeOnly ? (
-                  <OfficeEnrollmentNotice id="enrollment-guest-office-only" />
-                ) : null}
-              </Stack>
-            </AccordionSection>
-
-            <AccordionSection
-              id={PANEL_IDS['patient-information']}
-              title={SECTION_PATIENT_INFORMATION}
-              open={open['patient-information']}
-              onOpenChange={(next) => setOpen((current) => ({ ...current, 'patient-information': next }))}
-              complete={sections['patient-information']}
-              invalid={submitted && !sections['patient-information']}
-            >
-              <Stack gap={4}>
-                <div className="enrollment-form-grid">
-                  {textField('firstName', { required: true, autoComplete: values.isGuardianSigning ? 'off' : 'given-name' })}
-                  {textField('lastName', { required: true, autoComplete: values.isGuardianSigning ? 'off' : 'family-name' })}
-                  {textField('dateOfBirth', { required: true, type: 'date', autoComplete: values.isGuardianSigning ? 'off' : 'bday' })}
-                  {newPatient ? (
-                    <Field id={fieldId('sex')} label={FIELD_LABELS.sex} error={fieldError('sex')}>
-                      <Select value={values.sex} onChange={(event) => choose('sex', event.target.value)}>
-                        <option value="">Prefer not to say</option>
-                        <option value="F">Female</option>
-                        <option value="M">Male</option>
-                      </Select>
-                    </Field>
-                  ) : null}
-                  {textField('email', {
-                    required: true,
-                    type: 'email',
-                    autoComplete: values.isGuardianSigning ? 'off' : 'email',
-                    readOnly: readOnly.email,
-                    hint: readOnly.email ? 'Verified' : values.isGuardianSigning ? "The patient's own email" : undefined,
-                  })}
-                  {textField('phone', {
-                    required: true,
-                    type: 'tel',
-                    inputMode: 'tel',
-                    autoComplete: values.isGuardianSigning ? 'off' : 'tel-national',
-                    readOnly: readOnly.phone,
-                    hint: readOnly.phone ? 'Verified' : values.isGuardianSigning ? "The patient's own phone" : undefined,
-                  })}
-                </div>
-
-                {values.isGuardianSigning ? (
-                  <Checkbox
-                    id={fieldId('copyGuardianAddress')}
-                    label="The patient lives at the caregiver's address"
-                    checked={values.copyGuardianAddress}
-                    onChange={(event) => {
-                      const copy = event.target.checked;
-                      setValues((current) => ({ ...current, copyGuardianAddress: copy }));
-                    }}
-                  />
-                ) : null}
-
-                <div className="enrollment-form-grid">
-                  {textField('address1', {
-                    required: true,
-                    autoComplete: 'address-line1',
-                    wide: true,
-                    readOnly: copying,
-                    hint: 'Only the part before a comma is kept; put an apartment or suite in the next field.',
-                  })}
-                  {textField('address2', { autoComplete: 'address-line2', wide: true, readOnly: copying })}
-                  {textField('city', { required: true, autoComplete: 'address-level2', readOnly: copying })}
-                  {textField('state', { required: true, autoComplete: 'address-level1', maxLength: 2, placeholder: 'RI', readOnly: copying })}
-                  {textField('zipCode', { required: true, autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10, readOnly: copying })}
-                </div>
-
-                <div className="enrollment-form-grid">
-                  {newPatient
-                    ? textField('fullSSN', {
-                        required: true,
-                        inputMode: 'numeric',
-                        autoComplete: 'off',
-                        maxLength: 11,
-                        placeholder: '123-45-6789',
-                        hint: 'Required for new patients.',
-                      })
-                    : textField('lastFourSSN', {
-                        required: true,
-                        inputMode: 'numeric',
-                        autoComplete: 'off',
-                        maxLength: 4,
-                        hint: 'Used to find your record at the practice.',
-                      })}
-                  {newPatient ? (
-                    <Field id={fieldId('preferredProvider')} label={FIELD_LABELS.preferredProvider} error={fieldError('preferredProvider')} hint={providers.isError ? 'The provider list could not be loaded; you can choose later.' : undefined}>
+                    </div>
+                  </fieldset>
+                  <div className="enrollment-form-grid">
+                    <Field id={fieldId('department')} label={PRACTICE_LOCATION_LABEL} required error={fieldError('department')}>
                       <Select
-                        value={values.preferredProvider}
-                        onChange={(event) => choose('preferredProvider', event.target.value)}
-                        disabled={providers.isPending}
-                        aria-busy={providers.isFetching || undefined}
+                        placeholder={PRACTICE_LOCATION_PLACEHOLDER}
+                        value={values.department}
+                        onChange={(event) => {
+                          choose('department', event.target.value);
+                          choose('preferredProvider', '');
+                        }}
                       >
-                        <option value="">{providers.isPending ? 'Loading providers...' : 'No preference'}</option>
-                        {(providers.data?.providers ?? []).map((provider) => (
-                          <option key={provider.id} value={provider.id}>
-                            {provider.displayName || provider.name}
+                        {PRACTICE_LOCATIONS.map((location) => (
+                          <option key={location.id} value={location.id}>
+                            {location.name}
                           </option>
                         ))}
                       </Select>
                     </Field>
+                    <Field
+                      id={fieldId('hasMedicareInsurance')}
+                      label={MEDICARE_LABEL}
+                      required
+                      error={officeOnly ? undefined : fieldError('hasMedicareInsurance')}
+                    >
+                      <Select
+                        placeholder={MEDICARE_PLACEHOLDER}
+                        value={values.hasMedicareInsurance}
+                        onChange={(event) => choose('hasMedicareInsurance', event.target.value)}
+                        aria-describedby={officeOnly ? 'enrollment-guest-office-only' : undefined}
+                      >
+                        <MedicareOptions />
+                      </Select>
+                    </Field>
+                  </div>
+                  {officeOnly ? (
+                    <OfficeEnrollmentNotice id="enrollment-guest-office-only" />
                   ) : null}
-                </div>
+                </Stack>
+              </AccordionSection>
 
-                {newPatient ? (
-                  <fieldset className="enrollment-fieldset">
-                    <legend className="enrollment-legend">Emergency Contact</legend>
-                    <div className="enrollment-form-grid">
-                      {textField('emergencyContactName', { required: true, autoComplete: 'off' })}
-                      {textField('emergencyContactPhone', { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'off' })}
-                      <Field id={fieldId('contactrelationship')} label={FIELD_LABELS.contactrelationship} required error={fieldError('contactrelationship')}>
-                        <Select placeholder="Select relationship..." value={values.contactrelationship} onChange={(event) => choose('contactrelationship', event.target.value)}>
-                          {EMERGENCY_CONTACT_RELATIONSHIPS.map((relationship) => (
-                            <option key={relationship} value={relationship}>
-                              {relationship.charAt(0) + relationship.slice(1).toLowerCase()}
+              <AccordionSection
+                id={PANEL_IDS['patient-information']}
+                title={SECTION_PATIENT_INFORMATION}
+                value="patient-information"
+                complete={sections['patient-information']}
+                invalid={submitted && !sections['patient-information']}
+              >
+                <Stack gap={4}>
+                  <div className="enrollment-form-grid">
+                    {textField('firstName', { required: true, autoComplete: values.isGuardianSigning ? 'off' : 'given-name' })}
+                    {textField('lastName', { required: true, autoComplete: values.isGuardianSigning ? 'off' : 'family-name' })}
+                    {textField('dateOfBirth', { required: true, type: 'date', autoComplete: values.isGuardianSigning ? 'off' : 'bday' })}
+                    {newPatient ? (
+                      <Field id={fieldId('sex')} label={FIELD_LABELS.sex} error={fieldError('sex')}>
+                        <Select value={values.sex} onChange={(event) => choose('sex', event.target.value)}>
+                          <option value="">Prefer not to say</option>
+                          <option value="F">Female</option>
+                          <option value="M">Male</option>
+                        </Select>
+                      </Field>
+                    ) : null}
+                    {textField('email', {
+                      required: true,
+                      type: 'email',
+                      autoComplete: values.isGuardianSigning ? 'off' : 'email',
+                      readOnly: readOnly.email,
+                      hint: readOnly.email ? 'Verified' : values.isGuardianSigning ? "The patient's own email" : undefined,
+                    })}
+                    {textField('phone', {
+                      required: true,
+                      type: 'tel',
+                      inputMode: 'tel',
+                      autoComplete: values.isGuardianSigning ? 'off' : 'tel-national',
+                      readOnly: readOnly.phone,
+                      hint: readOnly.phone ? 'Verified' : values.isGuardianSigning ? "The patient's own phone" : undefined,
+                    })}
+                  </div>
+
+                  {values.isGuardianSigning ? (
+                    <Checkbox
+                      id={fieldId('copyGuardianAddress')}
+                      label="The patient lives at the caregiver's address"
+                      checked={values.copyGuardianAddress}
+                      onChange={(event) => {
+                        const copy = event.target.checked;
+                        setValues((current) => ({ ...current, copyGuardianAddress: copy }));
+                      }}
+                    />
+                  ) : null}
+
+                  <div className="enrollment-form-grid">
+                    {textField('address1', {
+                      required: true,
+                      autoComplete: 'address-line1',
+                      wide: true,
+                      readOnly: copying,
+                      hint: 'Only the part before a comma is kept; put an apartment or suite in the next field.',
+                    })}
+                    {textField('address2', { autoComplete: 'address-line2', wide: true, readOnly: copying })}
+                    {textField('city', { required: true, autoComplete: 'address-level2', readOnly: copying })}
+                    {textField('state', { required: true, autoComplete: 'address-level1', maxLength: 2, placeholder: 'RI', readOnly: copying })}
+                    {textField('zipCode', { required: true, autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 10, readOnly: copying })}
+                  </div>
+
+                  <div className="enrollment-form-grid">
+                    {newPatient
+                      ? textField('fullSSN', {
+                          required: true,
+                          inputMode: 'numeric',
+                          autoComplete: 'off',
+                          maxLength: 11,
+                          placeholder: '123-45-6789',
+                          hint: 'Required for new patients.',
+                        })
+                      : textField('lastFourSSN', {
+                          required: true,
+                          inputMode: 'numeric',
+                          autoComplete: 'off',
+                          maxLength: 4,
+                          hint: 'Used to find your record at the practice.',
+                        })}
+                    {newPatient ? (
+                      <Field id={fieldId('preferredProvider')} label={FIELD_LABELS.preferredProvider} error={fieldError('preferredProvider')} hint={providers.isError ? 'The provider list could not be loaded; you can choose later.' : undefined}>
+                        <Select
+                          value={values.preferredProvider}
+                          onChange={(event) => choose('preferredProvider', event.target.value)}
+                          disabled={providers.isPending}
+                          aria-busy={providers.isFetching || undefined}
+                        >
+                          <option value="">{providers.isPending ? 'Loading providers...' : 'No preference'}</option>
+                          {(providers.data?.providers ?? []).map((provider) => (
+                            <option key={provider.id} value={provider.id}>
+                              {provider.displayName || provider.name}
                             </option>
                           ))}
                         </Select>
                       </Field>
-                    </div>
-                  </fieldset>
-                ) : null}
-              </Stack>
-            </AccordionSection>
+                    ) : null}
+                  </div>
 
-            <AccordionSection
-              id={PANEL_IDS['membership-tiers']}
-              title={SECTION_MEMBERSHIP_TIERS}
-              open={open['membership-tiers']}
-              onOpenChange={(next) => setOpen((current) => ({ ...current, 'membership-tiers': next }))}
-              complete={sections['membership-tiers']}
-              invalid={submitted && !sections['membership-tiers']}
-            >
-              <Stack gap={3}>
-                <p className="ui-help-text">Concierge plans are for patients of select doctors. Membership is optional.</p>
-                <TierPlanPicker
-                  legend={SECTION_MEMBERSHIP_TIERS}
-                  headingLevel={3}
-                  value={values.membershipTier}
-                  invalid={fieldError('membershipTier') !== undefined}
-                  describedBy={fieldError('membershipTier') ? 'enrollment-membershipTier-error' : undefined}
-                  onChange={(code) => {
-                    setValues((current) => ({ ...current, membershipTier: code }));
-                    clearServerError('membershipTier');
-                  }}
-                />
-                {fieldError('membershipTier') ? (
-                  <p id="enrollment-membershipTier-error" className="ui-error-text">
-                    {fieldError('membershipTier')}
-                  </p>
-                ) : null}
-              </Stack>
-            </AccordionSection>
+                  {newPatient ? (
+                    <fieldset className="enrollment-fieldset">
+                      <legend className="enrollment-legend">Emergency Contact</legend>
+                      <div className="enrollment-form-grid">
+                        {textField('emergencyContactName', { required: true, autoComplete: 'off' })}
+                        {textField('emergencyContactPhone', { required: true, type: 'tel', inputMode: 'tel', autoComplete: 'off' })}
+                        <Field id={fieldId('contactrelationship')} label={FIELD_LABELS.contactrelationship} required error={fieldError('contactrelationship')}>
+                          <Select placeholder="Select relationship..." value={values.contactrelationship} onChange={(event) => choose('contactrelationship', event.target.value)}>
+                            {EMERGENCY_CONTACT_RELATIONSHIPS.map((relationship) => (
+                              <option key={relationship} value={relationship}>
+                                {relationship.charAt(0) + relationship.slice(1).toLowerCase()}
+                              </option>
+                            ))}
+                          </Select>
+                        </Field>
+                      </div>
+                    </fieldset>
+                  ) : null}
+                </Stack>
+              </AccordionSection>
+
+              <AccordionSection
+                id={PANEL_IDS['membership-tiers']}
+                title={SECTION_MEMBERSHIP_TIERS}
+                value="membership-tiers"
+                complete={sections['membership-tiers']}
+                invalid={submitted && !sections['membership-tiers']}
+              >
+                <Stack gap={3}>
+                  <p className="ui-help-text">Concierge plans are for patients of select doctors. Membership is optional.</p>
+                  <TierPlanPicker
+                    legend={SECTION_MEMBERSHIP_TIERS}
+                    headingLevel={3}
+                    value={values.membershipTier}
+                    invalid={fieldError('membershipTier') !== undefined}
+                    describedBy={fieldError('membershipTier') ? 'enrollment-membershipTier-error' : undefined}
+                    onChange={(code) => {
+                      setValues((current) => ({ ...current, membershipTier: code }));
+                      clearServerError('membershipTier');
+                    }}
+                  />
+                  {fieldError('membershipTier') ? (
+                    <p id="enrollment-membershipTier-error" className="ui-error-text">
+                      {fieldError('membershipTier')}
+                    </p>
+                  ) : null}
+                </Stack>
+              </AccordionSection>
+            </Accordion>
 
             {failure ? (
               <Alert variant="destructive" role="alert" title={failure.title}>
