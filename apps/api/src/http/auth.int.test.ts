@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
+import { capturingLogger } from '@portal/composition/testing.ts';
+import { startApi } from '../server.ts';
 import { browserLike, signIn } from '../../../../tools/src/testing/sign-in.ts';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
 
@@ -155,6 +157,24 @@ describe('a sign-in that must fail', () => {
       await clearFaults();
     }
     expect(await sessions()).toBe(before);
+  });
+
+  it("sends the user back to the login with an error when the login's configuration cannot be read, writing nothing", async () => {
+    // A fresh instance: the running one may hold the configuration from an earlier sign-in.
+    const fresh = await startApi({ databaseUrl: portal.db.url, port: 0, env: portal.env, logger: capturingLogger().logger });
+    await faults('GET /fhir/r4/\\.well-known/smart-configuration', { errorRate: 1 });
+    try {
+      const pending = Number((await portal.db.knex('pending_authorizations').count<{ count: string }[]>('* as count'))[0]!.count);
+      const answer = await browserLike().fetch(`${fresh.url}/api/auth/athena?workflow=enrollment&redirect=/enrollment`);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('location')).toBe('/login?auth=error&return=%2Fenrollment');
+      expect(Number((await portal.db.knex('pending_authorizations').count<{ count: string }[]>('* as count'))[0]!.count)).toBe(pending);
+      const [row] = await portal.db.knex('audit_logs').where({ action: 'sign_in_failed' }).orderBy('id', 'desc').limit(1);
+      expect(row?.metadata).toMatchObject({ reason: 'unavailable' });
+    } finally {
+      await clearFaults();
+      await fresh.close();
+    }
   });
 
   it('gives a clear 503 when the health record times out', async () => {

@@ -5,7 +5,7 @@
  */
 import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import { displayName, mayActFor, patientContacts, sessionExpiresAt, type PatientSession } from '@portal/core';
+import { HealthRecordUnavailableError, PatientLoginError, displayName, mayActFor, patientContacts, sessionExpiresAt, type PatientSession } from '@portal/core';
 import { UpdateSessionRequest } from '@portal/contracts';
 import { clearCookie, setCookie, type CookieNames } from '../auth/cookies.ts';
 import { SIGN_IN_WINDOW_MS, WORKFLOWS, safeRedirectPath, type PatientAuthService } from '../auth/patient-auth.service.ts';
@@ -44,7 +44,19 @@ export const authRouter = (deps: { service: PatientAuthService; audit: RequestAu
 
   router.get('/api/auth/athena', async (ctx) => {
     const workflow = (WORKFLOWS as readonly string[]).includes(String(ctx.query.workflow)) ? String(ctx.query.workflow) : 'dashboard';
-    const { url, binding } = await service.start(workflow, safeRedirectPath(ctx.query.redirect));
+    const redirectPath = safeRedirectPath(ctx.query.redirect);
+    let started: Awaited<ReturnType<PatientAuthService['start']>>;
+    try {
+      started = await service.start(workflow, redirectPath);
+    } catch (error) {
+      // The login's configuration could not be read (provider down or answering nonsense): the
+      // same page as a failed sign-in, where the patient can try again or continue as a guest.
+      if (!(error instanceof HealthRecordUnavailableError || error instanceof PatientLoginError)) throw error;
+      ctx.redirect(`/login?${new URLSearchParams({ auth: 'error', return: redirectPath }).toString()}`);
+      await audit(ctx, { eventType: 'auth', action: 'sign_in_failed', severity: 'warning', metadata: { reason: 'unavailable' } });
+      return;
+    }
+    const { url, binding } = started;
     setCookie(ctx, cookies.signIn, binding, https, SIGN_IN_WINDOW_MS);
     ctx.redirect(url);
   });
