@@ -25,7 +25,7 @@ import type { Configuration, MultiStats, StatsChunk, StatsCompilation } from 'we
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Build order is irrelevant (remotes are found at run time); the shell is listed first. */
-const FRONTENDS = ['shell', 'identity', 'dashboard', 'staff', 'enrollment'] as const;
+const FRONTENDS = ['shell', 'identity', 'dashboard', 'staff', 'enrollment', 'booking'] as const;
 
 /** The host's name; every other frontend is a module federation remote. */
 const HOST = 'shell';

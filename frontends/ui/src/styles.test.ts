@@ -20,6 +20,7 @@ const REMOTES = [
   { name: 'dashboard', stylesheet: 'dashboard.css', prefix: 'dash-' },
   { name: 'staff', stylesheet: 'staff.css', prefix: 'staff-' },
   { name: 'enrollment', stylesheet: 'enrollment.css', prefix: 'enrollment-' },
+  { name: 'booking', stylesheet: 'booking.css', prefix: 'booking-' },
 ] as const;
 
 const REMOTE_OR_SHELL_PREFIXES = [...REMOTES.map((remote) => remote.prefix), 'portal-'];

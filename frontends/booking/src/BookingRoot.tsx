@@ -1,0 +1,32 @@
+import { StrictMode, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ButtonLink, Container, EmptyState, createPortalQueryClient, normalizePath, useLocation } from '@portal/ui';
+import type { PortalCustomProps } from '@portal/ui';
+import { BookingPage } from './pages/BookingPage.tsx';
+import { PracticeLocationPage } from './pages/PracticeLocationPage.tsx';
+
+export type BookingRootProps = Partial<PortalCustomProps> & { name?: string };
+
+function BookingRoutes() {
+  const location = useLocation();
+  const path = normalizePath(location.pathname);
+  if (path === '/appointments' || path === '/appointments/booking') {
+    return <BookingPage search={location.searchParams} />;
+  }
+  if (path === '/appointments/practice-location') return <PracticeLocationPage />;
+  return (
+    <Container size="md">
+      <EmptyState headingLevel={1} title="Page not found" actions={<ButtonLink href="/appointments">Book an Appointment</ButtonLink>} />
+    </Container>
+  );
+}
+
+/** The booking micro-frontend: /appointments, /appointments/booking and /appointments/practice-location. */
+export function BookingRoot({ queryClient }: BookingRootProps) {
+  // The shell hands over the page's QueryClient (and with it the session it polls); a bare
+  // mount (tests) gets its own.
+  const [fallbackClient] = useState(() => (queryClient ? null : createPortalQueryClient()));
+  const client = queryClient ?? fallbackClient;
+  const page = <BookingRoutes />;
+  return <StrictMode>{client ? <QueryClientProvider client={client}>{page}</QueryClientProvider> : page}</StrictMode>;
+}

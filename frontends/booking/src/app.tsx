@@ -1,0 +1,22 @@
+/**
+ * Exposed as './app': the single-spa lifecycles of the booking micro-frontend. The shell loads
+ * this module through module federation and mounts it on /appointments and below.
+ */
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { AppError } from '@portal/ui';
+import { BookingRoot } from './BookingRoot.tsx';
+import type { BookingRootProps } from './BookingRoot.tsx';
+// This micro-frontend's own styles: extracted into a CSS chunk that loads with this module, from
+// wherever remoteEntry.js is served (publicPath 'auto').
+import './booking.css';
+
+const lifecycles = singleSpaReact<BookingRootProps>({
+  React,
+  ReactDOMClient,
+  rootComponent: BookingRoot,
+  errorBoundary: () => <AppError />,
+});
+
+export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,0 +1,107 @@
+/**
+ * Every API call the booking micro-frontend makes, each answer decoded with its @portal/contracts
+ * codec before a screen uses it (an answer that does not decode is reported and shown as the
+ * generic error). The Pact consumer test (booking-api.pact.test.ts) calls these same functions.
+ */
+import * as t from 'io-ts';
+import { isRight } from 'fp-ts/lib/Either.js';
+import {
+  AppointmentTypesResponse,
+  AvailabilityResponse,
+  BookAppointmentResponse,
+  BookingConflictResponse,
+  CancelAppointmentResponse,
+  ProvidersResponse,
+  RescheduleAppointmentResponse,
+  SubscriptionStatusResponse,
+  UpdateSessionResponse,
+} from '@portal/contracts';
+import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment, RescheduleAppointmentRequest } from '@portal/contracts';
+import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, apiErrorBody, type ApiClient } from '@portal/ui';
+
+/**
+ * POST /api/appointments/patient-info's answer: the guest's member patient matching the form.
+ * Local until contracts carries GuestBookingPatientResponse (the lead adds it there).
+ */
+export const GuestBookingPatientResponse = t.type(
+  { patientId: t.string, patientName: t.string, departmentId: t.string },
+  'GuestBookingPatientResponse',
+);
+export type GuestBookingPatientResponse = t.TypeOf<typeof GuestBookingPatientResponse>;
+
+/** The book answer, with the new appointment's id when the API gives it (for the calendar file). */
+export const BookedAppointment = t.intersection([BookAppointmentResponse, t.partial({ appointmentId: t.string })], 'BookedAppointment');
+export type BookedAppointment = t.TypeOf<typeof BookedAppointment>;
+
+const enc = encodeURIComponent;
+
+export const PROVIDERS_QUERY_KEY = (locationId: string) => ['booking', 'providers', locationId] as const;
+export const TYPES_QUERY_KEY = (providerId: string) => ['booking', 'appointment-types', providerId] as const;
+export const AVAILABILITY_QUERY_KEY = (query: AvailabilityQuery) =>
+  ['booking', 'availability', query.departmentId, query.providerId, query.appointmentTypeId, query.week] as const;
+/** The dashboard's upcoming appointments (booking-dashboard-staff §3: cached per patient): dropped after book, reschedule, cancel. */
+export const UPCOMING_APPOINTMENTS_QUERY_KEY = ['/api/dashboard/upcoming-appointments'] as const;
+
+/** GET /api/dashboard/subscription-status: whether the signed-in patient is a member (members path). */
+export const fetchMembership = (client: ApiClient, signal?: AbortSignal): Promise<SubscriptionStatusResponse> =>
+  client.get<SubscriptionStatusResponse>(SUBSCRIPTION_STATUS_QUERY_KEY[0], { decode: SubscriptionStatusResponse, cache: 'no-store', ...(signal ? { signal } : {}) });
+
+/** POST /api/auth/update-session: the practice location screen of the appointments flow. */
+export const saveBookingLocation = (client: ApiClient, practiceLocation: string): Promise<UpdateSessionResponse> =>
+  client.post<UpdateSessionResponse>('/api/auth/update-session', { practiceLocation, workflowType: 'appointments' }, { decode: UpdateSessionResponse });
+
+/** GET /api/providers?locationId=: the provider step. */
+export const fetchProviders = (client: ApiClient, locationId: string, signal?: AbortSignal): Promise<ProvidersResponse> =>
+  client.get<ProvidersResponse>(`/api/providers?locationId=${enc(locationId)}`, { decode: ProvidersResponse, ...(signal ? { signal } : {}) });
+
+/** GET /api/appointment-types?providerId= ('any' for No Preference). */
+export const fetchAppointmentTypes = (client: ApiClient, providerId: string, signal?: AbortSignal): Promise<AppointmentTypesResponse> =>
+  client.get<AppointmentTypesResponse>(`/api/appointment-types?providerId=${enc(providerId)}`, { decode: AppointmentTypesResponse, ...(signal ? { signal } : {}) });
+
+export interface AvailabilityQuery {
+  readonly departmentId: string;
+  readonly providerId: string;
+  readonly appointmentTypeId: string;
+  /** 0 to 5. */
+  readonly week: number;
+}
+
+/** GET /api/appointments/availability: the open slots of one booking week. */
+export const fetchAvailability = (client: ApiClient, query: AvailabilityQuery, signal?: AbortSignal): Promise<AvailabilityResponse> => {
+  const search = new URLSearchParams({
+    departmentId: query.departmentId,
+    providerId: query.providerId,
+    appointmentTypeId: query.appointmentTypeId,
+    week: String(query.week),
+  });
+  return client.get<AvailabilityResponse>(`/api/appointments/availability?${search.toString()}`, { decode: AvailabilityResponse, ...(signal ? { signal } : {}) });
+};
+
+/** POST /api/appointments/patient-info (guests): the patient form → the matching member patient. */
+export const savePatientInfo = (client: ApiClient, form: BookingPatientForm): Promise<GuestBookingPatientResponse> =>
+  client.post<GuestBookingPatientResponse>('/api/appointments/patient-info', form, { decode: GuestBookingPatientResponse });
+
+/** POST /api/appointments/{patientId}/book. A 409 with existingAppointments: see `bookingConflict`. */
+export const bookAppointment = (client: ApiClient, patientId: string, request: BookAppointmentRequest): Promise<BookedAppointment> =>
+  client.post<BookedAppointment>(`/api/appointments/${enc(patientId)}/book`, request, { decode: BookedAppointment });
+
+/** POST /api/appointments/{patientId}/reschedule. */
+export const rescheduleAppointment = (client: ApiClient, patientId: string, request: RescheduleAppointmentRequest): Promise<RescheduleAppointmentResponse> =>
+  client.post<RescheduleAppointmentResponse>(`/api/appointments/${enc(patientId)}/reschedule`, request, { decode: RescheduleAppointmentResponse });
+
+/** PUT /api/appointments/{appointmentId}/cancel. */
+export const cancelAppointment = (client: ApiClient, appointmentId: string): Promise<CancelAppointmentResponse> =>
+  client.put<CancelAppointmentResponse>(`/api/appointments/${enc(appointmentId)}/cancel`, undefined, { decode: CancelAppointmentResponse });
+
+/** Where the confirmation's calendar file downloads from. */
+export const calendarFileHref = (appointmentId: string): string => `/api/appointments/${enc(appointmentId)}/calendar.ics`;
+
+/** The existing appointments of a 409 book answer (decoded with BookingConflictResponse), else null. */
+export const bookingConflict = (error: unknown): readonly ExistingAppointment[] | null => {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const decoded = BookingConflictResponse.decode(apiErrorBody(error));
+  return isRight(decoded) && decoded.right.existingAppointments.length > 0 ? decoded.right.existingAppointments : null;
+};
+
+/** A 403 'Membership Required' answer (book, patient-info). */
+export const isMembershipRequired = (error: unknown): boolean => error instanceof ApiError && error.status === 403;

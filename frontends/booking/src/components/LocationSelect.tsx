@@ -1,0 +1,59 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button, Field, PRACTICE_LOCATIONS, Select, Stack } from '@portal/ui';
+import { LOCATION_REQUIRED } from '../messages.ts';
+
+export interface LocationSelectProps {
+  /** Preselected: the session's practice location. */
+  initial: string;
+  submitLabel: string;
+  submitting?: boolean;
+  onSubmit: (locationId: string) => void;
+}
+
+/** The required practice location select and its Continue button (disabled until a location is chosen). */
+export function LocationSelect({ initial, submitLabel, submitting = false, onSubmit }: LocationSelectProps) {
+  const known = PRACTICE_LOCATIONS.some((location) => location.id === initial);
+  const [value, setValue] = useState(known ? initial : '');
+  const [error, setError] = useState<string | undefined>();
+  const ref = useRef<HTMLSelectElement>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (!value) {
+      setError(LOCATION_REQUIRED);
+      ref.current?.focus();
+      return;
+    }
+    onSubmit(value);
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap={5}>
+        <Field label="Practice Location" required error={error}>
+          <Select
+            ref={ref}
+            placeholder="Select a practice location"
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(undefined);
+            }}
+          >
+            {PRACTICE_LOCATIONS.map((location) => (
+              <option key={location.id} value={location.id}>
+                {location.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="ui-actions">
+          <Button type="submit" size="lg" className="ui-actions__primary" disabled={!value} loading={submitting}>
+            {submitLabel}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

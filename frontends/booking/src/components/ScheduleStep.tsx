@@ -1,0 +1,192 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, CalendarIcon, EmptyState, LoadingState, PRACTICE_LOCATIONS, Stack, api } from '@portal/ui';
+import { AVAILABILITY_QUERY_KEY, fetchAvailability } from '../booking-api.ts';
+import type { BookingState, ChosenSlot, ChosenType } from '../booking-flow.ts';
+import {
+  AVAILABILITY_ERROR_TEXT,
+  AVAILABILITY_ERROR_TITLE,
+  CHOOSE_DIFFERENT_PROVIDER,
+  NO_AVAILABILITY,
+  NO_AVAILABILITY_TEXT,
+  TRY_AGAIN,
+} from '../messages.ts';
+import { bookingWeeks, formatSlotDate, formatTime12h, slotsByDay } from '../schedule.ts';
+import { StepHeading } from './StepHeading.tsx';
+import { AnnualPhysicalWarning, TypeChoices } from './TypeChoices.tsx';
+
+export interface ScheduleStepProps {
+  state: BookingState;
+  /** Guests choose the appointment type here (they have no type step). */
+  chooseTypeHere: boolean;
+  booking: boolean;
+  onType: (type: ChosenType) => void;
+  onWeek: (week: number) => void;
+  onSlot: (slot: ChosenSlot) => void;
+  onDifferentProvider: () => void;
+  onBook: () => void;
+}
+
+/** The schedule step: the week selector (6 weeks), the week's open times, Book. */
+export function ScheduleStep({ state, chooseTypeHere, booking, onType, onWeek, onSlot, onDifferentProvider, onBook }: ScheduleStepProps) {
+  const weeks = useMemo(() => bookingWeeks(new Date()), []);
+  const { provider, appointmentType } = state;
+  const location = PRACTICE_LOCATIONS.find((candidate) => candidate.id === state.locationId)?.name ?? null;
+
+  return (
+    <Stack gap={5}>
+      <StepHeading>Choose a Date and Time</StepHeading>
+      <div className="booking-summary">
+        <dl className="booking-facts">
+          {location ? (
+            <div>
+              <dt>Location</dt>
+              <dd>{location}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Provider</dt>
+            <dd>{provider?.name}</dd>
+          </div>
+          {appointmentType && !chooseTypeHere ? (
+            <div>
+              <dt>Appointment type</dt>
+              <dd>{appointmentType.name}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <Button variant="secondary" size="sm" onClick={onDifferentProvider}>
+          {CHOOSE_DIFFERENT_PROVIDER}
+        </Button>
+      </div>
+
+      {chooseTypeHere && provider ? (
+        <section aria-labelledby="booking-type-title" className="booking-group">
+          <h3 id="booking-type-title" className="booking-group__title">
+            Appointment Type
+          </h3>
+          <TypeChoices providerId={provider.id} selectedId={appointmentType?.id ?? null} onChoose={onType} headingId="booking-type-title" />
+        </section>
+      ) : (
+        <AnnualPhysicalWarning typeId={appointmentType?.id ?? null} />
+      )}
+
+      {provider && appointmentType ? (
+        <>
+          <fieldset className="booking-weeks" role="radiogroup" aria-describedby="booking-weeks-hint">
+            <legend className="booking-group__title">Week</legend>
+            <p id="booking-weeks-hint" className="booking-muted">
+              Monday to Friday. Use the arrow keys to move between weeks.
+            </p>
+            <div className="booking-weeks__list">
+              {weeks.map((week) => (
+                <label key={week.index} className="booking-pill">
+                  <input
+                    type="radio"
+                    name="booking-week"
+                    className="booking-pill__input"
+                    value={week.index}
+                    checked={state.week === week.index}
+                    onChange={() => onWeek(week.index)}
+                    aria-label={week.accessibleLabel}
+                  />
+                  <span className="booking-pill__text" aria-hidden="true">
+                    <span className="booking-pill__label">{week.label}</span>
+                    <span className="booking-pill__range">{week.range}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <Slots state={state} providerId={provider.id} appointmentTypeId={appointmentType.id} onSlot={onSlot} />
+
+          <div className="booking-book">
+            {state.slot ? (
+              <p className="booking-book__chosen" aria-live="polite">
+                Selected: {formatSlotDate(state.slot.date)} at {formatTime12h(state.slot.time)}
+              </p>
+            ) : (
+              <p className="booking-muted" aria-live="polite">
+                Choose a time to continue.
+              </p>
+            )}
+            <Button size="lg" disabled={!state.slot} loading={booking} loadingText="Booking..." onClick={onBook}>
+              {state.rescheduleId ? 'Reschedule Appointment' : 'Book Appointment'}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Slots({ state, providerId, appointmentTypeId, onSlot }: { state: BookingState; providerId: string; appointmentTypeId: string; onSlot: (slot: ChosenSlot) => void }) {
+  const query = useQuery({
+    queryKey: AVAILABILITY_QUERY_KEY({ departmentId: state.locationId, providerId, appointmentTypeId, week: state.week }),
+    queryFn: ({ signal }) => fetchAvailability(api, { departmentId: state.locationId, providerId, appointmentTypeId, week: state.week }, signal),
+    // Open times change: read them again whenever the step shows them, and retry only by hand.
+    staleTime: 0,
+    retry: false,
+  });
+
+  if (query.isPending) return <LoadingState compact label="Loading available times..." />;
+  if (query.isError) {
+    return (
+      <Alert variant="destructive" role="alert" title={AVAILABILITY_ERROR_TITLE}>
+        <Stack gap={3}>
+          <p>{AVAILABILITY_ERROR_TEXT}</p>
+          <div>
+            <Button variant="secondary" size="sm" loading={query.isFetching} onClick={() => void query.refetch()}>
+              {TRY_AGAIN}
+            </Button>
+          </div>
+        </Stack>
+      </Alert>
+    );
+  }
+  const days = slotsByDay(query.data.slots);
+  if (days.length === 0) {
+    return <EmptyState icon={<CalendarIcon size={28} />} title={NO_AVAILABILITY} description={<p>{NO_AVAILABILITY_TEXT}</p>} />;
+  }
+  return (
+    <fieldset className="booking-slots" role="radiogroup">
+      <legend className="booking-group__title">Available Times</legend>
+      {days.map((day) => {
+        const dayId = `booking-day-${day.date.replace(/\//g, '-')}`;
+        return (
+          <div key={day.date} className="booking-day" role="group" aria-labelledby={dayId}>
+            <h4 id={dayId} className="booking-day__title">
+              {day.weekday ? `${day.weekday} ` : ''}
+              {day.date}
+            </h4>
+            <div className="booking-day__slots">
+              {day.slots.map((slot) => (
+                <label key={slot.appointmentId} className="booking-pill booking-pill--slot">
+                  <input
+                    type="radio"
+                    name="booking-slot"
+                    className="booking-pill__input"
+                    value={slot.appointmentId}
+                    checked={state.slot?.appointmentId === slot.appointmentId}
+                    onChange={() => onSlot({ appointmentId: slot.appointmentId, date: formatSlotDate(slot.date), time: slot.time, ...providerOf(slot) })}
+                    aria-label={`${day.weekday ?? ''} ${day.date} at ${formatTime12h(slot.time)}`.trim()}
+                  />
+                  <span className="booking-pill__text" aria-hidden="true">
+                    <span className="booking-pill__label">{formatTime12h(slot.time)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** A slot may name its provider (No Preference): then the booking goes to that provider. */
+const providerOf = (slot: object): { providerId?: string } => {
+  const value = (slot as { providerId?: unknown }).providerId;
+  return typeof value === 'string' && value !== '' ? { providerId: value } : {};
+};

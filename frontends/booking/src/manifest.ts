@@ -1,0 +1,25 @@
+/**
+ * What the booking micro-frontend owns in the portal (docs/decisions/0016-remote-manifests.md):
+ * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
+ * time. A new route here needs no shell build.
+ */
+import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+
+const BOOKING: RouteHeader = { title: 'Book an Appointment', showUserStatus: true };
+
+const manifest = {
+  name: 'booking',
+  routes: [
+    // booking-dashboard-staff §2: /appointments and /appointments/booking are the same screen.
+    { path: '/appointments', header: BOOKING },
+    { path: '/appointments/booking', header: BOOKING },
+    // The practice location screen of the appointments flow; Continue reads 'Select Provider & Time'.
+    { path: '/appointments/practice-location', header: BOOKING },
+  ],
+  headerAreas: [{ under: '/appointments', header: BOOKING }],
+} satisfies RemoteManifest;
+
+export default manifest;
+
+/** The paths the booking micro-frontend draws (its router and the standalone page). */
+export const BOOKING_PATHS: readonly string[] = manifest.routes.map((route) => route.path);

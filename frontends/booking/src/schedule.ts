@@ -1,0 +1,129 @@
+/**
+ * The schedule step's pure parts: booking weeks (booking-dashboard-staff §2 'Schedule step', §9:
+ * 6 weeks, 0 to 5, Monday to Friday; on a weekend the first week starts next Monday), and how
+ * slots read: date as MM/DD/YYYY, time as h:mm AM/PM. Dates are calendar dates on the practice's
+ * clock (Rhode Island), whatever the browser's time zone.
+ */
+import { WEEK_COUNT } from './booking-flow.ts';
+
+/** The practice's time zone: slot dates and times are wall times there. */
+export const PRACTICE_TIME_ZONE = 'America/New_York';
+
+export interface CalendarDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+const pad = (value: number): string => String(value).padStart(2, '0');
+
+/** Today's date on the practice's clock. */
+export const practiceToday = (now: Date, timeZone = PRACTICE_TIME_ZONE): CalendarDate => {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  const part = (type: string): number => Number(parts.find((candidate) => candidate.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+};
+
+const addDays = (date: CalendarDate, days: number): CalendarDate => {
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+};
+
+/** 0 = Sunday … 6 = Saturday. */
+const weekday = (date: CalendarDate): number => new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+
+/** Monday of booking week 0: this Monday, or next Monday on a Saturday or Sunday. */
+export const firstBookingMonday = (today: CalendarDate): CalendarDate => {
+  const day = weekday(today);
+  if (day === 6) return addDays(today, 2);
+  if (day === 0) return addDays(today, 1);
+  return addDays(today, 1 - day);
+};
+
+export const formatCalendarDate = (date: CalendarDate): string => `${pad(date.month)}/${pad(date.day)}/${date.year}`;
+
+export interface BookingWeek {
+  readonly index: number;
+  /** Monday and Friday, MM/DD/YYYY. */
+  readonly monday: string;
+  readonly friday: string;
+  /** Short visible label: 'This week', 'Next week', then 'Week of MM/DD'. */
+  readonly label: string;
+  /** The dates it covers: 'MM/DD – MM/DD'. */
+  readonly range: string;
+  /** What a screen reader says: 'This week, Monday 03/02/2026 to Friday 03/06/2026'. */
+  readonly accessibleLabel: string;
+}
+
+/** The six booking weeks as the week selector shows them. */
+export const bookingWeeks = (now: Date, timeZone = PRACTICE_TIME_ZONE): BookingWeek[] => {
+  const first = firstBookingMonday(practiceToday(now, timeZone));
+  return Array.from({ length: WEEK_COUNT }, (_, index) => {
+    const monday = addDays(first, index * 7);
+    const friday = addDays(monday, 4);
+    const label = index === 0 ? 'This week' : index === 1 ? 'Next week' : `Week of ${pad(monday.month)}/${pad(monday.day)}`;
+    return {
+      index,
+      monday: formatCalendarDate(monday),
+      friday: formatCalendarDate(friday),
+      label,
+      range: `${pad(monday.month)}/${pad(monday.day)} – ${pad(friday.month)}/${pad(friday.day)}`,
+      accessibleLabel: `${label}, Monday ${formatCalendarDate(monday)} to Friday ${formatCalendarDate(friday)}`,
+    };
+  });
+};
+
+/**
+ * A slot's date as MM/DD/YYYY ('3/4/2026' and '2026-03-04' both give '03/04/2026'); anything
+ * else is shown as it came.
+ */
+export const formatSlotDate = (value: string): string => {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
+  if (us) return `${pad(Number(us[1]))}/${pad(Number(us[2]))}/${us[3]}`;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+  if (iso) return `${iso[2]}/${iso[3]}/${iso[1]}`;
+  return value;
+};
+
+/** '14:05' → '2:05 PM', '00:30' → '12:30 AM', '12:00' → '12:00 PM'. Not a time: as it came. */
+export const formatTime12h = (value: string): string => {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
+  if (!match) return value;
+  const hours = Number(match[1]);
+  if (hours > 23) return value;
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
+};
+
+/** The weekday of an MM/DD/YYYY date ('Monday'), or null. */
+export const weekdayName = (value: string): string | null => {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(formatSlotDate(value));
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2])));
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(date);
+};
+
+export interface SlotDay<T> {
+  /** MM/DD/YYYY. */
+  readonly date: string;
+  readonly weekday: string | null;
+  readonly slots: readonly T[];
+}
+
+/** Slots grouped by day, days and times in order. */
+export const slotsByDay = <T extends { date: string; time: string }>(slots: readonly T[]): SlotDay<T>[] => {
+  const key = (date: string): string => {
+    const [month, day, year] = formatSlotDate(date).split('/');
+    return `${year}${month}${day}`;
+  };
+  const minutes = (time: string): number => {
+    const match = /^(\d{1,2}):(\d{2})/.exec(time);
+    return match ? Number(match[1]) * 60 + Number(match[2]) : Number.MAX_SAFE_INTEGER;
+  };
+  const days = new Map<string, T[]>();
+  for (const slot of [...slots].sort((a, b) => key(a.date).localeCompare(key(b.date)) || minutes(a.time) - minutes(b.time))) {
+    const date = formatSlotDate(slot.date);
+    days.set(date, [...(days.get(date) ?? []), slot]);
+  }
+  return [...days].map(([date, daySlots]) => ({ date, weekday: weekdayName(date), slots: daySlots }));
+};
