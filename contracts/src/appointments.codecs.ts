@@ -146,9 +146,9 @@ export type AppointmentType = t.TypeOf<typeof AppointmentType>;
 export const AppointmentTypesResponse = t.type({ appointmentTypes: t.array(AppointmentType) }, 'AppointmentTypesResponse');
 export type AppointmentTypesResponse = t.TypeOf<typeof AppointmentTypesResponse>;
 
-/** An open slot: date 'MM/DD/YYYY', time 'HH:mm'. */
+/** An open slot: date 'MM/DD/YYYY', time 'HH:mm'; providerId names whose slot it is (the client books with it under 'No Preference'). */
 export const AppointmentSlot = t.intersection(
-  [t.type({ appointmentId: t.string, date: t.string, time: t.string }), t.partial({ starttime: t.string })],
+  [t.type({ appointmentId: t.string, date: t.string, time: t.string }), t.partial({ starttime: t.string, providerId: t.string })],
   'AppointmentSlot',
 );
 export type AppointmentSlot = t.TypeOf<typeof AppointmentSlot>;
@@ -168,11 +168,11 @@ export const ExistingAppointment = t.type(
 );
 export type ExistingAppointment = t.TypeOf<typeof ExistingAppointment>;
 
-/** POST /api/appointments/{id}/book (200). */
+/** POST /api/appointments/{id}/book (200): appointmentId is the booked appointment (for the calendar file). */
 export const BookAppointmentResponse = t.intersection(
   [
     t.type({ appointmentTypeName: nullable(t.string) }),
-    t.partial({ existingAppointments: t.array(ExistingAppointment), message: t.string }),
+    t.partial({ appointmentId: t.string, existingAppointments: t.array(ExistingAppointment), message: t.string }),
   ],
   'BookAppointmentResponse',
 );
@@ -186,8 +186,8 @@ export const BookingConflictResponse = t.intersection(
 export type BookingConflictResponse = t.TypeOf<typeof BookingConflictResponse>;
 
 /** POST /api/appointments/{id}/reschedule. */
-export const RescheduleAppointmentResponse = t.type(
-  { message: t.string, appointmentTypeName: nullable(t.string) },
+export const RescheduleAppointmentResponse = t.intersection(
+  [t.type({ message: t.string, appointmentTypeName: nullable(t.string) }), t.partial({ appointmentId: t.string })],
   'RescheduleAppointmentResponse',
 );
 export type RescheduleAppointmentResponse = t.TypeOf<typeof RescheduleAppointmentResponse>;
@@ -209,3 +209,7 @@ export const UpcomingAppointmentsResponse = t.intersection(
   'UpcomingAppointmentsResponse',
 );
 export type UpcomingAppointmentsResponse = t.TypeOf<typeof UpcomingAppointmentsResponse>;
+
+/** POST /api/appointments/patient-info (guests): the guest's member patient the form names. */
+export const GuestBookingPatientResponse = t.type({ patientId: t.string, patientName: t.string, departmentId: t.string }, 'GuestBookingPatientResponse');
+export type GuestBookingPatientResponse = t.TypeOf<typeof GuestBookingPatientResponse>;

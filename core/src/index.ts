@@ -49,3 +49,6 @@ export * from './use-cases/guest-verification.use-case.ts';
 export * from './use-cases/staff-sign-in.use-case.ts';
 export * from './use-cases/card-events.use-case.ts';
 export * from './testing/in-memory-verification.ts';
+export * from './ports/scheduling.port.ts';
+export type * from './ports/appointment.repository.port.ts';
+export * from './use-cases/appointment-booking.use-case.ts';

@@ -4,7 +4,7 @@
  * ids become strings, dates stay MM/DD/YYYY as athena spells them.
  */
 import * as t from 'io-ts';
-import { HealthRecordRejectedError, HealthRecordUnavailableError } from '@portal/core';
+import { HealthRecordRejectedError, HealthRecordUnavailableError, SlotTakenError } from '@portal/core';
 import type {
   CustomFieldUpdate,
   CustomFieldsUpdateResult,
@@ -22,6 +22,16 @@ import type {
   PatientSearch,
   PortalAccessEntry,
   RelatedPatient,
+  Appointment,
+  AppointmentType,
+  BookAppointmentInput,
+  CancelAppointmentInput,
+  OpenSlot,
+  OpenSlotQuery,
+  PatientAppointmentsOptions,
+  RescheduleAppointmentInput,
+  RescheduledAppointment,
+  Scheduling,
 } from '@portal/core';
 import type { AthenaConfig } from './athena.config.ts';
 import {
@@ -59,94 +69,18 @@ import { AthenaHttpClient, decodeOrThrow } from './athena-http.client.ts';
 import type { AthenaFailure, AthenaRequest, Fields } from './athena-http.client.ts';
 import { AthenaRejectedError } from './athena.errors.ts';
 
-// ---- Shapes of the methods not yet in the HealthRecord port ----
-
-export interface OpenSlotQuery {
-  readonly departmentId: string;
-  readonly providerId?: string;
-  readonly appointmentTypeId?: string;
-  /** MM/DD/YYYY */
-  readonly startDate: string;
-  /** MM/DD/YYYY */
-  readonly endDate: string;
-}
-
-export interface OpenSlot {
-  readonly appointmentId: string;
-  /** MM/DD/YYYY */
-  readonly date: string;
-  /** HH:mm, the department's local time */
-  readonly startTime: string;
-  readonly durationMinutes: number | null;
-  readonly departmentId: string;
-  readonly providerId: string | null;
-  readonly appointmentTypeId: string | null;
-  readonly appointmentType: string | null;
-  readonly patientAppointmentTypeName: string | null;
-  readonly frozen: boolean;
-}
-
-export interface AppointmentType {
-  readonly appointmentTypeId: string;
-  readonly name: string;
-  readonly shortName: string | null;
-  readonly durationMinutes: number | null;
-  /** Patients may book it themselves (athena `patient`). */
-  readonly patientBookable: boolean;
-  readonly generic: boolean;
-}
-
-export interface Appointment {
-  readonly appointmentId: string;
-  /** athena's code: o open, f future, 2 checked in, 3 checked out, 4 charge entered, x cancelled. */
-  readonly appointmentStatus: string;
-  readonly patientId: string | null;
-  /** MM/DD/YYYY */
-  readonly date: string;
-  /** HH:mm */
-  readonly startTime: string;
-  readonly durationMinutes: number | null;
-  readonly departmentId: string | null;
-  readonly providerId: string | null;
-  readonly appointmentTypeId: string | null;
-  readonly appointmentType: string | null;
-}
-
-export interface RescheduledAppointment extends Appointment {
-  /** The id athena gives as `rescheduledappointmentid`. */
-  readonly rescheduledAppointmentId: string | null;
-}
-
-export interface BookAppointmentInput {
-  /** The open slot's id. */
-  readonly appointmentId: string;
-  readonly patientId: string;
-  readonly appointmentTypeId: string;
-  readonly departmentId: string;
-}
-
-export interface CancelAppointmentInput {
-  readonly appointmentId: string;
-  readonly patientId: string;
-  /** Free text, athena `cancellationreason`. */
-  readonly reason: string;
-  readonly cancelReasonId?: string;
-}
-
-export interface RescheduleAppointmentInput {
-  /** The booked appointment being moved. */
-  readonly appointmentId: string;
-  /** The open slot it moves to. */
-  readonly newAppointmentId: string;
-  readonly patientId: string;
-  readonly reason?: string;
-  readonly cancelReasonId?: string;
-}
-
-export interface PatientAppointmentsOptions {
-  readonly showPast: boolean;
-  readonly showCancelled: boolean;
-}
+// The schedule's shapes are core's Scheduling port (re-exported for the adapter's callers and tests).
+export type {
+  Appointment,
+  AppointmentType,
+  BookAppointmentInput,
+  CancelAppointmentInput,
+  OpenSlot,
+  OpenSlotQuery,
+  PatientAppointmentsOptions,
+  RescheduleAppointmentInput,
+  RescheduledAppointment,
+} from '@portal/core';
 
 /** athena answers at most this many items per page; we follow `totalcount` for up to MAX_PAGES. */
 const MAX_PAGES = 20;
@@ -156,7 +90,7 @@ const notFoundAs =
   (failure: AthenaFailure): { readonly value: F } | undefined =>
     failure.status === 404 ? { value } : undefined;
 
-export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomFields, PatientRegistration, ChartDocuments {
+export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomFields, PatientRegistration, ChartDocuments, Scheduling {
   readonly #http: AthenaHttpClient;
 
   /** Pass a shared client to share its token cache with other adapters. */
@@ -279,6 +213,15 @@ export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomField
     return slots.map(toOpenSlot);
   }
 
+  async appointment(appointmentId: string): Promise<Appointment | null> {
+    const found = await this.#read(
+      { method: 'GET', path: '/v1/{practiceid}/appointments/{appointmentid}', params: { appointmentid: appointmentId } },
+      AthenaAppointmentResult,
+      notFoundAs<null>(null),
+    );
+    return found === null || found.length === 0 ? null : toAppointment(found[0]!);
+  }
+
   async appointmentTypes(): Promise<readonly AppointmentType[]> {
     const types = await this.#readAll({ method: 'GET', path: '/v1/{practiceid}/appointmenttypes' }, 'appointmenttypes', AppointmentTypeList);
     return types.map(toAppointmentType);
@@ -295,7 +238,7 @@ export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomField
       params: { appointmentid: input.appointmentId },
       form: { patientid: input.patientId, appointmenttypeid: input.appointmentTypeId, departmentid: input.departmentId },
     };
-    return toAppointment(single(request, await this.#http.send(request, AthenaAppointmentResult)));
+    return toAppointment(single(request, await this.#schedule(request, AthenaAppointmentResult)));
   }
 
   async cancelAppointment(input: CancelAppointmentInput): Promise<void> {
@@ -322,7 +265,7 @@ export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomField
         reschedulereason: input.reason,
       },
     };
-    const appointment = single(request, await this.#http.send(request, AthenaAppointmentResult));
+    const appointment = single(request, await this.#schedule(request, AthenaAppointmentResult));
     return { ...toAppointment(appointment), rescheduledAppointmentId: id(appointment.rescheduledappointmentid) };
   }
 
@@ -403,6 +346,17 @@ export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomField
       true,
     );
     return documents.map(toAdminDocument);
+  }
+
+  /** Booking writes: a taken slot (409) is core's SlotTakenError, another refusal HealthRecordRejectedError. */
+  async #schedule<A>(request: AthenaRequest, codec: t.Decoder<unknown, A>): Promise<A> {
+    try {
+      return await this.#http.send(request, codec);
+    } catch (error) {
+      if (error instanceof AthenaRejectedError && error.status === 409) throw new SlotTakenError(error.message, { cause: error });
+      if (error instanceof AthenaRejectedError) throw new HealthRecordRejectedError(error.message, { cause: error });
+      throw error;
+    }
   }
 
   /** Writes of the ports: athena's refusal (4xx) becomes HealthRecordRejectedError. */

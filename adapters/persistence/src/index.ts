@@ -18,3 +18,4 @@ export * from './repositories/attempt-limiter.ts';
 /** The database handle apps pass from their container to the repositories (they never query it themselves). */
 export type { Knex as Database } from 'knex';
 export { migrateJobQueue, addJob, jobRunnerPool, type QueuedJob } from './job-queue.ts';
+export * from './repositories/appointment.repository.ts';

@@ -64,6 +64,8 @@ export interface EnrollmentRepository {
   findById(id: string): Promise<Enrollment | null>;
   /** The patient's enrollment whose status is active, if any. */
   findActiveForPatient(athenaPatientId: string): Promise<Enrollment | null>;
+  /** The active enrollments a verified guest made (by their guest hash). */
+  findActiveForGuest(guestHash: string): Promise<readonly Enrollment[]>;
   /** The enrollment whose membership agreement or privacy document this SignWell document is. */
   findBySigningDocument(documentId: string): Promise<Enrollment | null>;
   /** Keeps the SignWell document id of the agreement (signwellDocumentId) or the privacy acknowledgment. */

@@ -46,6 +46,10 @@ export class InMemoryEnrollments implements EnrollmentRepository {
     return [...this.rows.values()].find((row) => row.athenaPatientId === athenaPatientId && row.status === 'active') ?? null;
   }
 
+  async findActiveForGuest(guestHash: string): Promise<readonly Enrollment[]> {
+    return [...this.rows.values()].filter((row) => row.guestHash === guestHash && row.status === 'active');
+  }
+
   async findBySigningDocument(documentId: string): Promise<Enrollment | null> {
     return [...this.rows.values()].find((row) => row.signwellDocumentId === documentId || row.privacyPracticesDocumentId === documentId) ?? null;
   }

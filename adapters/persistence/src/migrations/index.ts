@@ -10,6 +10,7 @@ import * as enrollmentSigning from './20261122030000_enrollment_signing.ts';
 import * as documentFiling from './20261122040000_document_filing.ts';
 import * as payments from './20261122050000_payments.ts';
 import * as appendOnlyAudit from './20261122060000_append_only_audit.ts';
+import * as booking from './20261125000000_booking.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -24,6 +25,7 @@ const MIGRATIONS: Array<readonly [string, Migration]> = [
   ['20261122040000_document_filing', documentFiling],
   ['20261122050000_payments', payments],
   ['20261122060000_append_only_audit', appendOnlyAudit],
+  ['20261125000000_booking', booking],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -97,3 +97,30 @@ export class CardEventModel extends Model {
   declare type: string;
   declare objectId: string | null;
 }
+
+export class AppointmentModel extends Model {
+  static override tableName = 'appointments';
+  declare id: number;
+  declare department: string | null;
+  declare athenaPatientId: string;
+  declare providerId: string | null;
+  declare appointmentDate: string | null;
+  declare appointmentTime: string | null;
+  declare athenaAppointmentId: string | null;
+  declare appointmentTypeId: string | null;
+  declare appointmentType: string | null;
+  declare status: string;
+  declare bookedAt: Date | null;
+  declare startsAt: Date | null;
+  declare guestHash: string | null;
+  declare createdAt: Date;
+  declare updatedAt: Date | null;
+}
+
+export class UpcomingAppointmentsCacheModel extends Model {
+  static override tableName = 'upcoming_appointments_cache';
+  static override idColumn = 'patientId';
+  declare patientId: string;
+  declare appointments: Json;
+  declare cachedAt: Date;
+}

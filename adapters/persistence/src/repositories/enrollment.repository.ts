@@ -137,6 +137,11 @@ export class KnexEnrollmentRepository implements EnrollmentRepository {
     return row ? toEnrollment(row) : null;
   }
 
+  async findActiveForGuest(guestHash: string): Promise<readonly Enrollment[]> {
+    const rows = (await this.#query().where({ guestHash, status: 'active' }).orderBy('createdAt', 'desc').select([...COLUMNS])) as unknown as EnrollmentRow[];
+    return rows.map(toEnrollment);
+  }
+
   async findBySigningDocument(documentId: string): Promise<Enrollment | null> {
     const row = (await this.#query()
       .where('signwellDocumentId', documentId)

@@ -3,7 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Container } from 'inversify';
-import type { AttemptLimiter, AuditLog, Clock, DatabaseHealth, EmailCodes, EnrollmentRepository, GuestVerification, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing, StaffSignIn, Cards } from '@portal/core';
+import type { AppointmentRepository, Scheduling, UpcomingAppointmentsCache, AttemptLimiter, AuditLog, Clock, DatabaseHealth, EmailCodes, EnrollmentRepository, GuestVerification, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing, StaffSignIn, Cards } from '@portal/core';
 import { renderConsentPdf } from '@portal/pdf';
 import { staffRouter } from './staff.router.ts';
 import type { DocumentFiling } from '@portal/core';
@@ -21,6 +21,7 @@ import { enrollmentsRouter } from './enrollments.router.ts';
 import { pathIdShapes } from './path-ids.ts';
 import { sha256 } from '../auth/tokens.ts';
 import { providersRouter } from './providers.router.ts';
+import { appointmentsRouter } from './appointments.router.ts';
 import { sameOriginWrites } from './same-origin.ts';
 import { guestOf } from './guest.ts';
 import { TOKENS } from '../di/tokens.ts';
@@ -181,6 +182,20 @@ export const createApp = (container: Container): Koa => {
       cards: container.get<Cards>(TOKENS.Cards),
       clock: container.get<Clock>(TOKENS.Clock),
       audit,
+    }),
+    appointmentsRouter({
+      service: authService,
+      guests: container.get<GuestVerification>(TOKENS.GuestVerification),
+      enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
+      healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
+      clock: container.get<Clock>(TOKENS.Clock),
+      audit,
+      booking: {
+        scheduling: container.get<Scheduling>(TOKENS.Scheduling),
+        appointments: container.get<AppointmentRepository>(TOKENS.Appointments),
+        upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
+        clock: container.get<Clock>(TOKENS.Clock),
+      },
     }),
     providersRouter({
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),

@@ -1,7 +1,7 @@
 /** Process-wide infrastructure: settings, logging, the database, the clock and outgoing mail. */
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
-import { AuditLogRepository, PostgresCardEventLedger, PostgresHealth, createKnex } from '@portal/persistence';
+import { AuditLogRepository, PostgresAppointments, PostgresCardEventLedger, PostgresHealth, PostgresUpcomingAppointmentsCache, createKnex } from '@portal/persistence';
 import { SmtpMailer } from '@portal/mail';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -24,6 +24,12 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
       .inSingletonScope();
     bind(TOKENS.CardEventLedger)
       .toDynamicValue((context) => new PostgresCardEventLedger(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.Appointments)
+      .toDynamicValue((context) => new PostgresAppointments(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.UpcomingAppointments)
+      .toDynamicValue((context) => new PostgresUpcomingAppointmentsCache(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();
     bind(TOKENS.DatabaseHealth)
       .toDynamicValue((context) => new PostgresHealth(context.get<Knex>(TOKENS.Knex)))

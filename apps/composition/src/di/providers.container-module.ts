@@ -27,6 +27,8 @@ export const providersModule = (env: NodeJS.ProcessEnv) =>
     bind(TOKENS.HealthRecord)
       .toDynamicValue((context) => new AthenaHealthRecord(context.get<AthenaConfig>(TOKENS.AthenaConfig), context.get<AthenaHttpClient>(TOKENS.AthenaHttp)))
       .inSingletonScope();
+    // The schedule is the same athenahealth client, seen through core's Scheduling port.
+    bind(TOKENS.Scheduling).toDynamicValue((context) => context.get<AthenaHealthRecord>(TOKENS.HealthRecord));
     bind(TOKENS.PatientLogin)
       .toDynamicValue((context) => new AthenaPatientLogin(context.get<AthenaConfig>(TOKENS.AthenaConfig), context.get<AthenaHttpClient>(TOKENS.AthenaHttp)))
       .inSingletonScope();

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { AuditLog, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, PatientLogin, ProviderCache } from '@portal/core';
-import type { CardEventLedger, Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Signing } from '@portal/core';
+import type { AppointmentRepository, CardEventLedger, Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Scheduling, Signing, UpcomingAppointmentsCache } from '@portal/core';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -30,4 +30,7 @@ export const SHARED_TOKENS = {
   Signing: token<Signing>('Signing'),
   Cards: token<Cards>('Cards'),
   CardEventLedger: token<CardEventLedger>('CardEventLedger'),
+  Scheduling: token<Scheduling>('Scheduling'),
+  Appointments: token<AppointmentRepository>('Appointments'),
+  UpcomingAppointments: token<UpcomingAppointmentsCache>('UpcomingAppointments'),
 } as const;

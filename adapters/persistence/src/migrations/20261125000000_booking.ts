@@ -1,0 +1,34 @@
+/**
+ * Booking (issue 13): what the `appointments` table needs beyond spec §3, and the upcoming-list
+ * cache. The two booking rules are unique indexes, so no interleaving of requests can break them:
+ * one live booking (pending or booked) per health-record slot, and one per patient. A patient's
+ * past bookings are closed ('completed') before a new claim, so only upcoming ones count.
+ */
+import type { Knex } from 'knex';
+
+export const up = async (knex: Knex): Promise<void> => {
+  await knex.schema.alterTable('appointments', (table) => {
+    table.timestamp('startsAt', { useTz: true });
+    // The verified guest who booked (their hash, never the address); null for a provider-login session.
+    table.text('guestHash');
+    table.timestamp('updatedAt', { useTz: true });
+  });
+  await knex.raw(`CREATE UNIQUE INDEX appointments_one_live_booking_per_slot ON appointments ("athenaAppointmentId") WHERE status IN ('pending', 'booked')`);
+  await knex.raw(`CREATE UNIQUE INDEX appointments_one_live_booking_per_patient ON appointments ("athenaPatientId") WHERE status IN ('pending', 'booked')`);
+  await knex.schema.createTable('upcoming_appointments_cache', (table) => {
+    table.text('patientId').primary();
+    table.jsonb('appointments').notNullable();
+    table.timestamp('cachedAt', { useTz: true }).notNullable();
+  });
+};
+
+export const down = async (knex: Knex): Promise<void> => {
+  await knex.schema.dropTableIfExists('upcoming_appointments_cache');
+  await knex.raw('DROP INDEX IF EXISTS appointments_one_live_booking_per_patient');
+  await knex.raw('DROP INDEX IF EXISTS appointments_one_live_booking_per_slot');
+  await knex.schema.alterTable('appointments', (table) => {
+    table.dropColumn('startsAt');
+    table.dropColumn('guestHash');
+    table.dropColumn('updatedAt');
+  });
+};

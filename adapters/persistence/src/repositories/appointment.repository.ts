@@ -1,0 +1,162 @@
+/**
+ * Bookings made through the portal (`appointments`) and the upcoming-list cache. The booking rules
+ * are the table's unique indexes (migration 20261125000000_booking): `claim` inserts and reads a
+ * unique violation as the answer, so concurrent requests are decided by PostgreSQL, not by a read
+ * before the write.
+ */
+import type { Knex } from 'knex';
+import type { Appointment, AppointmentRecord, AppointmentRepository, AppointmentRowStatus, ClaimResult, NewAppointment, UpcomingAppointmentsCache } from '@portal/core';
+import { UPCOMING_CACHE_MS } from '@portal/core';
+import { AppointmentModel, UpcomingAppointmentsCacheModel } from '../models/index.ts';
+
+const SLOT_INDEX = 'appointments_one_live_booking_per_slot';
+const PATIENT_INDEX = 'appointments_one_live_booking_per_patient';
+const LIVE = ['pending', 'booked'];
+
+const record = (row: AppointmentModel): AppointmentRecord => ({
+  id: String(row.id),
+  athenaPatientId: row.athenaPatientId,
+  athenaAppointmentId: row.athenaAppointmentId ?? '',
+  departmentId: row.department ?? '',
+  providerId: row.providerId,
+  appointmentTypeId: row.appointmentTypeId ?? '',
+  appointmentType: row.appointmentType,
+  appointmentDate: row.appointmentDate ?? '',
+  appointmentTime: row.appointmentTime ?? '',
+  startsAt: row.startsAt ?? new Date(0),
+  status: row.status as AppointmentRowStatus,
+  bookedAt: row.bookedAt,
+  guestHash: row.guestHash,
+});
+
+/** The unique index a failed insert ran into (Objection wraps pg's error as db-errors' UniqueViolationError). */
+const violated = (error: unknown): string | null => {
+  const wrapped = error as { name?: string; constraint?: string; nativeError?: { code?: string; constraint?: string }; code?: string };
+  const native = wrapped.nativeError ?? wrapped;
+  return wrapped.name === 'UniqueViolationError' || native.code === '23505' ? (wrapped.constraint ?? native.constraint ?? null) : null;
+};
+
+export class PostgresAppointments implements AppointmentRepository {
+  readonly #knex: Knex;
+
+  constructor(knex: Knex) {
+    this.#knex = knex;
+  }
+
+  #query(trx?: Knex.Transaction) {
+    return AppointmentModel.query(trx ?? this.#knex);
+  }
+
+  async #insert(trx: Knex.Transaction, appointment: NewAppointment, now: Date): Promise<ClaimResult> {
+    // Past bookings no longer count as live.
+    await this.#query(trx).where({ athenaPatientId: appointment.athenaPatientId }).whereIn('status', LIVE).where('startsAt', '<=', now).patch({ status: 'completed', updatedAt: now });
+    try {
+      // A savepoint, so a refused insert leaves the surrounding transaction usable.
+      const row = await trx.transaction(async (savepoint) =>
+        await this.#query(savepoint)
+          .insert({
+            department: appointment.departmentId,
+            athenaPatientId: appointment.athenaPatientId,
+            providerId: appointment.providerId,
+            appointmentDate: appointment.appointmentDate,
+            appointmentTime: appointment.appointmentTime,
+            athenaAppointmentId: appointment.athenaAppointmentId,
+            appointmentTypeId: appointment.appointmentTypeId,
+            appointmentType: appointment.appointmentType,
+            startsAt: appointment.startsAt,
+            guestHash: appointment.guestHash,
+            status: 'pending',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning('*'),
+      );
+      return { kind: 'claimed', appointment: record(row as unknown as AppointmentModel) };
+    } catch (error) {
+      const constraint = violated(error);
+      if (constraint === SLOT_INDEX) return { kind: 'slot_taken' };
+      if (constraint === PATIENT_INDEX) {
+        const existing = await this.#query(trx).where({ athenaPatientId: appointment.athenaPatientId }).whereIn('status', LIVE).first();
+        if (existing) return { kind: 'patient_has_appointment', existing: record(existing) };
+        return { kind: 'slot_taken' };
+      }
+      throw error;
+    }
+  }
+
+  claim(appointment: NewAppointment, now: Date): Promise<ClaimResult> {
+    return this.#knex.transaction((trx) => this.#insert(trx, appointment, now));
+  }
+
+  async confirm(id: string, bookedAt: Date): Promise<void> {
+    await this.#query().where({ id: Number(id) }).patch({ status: 'booked', bookedAt, updatedAt: bookedAt });
+  }
+
+  async release(id: string): Promise<void> {
+    await this.#query().where({ id: Number(id), status: 'pending' }).delete();
+  }
+
+  async findLive(athenaAppointmentId: string): Promise<AppointmentRecord | null> {
+    const row = await this.#query().where({ athenaAppointmentId }).whereIn('status', LIVE).first();
+    return row ? record(row) : null;
+  }
+
+  async liveOfPatient(athenaPatientId: string, now: Date): Promise<AppointmentRecord | null> {
+    const row = await this.#query().where({ athenaPatientId }).whereIn('status', LIVE).where('startsAt', '>', now).first();
+    return row ? record(row) : null;
+  }
+
+  async setStatus(id: string, status: AppointmentRowStatus): Promise<void> {
+    await this.#query().where({ id: Number(id) }).patch({ status, updatedAt: new Date() });
+  }
+
+  claimReschedule(oldId: string, appointment: NewAppointment, now: Date): Promise<ClaimResult> {
+    return this.#knex.transaction(async (trx) => {
+      await this.#query(trx).where({ id: Number(oldId) }).patch({ status: 'rescheduling', updatedAt: now });
+      const claim = await this.#insert(trx, appointment, now);
+      // Refused: the old booking stays as it was (the transaction commits only the patch undone below).
+      if (claim.kind !== 'claimed') await this.#query(trx).where({ id: Number(oldId) }).patch({ status: 'booked', updatedAt: now });
+      return claim;
+    });
+  }
+
+  async finishReschedule(oldId: string, newId: string, bookedAt: Date): Promise<void> {
+    await this.#knex.transaction(async (trx) => {
+      await this.#query(trx).where({ id: Number(oldId) }).patch({ status: 'rescheduled', updatedAt: bookedAt });
+      await this.#query(trx).where({ id: Number(newId) }).patch({ status: 'booked', bookedAt, updatedAt: bookedAt });
+    });
+  }
+
+  async undoReschedule(oldId: string, newId: string): Promise<void> {
+    await this.#knex.transaction(async (trx) => {
+      await this.#query(trx).where({ id: Number(newId), status: 'pending' }).delete();
+      await this.#query(trx).where({ id: Number(oldId), status: 'rescheduling' }).patch({ status: 'booked', updatedAt: new Date() });
+    });
+  }
+}
+
+export class PostgresUpcomingAppointmentsCache implements UpcomingAppointmentsCache {
+  readonly #knex: Knex;
+
+  constructor(knex: Knex) {
+    this.#knex = knex;
+  }
+
+  async read(patientId: string, now: Date): Promise<readonly Appointment[] | null> {
+    const row = await UpcomingAppointmentsCacheModel.query(this.#knex).findById(patientId);
+    if (!row || now.getTime() - row.cachedAt.getTime() >= UPCOMING_CACHE_MS) return null;
+    return row.appointments as Appointment[];
+  }
+
+  async write(patientId: string, appointments: readonly Appointment[], now: Date): Promise<void> {
+    // An upsert: the query builder's onConflict reads plainest.
+    await this.#knex('upcoming_appointments_cache')
+      .insert({ patientId, appointments: JSON.stringify(appointments), cachedAt: now })
+      .onConflict('patientId')
+      .merge();
+  }
+
+  async drop(patientId: string): Promise<void> {
+    await UpcomingAppointmentsCacheModel.query(this.#knex).deleteById(patientId);
+  }
+}

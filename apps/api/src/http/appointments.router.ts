@@ -1,0 +1,217 @@
+/**
+ * Appointment booking (booking-dashboard-staff §2, §4, §5, §7, §8; issue 13):
+ * GET /api/appointment-types, GET /api/appointments/availability, POST /api/appointments/patient-info
+ * (guests), POST /api/appointments/{patientId}/book and /reschedule, PUT /api/appointments/{appointmentId}/cancel,
+ * GET /api/dashboard/upcoming-appointments.
+ *
+ * Who the patient is comes from the server: a provider-login session may act for its acting
+ * patient and the patients linked to it; a verified guest for the patients of its own active
+ * memberships. Any other patient or appointment id answers 404, like a missing one. Booking needs
+ * an active membership ('Membership Required'). The rules themselves are core's booking use case;
+ * every booking, reschedule and cancel (and every refusal) writes an audit row.
+ */
+import Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Context } from 'koa';
+import {
+  AVAILABILITY_FAILED_MESSAGE,
+  AVAILABILITY_FAILED_TITLE,
+  HealthRecordUnavailableError,
+  availability,
+  bookAppointment,
+  bookableTypes,
+  cancelAppointment,
+  guestMemberPatient,
+  mayActFor,
+  rescheduleAppointment,
+  upcomingAppointments,
+  type Appointment,
+  type BookingDeps,
+  type BookingError,
+  type EnrollmentRepository,
+  type HealthRecord,
+} from '@portal/core';
+import { BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentRequest } from '@portal/contracts';
+import type { RequestAudit } from './audit.ts';
+import { identify, type EnrollmentAccessDeps, type Requester } from './enrollment-access.ts';
+import { HttpError, decodeOrThrow } from './errors.ts';
+
+export const MEMBERSHIP_REQUIRED = {
+  error: 'Membership Required',
+  message: 'You must be an enrolled member to book appointments. Please enroll first to access appointment booking.',
+} as const;
+const APPOINTMENT_NOT_FOUND = () => new HttpError(404, { error: 'Not Found', message: 'Appointment not found.' });
+const PATIENT_NOT_FOUND = () => new HttpError(404, { error: 'Not Found', message: 'Patient not found.' });
+
+export interface AppointmentsRouterDeps extends EnrollmentAccessDeps {
+  readonly booking: BookingDeps;
+  readonly healthRecord: HealthRecord;
+  readonly enrollments: EnrollmentRepository;
+  readonly audit: RequestAudit;
+}
+
+/** Health-record ids are digits; anything else names nothing (checked before any call). */
+const recordId = (value: unknown): string | null => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? value : null);
+
+const existingJson = (appointment: Appointment) => ({
+  appointmentId: appointment.appointmentId,
+  date: appointment.date,
+  starttime: appointment.startTime,
+  providername: null,
+  appointmenttype: appointment.appointmentType,
+});
+
+export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
+  const { audit, enrollments, clock } = deps;
+  const router = new Router();
+
+  /** The patients this requester may act for, and whether each is a member (active enrollment). */
+  const patientsOf = async (requester: Requester): Promise<{ mayTouch: (patientId: string) => boolean; guestHash: string | null }> => {
+    if (requester.kind === 'session') {
+      const { session } = requester;
+      return { mayTouch: (patientId) => patientId === session.actingPatientId || mayActFor(session, patientId), guestHash: null };
+    }
+    const own = await enrollments.findActiveForGuest(requester.guestHash);
+    const ids = new Set(own.map((enrollment) => enrollment.athenaPatientId).filter((id): id is string => id !== null));
+    return { mayTouch: (patientId) => ids.has(patientId), guestHash: requester.guestHash };
+  };
+
+  /** The path's patient, if the requester may act for them (404 otherwise) and they are a member (403 otherwise). */
+  const memberPatient = async (ctx: Context, action: string) => {
+    const requester = await identify(ctx, deps.service, deps.guests, clock);
+    const { mayTouch, guestHash } = await patientsOf(requester);
+    const patientId = recordId(ctx.params.id);
+    if (patientId === null || !mayTouch(patientId)) {
+      await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: 404, severity: 'warning', metadata: { reason: 'not_owner' } });
+      throw PATIENT_NOT_FOUND();
+    }
+    if (!(await enrollments.findActiveForPatient(patientId))) {
+      await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: 403, severity: 'warning', metadata: { reason: 'not_member' } });
+      throw new HttpError(403, { ...MEMBERSHIP_REQUIRED });
+    }
+    return { requester, patientId, mayTouch, guestHash };
+  };
+
+  const refuse = async (ctx: Context, action: string, error: BookingError): Promise<never> => {
+    const status = error.code === 'APPOINTMENT.NOT_FOUND' ? 404 : error.code === 'BOOKING.UNAVAILABLE' ? 503 : error.code === 'BOOKING.INVALID_WEEK' ? 400 : 409;
+    await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: status, severity: 'warning', metadata: { reason: error.code } });
+    if (error.code === 'APPOINTMENT.NOT_FOUND') throw APPOINTMENT_NOT_FOUND();
+    if (error.code === 'BOOKING.EXISTING_APPOINTMENT') {
+      throw new HttpError(409, { error: error.title ?? 'Existing Appointment', message: error.message, existingAppointments: error.existing.map(existingJson) });
+    }
+    throw new HttpError(status, { error: error.title ?? 'Booking Failed', message: error.message });
+  };
+
+  router.get('/api/appointment-types', async (ctx) => {
+    const requester = await identify(ctx, deps.service, deps.guests, clock);
+    const types = bookableTypes(await deps.booking.scheduling.appointmentTypes(), requester.kind === 'session');
+    ctx.body = { appointmentTypes: types.map((type) => ({ id: type.appointmentTypeId, name: type.name, displayName: type.name })) };
+  });
+
+  router.get('/api/appointments/availability', async (ctx) => {
+    await identify(ctx, deps.service, deps.guests, clock);
+    const departmentId = recordId(ctx.query.departmentId);
+    const appointmentTypeId = recordId(ctx.query.appointmentTypeId);
+    const providerId = ctx.query.providerId === 'any' || ctx.query.providerId === undefined ? null : recordId(ctx.query.providerId);
+    const week = typeof ctx.query.week === 'string' && /^\d$/.test(ctx.query.week) ? Number(ctx.query.week) : NaN;
+    if (departmentId === null || appointmentTypeId === null || (ctx.query.providerId !== undefined && ctx.query.providerId !== 'any' && providerId === null) || Number.isNaN(week)) {
+      throw new HttpError(400, { error: 'Validation failed', message: 'departmentId, appointmentTypeId, providerId (or any) and week (0-5) are required' });
+    }
+    try {
+      const slots = await availability(deps.booking, { departmentId, providerId, appointmentTypeId, week });
+      if (E.isLeft(slots)) throw new HttpError(400, { error: 'Validation failed', message: slots.left.message });
+      ctx.body = { slots: slots.right.map((slot) => ({ appointmentId: slot.appointmentId, date: slot.date, time: slot.time, ...(slot.providerId === null ? {} : { providerId: slot.providerId }) })) };
+    } catch (error) {
+      if (error instanceof HealthRecordUnavailableError) throw new HttpError(503, { error: AVAILABILITY_FAILED_TITLE, message: AVAILABILITY_FAILED_MESSAGE });
+      throw error;
+    }
+  });
+
+  router.post('/api/appointments/patient-info', async (ctx) => {
+    const requester = await identify(ctx, deps.service, deps.guests, clock);
+    if (requester.kind !== 'guest') throw new HttpError(403, { error: 'Guests only', message: 'Signed-in members book from their own record.' });
+    const form = decodeOrThrow(BookingPatientForm, ctx.request.body);
+    const patient = await guestMemberPatient({ enrollments, healthRecord: deps.healthRecord }, requester.guestHash, form);
+    if (!patient) {
+      await audit(ctx, { eventType: 'appointment', action: 'guest_patient_refused', statusCode: 403, severity: 'warning', metadata: { reason: 'not_member' } });
+      throw new HttpError(403, { ...MEMBERSHIP_REQUIRED });
+    }
+    await audit(ctx, { eventType: 'phi_read', action: 'guest_patient_matched', statusCode: 200, metadata: { patientId: patient.patientId } });
+    ctx.body = patient;
+  });
+
+  router.post('/api/appointments/:id/book', async (ctx) => {
+    const body = decodeOrThrow(BookAppointmentRequest, ctx.request.body);
+    const { requester, patientId, guestHash } = await memberPatient(ctx, 'book_appointment');
+    const result = await bookAppointment(deps.booking, {
+      patientId,
+      choice: { appointmentId: body.appointmentId, appointmentTypeId: body.appointmentTypeId, providerId: body.providerId },
+      member: requester.kind === 'session',
+      guestHash,
+    });
+    if (E.isLeft(result)) return refuse(ctx, 'book_appointment', result.left);
+    const { appointment, appointmentTypeName } = result.right;
+    ctx.body = { appointmentId: appointment.athenaAppointmentId, appointmentTypeName, message: 'Appointment booked' };
+    await audit(ctx, { eventType: 'appointment', action: 'book_appointment', appointmentId: appointment.athenaAppointmentId, metadata: { patientId } });
+  });
+
+  router.post('/api/appointments/:id/reschedule', async (ctx) => {
+    const body = decodeOrThrow(RescheduleAppointmentRequest, ctx.request.body);
+    const { requester, patientId, mayTouch, guestHash } = await memberPatient(ctx, 'reschedule_appointment');
+    const result = await rescheduleAppointment(deps.booking, {
+      existingAppointmentId: body.existingAppointmentId,
+      choice: { appointmentId: body.appointmentId, appointmentTypeId: body.appointmentTypeId, providerId: body.providerId },
+      member: requester.kind === 'session',
+      guestHash,
+      // The appointment must be this patient's (and one the requester may touch).
+      mayActFor: (owner) => owner === patientId && mayTouch(owner),
+    });
+    if (E.isLeft(result)) return refuse(ctx, 'reschedule_appointment', result.left);
+    const { appointment, appointmentTypeName } = result.right;
+    ctx.body = { appointmentId: appointment.athenaAppointmentId, message: 'Appointment rescheduled', appointmentTypeName };
+    await audit(ctx, { eventType: 'appointment', action: 'reschedule_appointment', appointmentId: appointment.athenaAppointmentId, metadata: { patientId, from: body.existingAppointmentId } });
+  });
+
+  router.put('/api/appointments/:id/cancel', async (ctx) => {
+    const requester = await identify(ctx, deps.service, deps.guests, clock);
+    const appointmentId = recordId(ctx.params.id);
+    if (appointmentId === null) {
+      await audit(ctx, { eventType: 'appointment', action: 'cancel_appointment_refused', statusCode: 404, severity: 'warning', metadata: { reason: 'malformed_id' } });
+      throw APPOINTMENT_NOT_FOUND();
+    }
+    const { mayTouch } = await patientsOf(requester);
+    const result = await cancelAppointment(deps.booking, { appointmentId, mayActFor: mayTouch });
+    if (E.isLeft(result)) return refuse(ctx, 'cancel_appointment', result.left);
+    ctx.body = { success: true, message: 'Appointment cancelled' };
+    await audit(ctx, { eventType: 'appointment', action: 'cancel_appointment', appointmentId, metadata: { patientId: result.right.patientId } });
+  });
+
+  router.get('/api/dashboard/upcoming-appointments', async (ctx) => {
+    const requester = await identify(ctx, deps.service, deps.guests, clock);
+    if (requester.kind !== 'session') {
+      await audit(ctx, { eventType: 'phi_read', action: 'read_upcoming_appointments_refused', statusCode: 403, severity: 'warning', metadata: { reason: 'guest' } });
+      throw new HttpError(403, { error: 'Forbidden', message: 'Sign in with athenahealth credentials to see your appointments.' });
+    }
+    const patientId = requester.session.actingPatientId;
+    try {
+      const appointments = await upcomingAppointments(deps.booking, patientId);
+      ctx.body = {
+        success: true,
+        appointments: appointments.map((appointment) => ({
+          appointmentId: appointment.appointmentId,
+          date: appointment.date,
+          startTime: appointment.startTime,
+          departmentId: appointment.departmentId ?? '',
+          providerId: appointment.providerId ?? '',
+        })),
+      };
+    } catch (error) {
+      if (!(error instanceof HealthRecordUnavailableError)) throw error;
+      ctx.status = 503;
+      ctx.body = { success: false, appointments: [], error: 'Unable to load your appointments right now. Please try again.' };
+    }
+    await audit(ctx, { eventType: 'phi_read', action: 'read_upcoming_appointments', metadata: { patientId } });
+  });
+
+  return router;
+};

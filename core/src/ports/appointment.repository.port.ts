@@ -1,0 +1,59 @@
+/**
+ * Our record of the bookings made through the portal (`appointments`). The database holds the
+ * two booking rules, so no interleaving of requests can break them: a slot has at most one live
+ * booking, and a patient at most one live booking ('live' = pending or booked, not yet started).
+ * `claim` answers which rule refused instead of throwing.
+ */
+export type AppointmentRowStatus = 'pending' | 'booked' | 'rescheduling' | 'rescheduled' | 'cancelled' | 'completed' | 'failed';
+
+export interface AppointmentRecord {
+  readonly id: string;
+  readonly athenaPatientId: string;
+  readonly athenaAppointmentId: string;
+  readonly departmentId: string;
+  readonly providerId: string | null;
+  readonly appointmentTypeId: string;
+  readonly appointmentType: string | null;
+  readonly appointmentDate: string;
+  readonly appointmentTime: string;
+  readonly startsAt: Date;
+  readonly status: AppointmentRowStatus;
+  readonly bookedAt: Date | null;
+  /** Who booked: the guest hash of a verified guest, null for a provider-login session. */
+  readonly guestHash: string | null;
+}
+
+export type NewAppointment = Omit<AppointmentRecord, 'id' | 'status' | 'bookedAt'>;
+
+export type ClaimResult =
+  | { readonly kind: 'claimed'; readonly appointment: AppointmentRecord }
+  | { readonly kind: 'slot_taken' }
+  | { readonly kind: 'patient_has_appointment'; readonly existing: AppointmentRecord };
+
+export interface AppointmentRepository {
+  /** Files a pending booking of the slot for the patient; a patient's past bookings are closed first. */
+  claim(appointment: NewAppointment, now: Date): Promise<ClaimResult>;
+  /** The claim became a booking in the health record. */
+  confirm(id: string, bookedAt: Date): Promise<void>;
+  /** The claim did not become a booking: it is removed, freeing the slot and the patient. */
+  release(id: string): Promise<void>;
+  /** The live booking of this health-record appointment, if we made it. */
+  findLive(athenaAppointmentId: string): Promise<AppointmentRecord | null>;
+  /** The patient's live booking, if any. */
+  liveOfPatient(athenaPatientId: string, now: Date): Promise<AppointmentRecord | null>;
+  setStatus(id: string, status: AppointmentRowStatus): Promise<void>;
+  /**
+   * Moves a live booking aside (status 'rescheduling') and claims the new slot in one transaction,
+   * so the patient rule holds throughout; `undoReschedule` puts it back.
+   */
+  claimReschedule(oldId: string, appointment: NewAppointment, now: Date): Promise<ClaimResult>;
+  finishReschedule(oldId: string, newId: string, bookedAt: Date): Promise<void>;
+  undoReschedule(oldId: string, newId: string): Promise<void>;
+}
+
+/** The next-90-days list of a patient, kept a few minutes so a dashboard visit does not ask the record each time. */
+export interface UpcomingAppointmentsCache {
+  read(patientId: string, now: Date): Promise<readonly import('./scheduling.port.ts').Appointment[] | null>;
+  write(patientId: string, appointments: readonly import('./scheduling.port.ts').Appointment[], now: Date): Promise<void>;
+  drop(patientId: string): Promise<void>;
+}
