@@ -3,7 +3,7 @@
  * the screen uses it (an answer that does not decode is reported and shown as the generic error).
  * The Pact consumer test (dashboard-api.pact.test.ts) calls these same functions.
  */
-import { SubscriptionStatusResponse } from '@portal/contracts';
+import { CancelAppointmentResponse, ProvidersResponse, SubscriptionStatusResponse, UpcomingAppointmentsResponse } from '@portal/contracts';
 import { SUBSCRIPTION_STATUS_QUERY_KEY, SUBSCRIPTION_STATUS_REFRESH_PATH, type ApiClient } from '@portal/ui';
 
 /** GET /api/dashboard/subscription-status: the Membership Status card and the welcome badge. */
@@ -13,3 +13,15 @@ export const fetchSubscriptionStatus = (client: ApiClient, signal?: AbortSignal)
 /** POST /api/dashboard/subscription-status/refresh: Refresh re-reads billing. */
 export const refreshSubscriptionStatus = (client: ApiClient): Promise<SubscriptionStatusResponse> =>
   client.post<SubscriptionStatusResponse>(SUBSCRIPTION_STATUS_REFRESH_PATH, undefined, { decode: SubscriptionStatusResponse });
+
+/** GET /api/dashboard/upcoming-appointments: the next 90 days (provider-login users). */
+export const fetchUpcomingAppointments = (client: ApiClient, signal?: AbortSignal): Promise<UpcomingAppointmentsResponse> =>
+  client.get<UpcomingAppointmentsResponse>('/api/dashboard/upcoming-appointments', { decode: UpcomingAppointmentsResponse, cache: 'no-store', ...(signal ? { signal } : {}) });
+
+/** GET /api/providers?locationId=: the providers' names for the appointments' provider ids. */
+export const fetchProviders = (client: ApiClient, locationId: string, signal?: AbortSignal): Promise<ProvidersResponse> =>
+  client.get<ProvidersResponse>(`/api/providers?locationId=${encodeURIComponent(locationId)}`, { decode: ProvidersResponse, ...(signal ? { signal } : {}) });
+
+/** PUT /api/appointments/{appointmentId}/cancel: the cancel dialog's 'Yes, Cancel Appointment'. */
+export const cancelAppointment = (client: ApiClient, appointmentId: string): Promise<CancelAppointmentResponse> =>
+  client.put<CancelAppointmentResponse>(`/api/appointments/${encodeURIComponent(appointmentId)}/cancel`, undefined, { decode: CancelAppointmentResponse });

@@ -16,11 +16,6 @@ const manifest = {
   ],
   headerAreas: [
     { under: '/dashboard', header: DASHBOARD },
-    // Booking (/appointments, /appointments/booking, /appointments/practice-location) has no
-    // micro-frontend yet: members reach it from here and the user-status menu, and its pages show
-    // the 404 view under the booking header. Once the booking micro-frontend declares routes under
-    // /appointments, its own header area there wins over this one (the shell's routes.ts).
-    { under: '/appointments', header: { title: 'Book an Appointment', showUserStatus: true } },
   ],
 } satisfies RemoteManifest;
 

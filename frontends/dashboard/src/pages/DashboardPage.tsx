@@ -15,10 +15,12 @@ import {
   useAuthState,
 } from '@portal/ui';
 import type { AuthState } from '@portal/ui';
+import { AppointmentsCard } from '../components/AppointmentsCard.tsx';
 import { DependentsHint } from '../components/DependentsHint.tsx';
 import { MembershipStatusCard } from '../components/MembershipStatusCard.tsx';
 import { PatientPortalCard } from '../components/PatientPortalCard.tsx';
 import { SignOutCard } from '../components/SignOutCard.tsx';
+import { UpcomingAppointmentsCard } from '../components/UpcomingAppointmentsCard.tsx';
 import { WelcomeBanner } from '../components/WelcomeBanner.tsx';
 import { useSubscriptionStatus } from '../use-subscription-status.ts';
 import { DASHBOARD_LOGIN_PATH, DASHBOARD_PATHS, welcomeFor } from '../welcome.ts';
@@ -27,7 +29,7 @@ import { DASHBOARD_LOGIN_PATH, DASHBOARD_PATHS, welcomeFor } from '../welcome.ts
  * / and /dashboard (booking-dashboard-staff §2 'Dashboard'): the welcome greeting, the
  * dependents hint for provider-login users, whom a caregiver acts for, the membership badge and
  * the Membership Status card (provider-login users only: guests do not see membership status),
- * and the action cards. Appointments join later. Unauthenticated visitors go to
+ * upcoming appointments (provider-login users), and the action cards. Unauthenticated visitors go to
  * /login?return=/dashboard.
  */
 export function DashboardPage() {
@@ -95,8 +97,10 @@ function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticat
         />
         {provider ? <DependentsHint /> : null}
         {provider ? <MembershipStatusCard query={membership} /> : null}
+        {state.kind === 'provider' ? <UpcomingAppointmentsCard patientId={state.patientId} /> : null}
         <Section id="dashboard-actions" title="Quick Actions">
           <Grid minColumnWidth="18rem">
+            <AppointmentsCard guest={state.kind === 'guest'} status={membership.data} />
             <PatientPortalCard guest={state.kind === 'guest'} />
             <SignOutCard />
           </Grid>

@@ -1,0 +1,35 @@
+import { Button, ButtonLink, CalendarIcon, Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@portal/ui';
+import type { SubscriptionStatusResponse } from '@portal/contracts';
+import { APPOINTMENTS_PATH } from '../appointments.ts';
+
+/**
+ * The Appointments action card (booking-dashboard-staff §2 'Action cards': bookAppointmentEnabled):
+ * 'Manage Appointments' opens the booking screen. Provider-login users whose membership status
+ * says booking is not open to them see why (the appointment access message) instead.
+ */
+export function AppointmentsCard({ guest, status }: { guest: boolean; status: SubscriptionStatusResponse | undefined }) {
+  const enabled = guest || status === undefined || status.bookAppointmentEnabled;
+  const message = !guest && status && !status.bookAppointmentEnabled ? status.appointmentMessage || 'Appointment booking is available to members.' : null;
+  return (
+    <Card as="article">
+      <CardHeader>
+        <span className="ui-card__icon" aria-hidden="true">
+          <CalendarIcon size={22} />
+        </span>
+        <CardTitle>Appointments</CardTitle>
+        <CardDescription>{message ?? 'Book, reschedule or cancel a visit with your provider.'}</CardDescription>
+      </CardHeader>
+      <CardFooter>
+        {enabled ? (
+          <ButtonLink href={APPOINTMENTS_PATH} variant="secondary" block>
+            Manage Appointments
+          </ButtonLink>
+        ) : (
+          <Button variant="secondary" block disabled>
+            Manage Appointments
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,189 @@
+import { Suspense, lazy, useId, useState } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DashboardAppointment } from '@portal/contracts';
+import {
+  ApiError,
+  Button,
+  ButtonLink,
+  CalendarIcon,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  LoadingState,
+  RetryAlert,
+  api,
+  apiErrorField,
+  toast,
+} from '@portal/ui';
+import {
+  CANCELLATION_ERROR_TEXT,
+  CANCELLATION_ERROR_TITLE,
+  CANCEL_CUTOFF_TOOLTIP,
+  NO_UPCOMING,
+  UPCOMING_TITLE,
+  canCancel,
+  departmentName,
+  formatAppointmentDate,
+  formatAppointmentTime,
+  rescheduleHref,
+  upcomingAppointmentsKey,
+} from '../appointments.ts';
+import { cancelAppointment, fetchProviders, fetchUpcomingAppointments } from '../dashboard-api.ts';
+
+// The dialog (Radix) loads when a Cancel is first pressed.
+const CancelAppointmentDialog = lazy(() => import('./CancelAppointmentDialog.tsx').then((module) => ({ default: module.CancelAppointmentDialog })));
+
+/**
+ * Upcoming appointments (booking-dashboard-staff §2 'Dashboard') for provider-login users: the
+ * next 90 days, each with date, time, location and provider, Reschedule and Cancel. Cancel is
+ * disabled inside 24 hours of the start (tooltip), and asks first; 'Cancellation Error' on failure.
+ */
+export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: upcomingAppointmentsKey(patientId),
+    queryFn: ({ signal }) => fetchUpcomingAppointments(api, signal),
+    staleTime: 60_000,
+  });
+  const appointments = query.data?.appointments ?? [];
+  const departments = [...new Set(appointments.map((appointment) => appointment.departmentId))];
+  const providerLists = useQueries({
+    queries: departments.map((departmentId) => ({
+      queryKey: ['booking', 'providers', departmentId],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchProviders(api, departmentId, signal),
+      staleTime: 60 * 60_000,
+    })),
+  });
+  const providerName = (id: string): string | null => {
+    for (const list of providerLists) {
+      const found = list.data?.providers.find((provider) => provider.id === id);
+      if (found) return found.displayName || found.name;
+    }
+    return null;
+  };
+
+  const [cancelling, setCancelling] = useState<DashboardAppointment | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirmCancel = async (): Promise<void> => {
+    if (!cancelling) return;
+    setBusy(true);
+    try {
+      await cancelAppointment(api, cancelling.appointmentId);
+      setCancelling(null);
+      toast({ title: 'Appointment Cancelled', description: 'Your appointment has been cancelled.', variant: 'default' });
+      await queryClient.invalidateQueries({ queryKey: upcomingAppointmentsKey(patientId) });
+    } catch (error) {
+      setCancelling(null);
+      const message = error instanceof ApiError && error.status === 409 ? apiErrorField(error, 'message') : null;
+      toast({ title: CANCELLATION_ERROR_TITLE, description: message ?? CANCELLATION_ERROR_TEXT, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card as="section" className="dash-appointments" aria-labelledby="upcoming-appointments-title" aria-busy={query.isPending}>
+      <CardHeader>
+        <div className="dash-appointments__header">
+          <span className="ui-card__icon" aria-hidden="true">
+            <CalendarIcon size={22} />
+          </span>
+          <CardTitle as="h2" id="upcoming-appointments-title">
+            {UPCOMING_TITLE}
+          </CardTitle>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <LoadingState compact label="Loading your appointments..." />
+        ) : query.isError ? (
+          <RetryAlert title="Unable to load your appointments" onRetry={() => void query.refetch()} retrying={query.isFetching}>
+            {apiErrorField(query.error, 'error') ?? 'Please try again.'}
+          </RetryAlert>
+        ) : appointments.length === 0 ? (
+          <EmptyState
+            icon={<CalendarIcon size={28} />}
+            headingLevel={3}
+            title={NO_UPCOMING}
+            actions={<ButtonLink href="/appointments">Book an Appointment</ButtonLink>}
+          />
+        ) : (
+          <ul className="dash-appointments__list" role="list">
+            {appointments.map((appointment) => (
+              <AppointmentItem
+                key={appointment.appointmentId}
+                appointment={appointment}
+                providerName={providerName(appointment.providerId)}
+                onCancel={() => setCancelling(appointment)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {cancelling ? (
+        <Suspense fallback={null}>
+          <CancelAppointmentDialog
+            open
+            busy={busy}
+            onConfirm={() => void confirmCancel()}
+            onOpenChange={(open) => {
+              if (!open && !busy) setCancelling(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </Card>
+  );
+}
+
+function AppointmentItem({ appointment, providerName, onCancel }: { appointment: DashboardAppointment; providerName: string | null; onCancel: () => void }) {
+  const tooltipId = useId();
+  const cancellable = canCancel(appointment.date, appointment.startTime, new Date());
+  const date = formatAppointmentDate(appointment.date);
+  const time = formatAppointmentTime(appointment.startTime);
+  return (
+    <li className="dash-appointment">
+      <dl className="dash-appointment__facts">
+        <div>
+          <dt>Date</dt>
+          <dd>{date}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{time}</dd>
+        </div>
+        <div>
+          <dt>Location</dt>
+          <dd>{departmentName(appointment.departmentId)}</dd>
+        </div>
+        <div>
+          <dt>Provider</dt>
+          <dd>{providerName ?? 'Your provider'}</dd>
+        </div>
+      </dl>
+      <div className="dash-appointment__actions">
+        <ButtonLink href={rescheduleHref(appointment.appointmentId)} variant="secondary" size="sm" aria-label={`Reschedule the appointment on ${date} at ${time}`}>
+          Reschedule
+        </ButtonLink>
+        {cancellable ? (
+          <Button variant="destructive" size="sm" onClick={onCancel} aria-label={`Cancel the appointment on ${date} at ${time}`}>
+            Cancel
+          </Button>
+        ) : (
+          <span className="dash-tooltip">
+            {/* aria-disabled, not disabled: it stays focusable, so keyboard users meet the tooltip too. */}
+            <Button variant="destructive" size="sm" aria-disabled="true" aria-describedby={tooltipId} className="dash-tooltip__trigger" onClick={(event) => event.preventDefault()}>
+              Cancel
+            </Button>
+            <span role="tooltip" id={tooltipId} className="dash-tooltip__text">
+              {CANCEL_CUTOFF_TOOLTIP}
+            </span>
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
