@@ -6,9 +6,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { frontendPact, mockClient, sessionCookie, EXAMPLE_SESSION_COOKIE } from '../../../tools/src/testing/frontend-pact.ts';
-import { fetchSubscriptionStatus, refreshSubscriptionStatus } from './dashboard-api.ts';
+import { cancelAppointment, fetchProviders, fetchSubscriptionStatus, fetchUpcomingAppointments, refreshSubscriptionStatus } from './dashboard-api.ts';
 
-const { boolean, eachLike, integer, like, regex } = MatchersV3;
+const { boolean, eachLike, fromProviderState, integer, like, regex } = MatchersV3;
+
+const EXAMPLE_APPOINTMENT_ID = '90000';
 
 const pact = frontendPact('dashboard');
 
@@ -90,6 +92,69 @@ describe('dashboard → API contract', () => {
         const status = await fetchSubscriptionStatus(mockClient(mock.url, signedIn));
         expect(status.hasActiveSubscription).toBe(false);
         expect(status.subscriptions.tier1PatientMatches).toEqual([]);
+      });
+  });
+
+  it("lists the member's upcoming appointments", async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in member with an upcoming appointment and another open slot')
+      .uponReceiving("a request for the member's upcoming appointments")
+      .withRequest('GET', '/api/dashboard/upcoming-appointments', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          success: boolean(true),
+          appointments: eachLike({
+            appointmentId: fromProviderState('${existingAppointmentId}', EXAMPLE_APPOINTMENT_ID),
+            date: regex('^\\d{2}/\\d{2}/\\d{4}$', '03/09/2026'),
+            startTime: regex('^\\d{2}:\\d{2}$', '09:00'),
+            departmentId: like('1'),
+            providerId: like('15'),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const upcoming = await fetchUpcomingAppointments(mockClient(mock.url, signedIn));
+        expect(upcoming.appointments[0]).toMatchObject({ appointmentId: EXAMPLE_APPOINTMENT_ID, date: '03/09/2026', startTime: '09:00' });
+      });
+  });
+
+  it('reads no upcoming appointments for a member who has none', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in member with an active membership')
+      .uponReceiving('a request for the upcoming appointments of a member without any')
+      .withRequest('GET', '/api/dashboard/upcoming-appointments', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(200, (builder) => builder.jsonBody({ success: boolean(true), appointments: [] }))
+      .executeTest(async (mock) => {
+        await expect(fetchUpcomingAppointments(mockClient(mock.url, signedIn))).resolves.toMatchObject({ appointments: [] });
+      });
+  });
+
+  it("names the providers of a location (the appointments' provider)", async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in patient')
+      .uponReceiving("a request for location 1's providers, for the upcoming appointments")
+      .withRequest('GET', '/api/providers', (builder) => builder.query({ locationId: '1' }).headers(sessionCookie()))
+      .willRespondWith(200, (builder) => builder.jsonBody({ providers: eachLike({ id: regex('^\\d+$', '15'), name: like('Ada Smith'), displayName: like('Dr. Ada Smith') }) }))
+      .executeTest(async (mock) => {
+        const { providers } = await fetchProviders(mockClient(mock.url, signedIn), '1');
+        expect(providers[0]?.id).toBe('15');
+      });
+  });
+
+  it('cancels an upcoming appointment', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in member with an upcoming appointment and another open slot')
+      .uponReceiving('a cancel of an upcoming appointment from the dashboard')
+      .withRequest('PUT', fromProviderState('/api/appointments/${existingAppointmentId}/cancel', `/api/appointments/${EXAMPLE_APPOINTMENT_ID}/cancel`), (builder) =>
+        builder.headers(sessionCookie()),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ success: boolean(true), message: like('Appointment cancelled') }))
+      .executeTest(async (mock) => {
+        await expect(cancelAppointment(mockClient(mock.url, signedIn), EXAMPLE_APPOINTMENT_ID)).resolves.toMatchObject({ success: true });
       });
   });
 });
