@@ -39,6 +39,8 @@ export interface AppointmentRepository {
   release(id: string): Promise<void>;
   /** The live booking of this health-record appointment, if we made it. */
   findLive(athenaAppointmentId: string): Promise<AppointmentRecord | null>;
+  /** The patient of a booking we made of this health-record appointment (any status), if any. */
+  patientOf(athenaAppointmentId: string): Promise<string | null>;
   /** The patient's live booking, if any. */
   liveOfPatient(athenaPatientId: string, now: Date): Promise<AppointmentRecord | null>;
   setStatus(id: string, status: AppointmentRowStatus): Promise<void>;
@@ -56,4 +58,6 @@ export interface UpcomingAppointmentsCache {
   read(patientId: string, now: Date): Promise<readonly import('./scheduling.port.ts').Appointment[] | null>;
   write(patientId: string, appointments: readonly import('./scheduling.port.ts').Appointment[], now: Date): Promise<void>;
   drop(patientId: string): Promise<void>;
+  /** The patient whose cached list (of any age) holds this appointment: how the portal first showed it to them. */
+  patientOf(appointmentId: string): Promise<string | null>;
 }

@@ -5,11 +5,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Knex } from 'knex';
 import { KnexEnrollmentRepository } from '@portal/persistence';
+import type { TierCode } from '@portal/core';
 
 export const activeMembership = async (
   knex: Knex,
   patientId: number | string,
-  options: { readonly guestHash?: string | null; readonly department?: string; readonly tier?: '120_annual' | '500_annual' } = {},
+  options: { readonly guestHash?: string | null; readonly department?: string; readonly tier?: TierCode } = {},
 ): Promise<string> => {
   const repository = new KnexEnrollmentRepository(knex);
   const now = new Date();

@@ -101,6 +101,11 @@ export class PostgresAppointments implements AppointmentRepository {
     return row ? record(row) : null;
   }
 
+  async patientOf(athenaAppointmentId: string): Promise<string | null> {
+    const row = await this.#query().where({ athenaAppointmentId }).orderBy('id', 'desc').first();
+    return row?.athenaPatientId ?? null;
+  }
+
   async liveOfPatient(athenaPatientId: string, now: Date): Promise<AppointmentRecord | null> {
     const row = await this.#query().where({ athenaPatientId }).whereIn('status', LIVE).where('startsAt', '>', now).first();
     return row ? record(row) : null;
@@ -157,6 +162,14 @@ export class PostgresUpcomingAppointmentsCache implements UpcomingAppointmentsCa
   }
 
   async drop(patientId: string): Promise<void> {
-    await UpcomingAppointmentsCacheModel.query(this.#knex).deleteById(patientId);
+    // The list is emptied, not deleted: it still says whose appointments were shown (patientOf).
+    await UpcomingAppointmentsCacheModel.query(this.#knex).findById(patientId).patch({ cachedAt: new Date(0) });
+  }
+
+  async patientOf(appointmentId: string): Promise<string | null> {
+    const row = await UpcomingAppointmentsCacheModel.query(this.#knex)
+      .whereRaw('appointments @> ?::jsonb', [JSON.stringify([{ appointmentId }])])
+      .first();
+    return row?.patientId ?? null;
   }
 }

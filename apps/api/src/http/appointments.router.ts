@@ -92,6 +92,14 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     return { requester, patientId, mayTouch, guestHash };
   };
 
+  /**
+   * Whose appointment this is, from our own records (a booking made here, or the upcoming list the
+   * portal showed): someone else's or an unknown appointment is refused before the health record is
+   * asked anything. The use case then checks the record itself.
+   */
+  const knownPatientOf = async (appointmentId: string): Promise<string | null> =>
+    (await deps.booking.appointments.patientOf(appointmentId)) ?? (await deps.booking.upcoming.patientOf(appointmentId));
+
   const refuse = async (ctx: Context, action: string, error: BookingError): Promise<never> => {
     const status = error.code === 'APPOINTMENT.NOT_FOUND' ? 404 : error.code === 'BOOKING.UNAVAILABLE' ? 503 : error.code === 'BOOKING.INVALID_WEEK' ? 400 : 409;
     await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: status, severity: 'warning', metadata: { reason: error.code } });
@@ -158,6 +166,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   router.post('/api/appointments/:id/reschedule', async (ctx) => {
     const body = decodeOrThrow(RescheduleAppointmentRequest, ctx.request.body);
     const { requester, patientId, mayTouch, guestHash } = await memberPatient(ctx, 'reschedule_appointment');
+    if ((await knownPatientOf(body.existingAppointmentId)) !== patientId) return refuse(ctx, 'reschedule_appointment', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });
     const result = await rescheduleAppointment(deps.booking, {
       existingAppointmentId: body.existingAppointmentId,
       choice: { appointmentId: body.appointmentId, appointmentTypeId: body.appointmentTypeId, providerId: body.providerId },
@@ -180,6 +189,8 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
       throw APPOINTMENT_NOT_FOUND();
     }
     const { mayTouch } = await patientsOf(requester);
+    const owner = await knownPatientOf(appointmentId);
+    if (owner === null || !mayTouch(owner)) return refuse(ctx, 'cancel_appointment', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });
     const result = await cancelAppointment(deps.booking, { appointmentId, mayActFor: mayTouch });
     if (E.isLeft(result)) return refuse(ctx, 'cancel_appointment', result.left);
     ctx.body = { success: true, message: 'Appointment cancelled' };

@@ -145,12 +145,19 @@ export interface StaffSubmission {
   readonly patientId: string;
 }
 
+export interface WorldAppointment {
+  readonly appointmentId: string;
+  readonly patientId: string;
+}
+
 export interface World {
   readonly portal: TestPortal;
   readonly actors: Readonly<Record<ActorName, Actor>>;
   readonly enrollments: WorldEnrollment[];
   readonly persons: readonly Person[];
   readonly submissions: readonly StaffSubmission[];
+  /** Appointments booked through the API (Paul, the one member here, has one). */
+  readonly appointments: WorldAppointment[];
   /** The staff member signed in, and another listed staff member (not signed in). */
   readonly staffEmails: { readonly signedIn: string; readonly other: string };
   /** Re-reads an enrollment's ids after a call that may have changed it. */
@@ -420,7 +427,8 @@ export const buildWorld = async (portal: TestPortal, options: BuildWorldOptions 
     enrollment.stripeCustomerId = row.stripeCustomerId;
     enrollment.stripeSubscriptionId = row.stripeSubscriptionId;
   };
-  const world: World = { portal, actors, enrollments, persons, submissions, staffEmails, refresh };
+  const appointments: WorldAppointment[] = [];
+  const world: World = { portal, actors, enrollments, persons, submissions, staffEmails, refresh, appointments };
   if (options.objects === false) return world;
 
   const add = async (key: string, made: WorldEnrollment['made'], id: string, guestOwner: GuestName | null, invoiceId: string | null = null): Promise<WorldEnrollment> => {
@@ -526,6 +534,19 @@ export const buildWorld = async (portal: TestPortal, options: BuildWorldOptions 
   await repository.updateStatus(p1, 'active', paidAt);
   const paulsRow = await rowOf(p1);
   await add('P1', 'repository', p1, null, paulsRow.stripePaymentId);
+
+  // Paul, a member, books an appointment (an Office Visit two weeks out) through the API.
+  const types = await send(portal, paul, { method: 'GET', path: '/api/appointment-types?providerId=any' });
+  const officeVisit = (types.body.appointmentTypes as Array<{ id: string; name: string }>).find((type) => type.name === 'Office Visit')!;
+  const open = await send(portal, paul, { method: 'GET', path: `/api/appointments/availability?departmentId=1&providerId=any&appointmentTypeId=${officeVisit.id}&week=2` });
+  const slot = (open.body.slots as Array<{ appointmentId: string; date: string; time: string; providerId: string }>)[0]!;
+  const booked = await send(portal, paul, {
+    method: 'POST',
+    path: `/api/appointments/${ids.paul}/book`,
+    body: { providerId: slot.providerId, appointmentId: slot.appointmentId, appointmentDate: slot.date, appointmentTime: slot.time, appointmentTypeId: officeVisit.id },
+  });
+  expectStatus(booked, 200, "Paul's appointment");
+  appointments.push({ appointmentId: slot.appointmentId, patientId: String(ids.paul) });
 
   // guestA: a new patient, registered in the health record by the guest enrollment.
   const ga1 = await send(portal, guestA, { method: 'POST', path: '/api/enrollments', body: newPatientForm(guestA.guest!) });

@@ -67,6 +67,13 @@ const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'non
   'POST /api/staff/verify-session': { audit: 'none', why: 'staff session check' },
   'POST /api/staff/logout': { audit: 'none', why: 'ends a staff session' },
   'GET /api/staff/document-submissions': { audit: 'health', why: 'lists failed chart filings naming patients and enrollments' },
+  'GET /api/appointment-types': { audit: 'none', why: "the practice's appointment types, no patient" },
+  'GET /api/appointments/availability': { audit: 'none', why: "the practice's open slots, no patient" },
+  'POST /api/appointments/patient-info': { audit: 'health', why: "matches the guest's form to a member's chart" },
+  'POST /api/appointments/:id/book': { audit: 'health', why: "books in the patient's health record" },
+  'POST /api/appointments/:id/reschedule': { audit: 'health', why: "moves the patient's appointment" },
+  'PUT /api/appointments/:id/cancel': { audit: 'health', why: "cancels the patient's appointment" },
+  'GET /api/dashboard/upcoming-appointments': { audit: 'health', why: "the patient's appointments from the health record" },
 };
 
 const WEBHOOK_SECRET = 'whsec_portal_sandbox';
@@ -235,6 +242,34 @@ describe('every route that reads or changes health data writes an audit row', ()
     );
     expect(customerId).toMatch(/^cus_/);
   }, 30_000);
+
+  it('the guest, now a member, books, reschedules and cancels; a member reads their upcoming appointments', async () => {
+    const verified = guest.guest!;
+    const patient = await audit('POST /api/appointments/patient-info', async () =>
+      ok(
+        await call(guest, {
+          method: 'POST',
+          path: '/api/appointments/patient-info',
+          body: { isGuardianSigning: false, firstName: NEW_PATIENT.firstName, lastName: NEW_PATIENT.lastName, dateOfBirth: NEW_PATIENT.usDate, email: verified.email, phone: verified.phone.slice(2), zipCode: '02886', lastFourSSN: NEW_PATIENT.ssn.slice(-4), patientStatus: 'existing', department: '1' },
+        }),
+        'patient-info',
+      ),
+    );
+    const patientId = patient.body.patientId as string;
+    const types = ok(await call(guest, { method: 'GET', path: '/api/appointment-types?providerId=any' }), 'types');
+    const typeId = (types.body.appointmentTypes as Array<{ id: string; name: string }>).find((type) => type.name === 'Office Visit')!.id;
+    const slots = ok(await call(guest, { method: 'GET', path: `/api/appointments/availability?departmentId=1&providerId=any&appointmentTypeId=${typeId}&week=2` }), 'availability').body
+      .slots as Array<{ appointmentId: string; date: string; time: string; providerId: string }>;
+    const body = (slot: (typeof slots)[number]) => ({ providerId: slot.providerId, appointmentId: slot.appointmentId, appointmentDate: slot.date, appointmentTime: slot.time, appointmentTypeId: typeId });
+    await audit('POST /api/appointments/:id/book', async () => ok(await call(guest, { method: 'POST', path: `/api/appointments/${patientId}/book`, body: body(slots[0]!) }), 'book'));
+    await audit('POST /api/appointments/:id/reschedule', async () =>
+      ok(await call(guest, { method: 'POST', path: `/api/appointments/${patientId}/reschedule`, body: { ...body(slots[1]!), existingAppointmentId: slots[0]!.appointmentId, providerName: '' } }), 'reschedule'),
+    );
+    await audit('PUT /api/appointments/:id/cancel', async () => ok(await call(guest, { method: 'PUT', path: `/api/appointments/${slots[1]!.appointmentId}/cancel` }), 'cancel'));
+    const jordan = await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.jordan });
+    const asJordan = asSession(jordan.portal.jar.get(SESSION_COOKIE)!, 'margaret');
+    await audit('GET /api/dashboard/upcoming-appointments', async () => ok(await call(asJordan, { method: 'GET', path: '/api/dashboard/upcoming-appointments' }), 'upcoming'));
+  }, 60_000);
 
   it("takes Stripe's signed event for the subscription", async () => {
     const body = JSON.stringify({

@@ -92,8 +92,10 @@ afterAll(async () => {
 // mostly changes a few of its fields, so the rest passes and the bad value reaches deep code.
 
 interface RouteSpec {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   readonly path: string;
+  /** The real value of the path's `:id` when it is not an enrollment (a patient or appointment id). */
+  readonly id?: (f: Fixture) => string;
   readonly callers: ReadonlyArray<Caller>;
   readonly body?: (f: Fixture) => Record<string, unknown>;
   readonly query?: (f: Fixture) => Record<string, string>;
@@ -102,6 +104,9 @@ interface RouteSpec {
 }
 
 const OBJECT_CALLERS: ReadonlyArray<Caller> = ['none', 'guest', 'session'];
+
+/** A booking the fuzzed callers may not make (no membership), so the fuzzer books nothing. */
+const BOOKING_BODY = { providerId: '1', appointmentId: '1000001', appointmentDate: '12/01/2026', appointmentTime: '09:00', appointmentTypeId: '2' };
 
 const newPatientForm = (f: Fixture): Record<string, unknown> => ({
   patientStatus: 'new',
@@ -196,6 +201,19 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
   { method: 'GET', path: '/api/dashboard/subscription-status', callers: OBJECT_CALLERS },
   { method: 'POST', path: '/api/dashboard/subscription-status/refresh', callers: OBJECT_CALLERS, body: () => ({}) },
   { method: 'GET', path: '/api/providers', callers: ['none'], query: () => ({ locationId: '1' }) },
+  // appointments.router.ts
+  { method: 'GET', path: '/api/appointment-types', callers: OBJECT_CALLERS, query: () => ({ providerId: 'any' }) },
+  { method: 'GET', path: '/api/appointments/availability', callers: OBJECT_CALLERS, query: () => ({ departmentId: '1', providerId: 'any', appointmentTypeId: '2', week: '1' }) },
+  {
+    method: 'POST',
+    path: '/api/appointments/patient-info',
+    callers: OBJECT_CALLERS,
+    body: (f) => ({ isGuardianSigning: false, firstName: 'Quinn', lastName: 'Fuzzington', dateOfBirth: '03/09/1985', email: f.guest.email, phone: f.guest.phone.slice(2), zipCode: '02886', lastFourSSN: '0555', patientStatus: 'existing', department: '1' }),
+  },
+  { method: 'POST', path: '/api/appointments/:id/book', callers: OBJECT_CALLERS, id: () => '5101', body: () => BOOKING_BODY },
+  { method: 'POST', path: '/api/appointments/:id/reschedule', callers: OBJECT_CALLERS, id: () => '5101', body: () => ({ ...BOOKING_BODY, existingAppointmentId: '1000002', providerName: 'Dr. Fuzz' }) },
+  { method: 'PUT', path: '/api/appointments/:id/cancel', callers: OBJECT_CALLERS, id: () => '1000001' },
+  { method: 'GET', path: '/api/dashboard/upcoming-appointments', callers: OBJECT_CALLERS },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -426,7 +444,7 @@ interface FuzzRequest {
 
 const requestsFor = (route: RouteSpec, f: Fixture): fc.Arbitrary<FuzzRequest> => {
   const ids: Record<string, fc.Arbitrary<string>> = {
-    id: pathId(f.enrollmentId, fc.uuid()),
+    id: route.id ? pathId(route.id(f), fc.integer({ min: 1, max: 99_999_999 }).map(String)) : pathId(f.enrollmentId, fc.uuid()),
     documentId: pathId(f.documentId, fc.uuid()),
   };
   const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
@@ -696,8 +714,8 @@ describe('the reported cases', () => {
   });
 
   it('a wrong method is a JSON 405, an unknown method a JSON 501', async () => {
-    const real = (path: string) => path.replace(':id', fixture.enrollmentId).replace(':documentId', fixture.documentId);
     for (const route of ROUTES) {
+      const real = (path: string) => path.replace(':id', route.id?.(fixture) ?? fixture.enrollmentId).replace(':documentId', fixture.documentId);
       const taken = new Set(ROUTES.filter((other) => other.path === route.path).map((other) => other.method));
       const method = ['PUT', 'DELETE', 'PATCH'].find((candidate) => !taken.has(candidate as 'GET'))!;
       const answer = await call('none', method, real(route.path), method === 'DELETE' ? undefined : {});

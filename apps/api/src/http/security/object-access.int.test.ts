@@ -44,6 +44,7 @@ import {
   type Call,
   type Forbidden,
   type World,
+  type WorldAppointment,
   type WorldEnrollment,
 } from './actors.ts';
 
@@ -421,6 +422,69 @@ const hash = (text: string): number => {
   return h;
 };
 
+
+// ---- booking ------------------------------------------------------------------------------------
+
+/** A booking the owners' calls cannot make: slot 1 is no open slot, so owners stop at 409/403. */
+const BOOKING_BODY = { providerId: '1', appointmentId: '1', appointmentDate: '12/01/2026', appointmentTime: '09:00', appointmentTypeId: '2' };
+const MEMBERSHIP_REQUIRED = 'Membership Required';
+
+/** Patients with an active membership here (those who booked while the world was built). */
+const membersOf = (world: World): Set<string> => new Set(world.appointments.map((appointment) => appointment.patientId));
+
+/** A patient id in a path: the known ones as they are, or junk (hostile text, other numbers). */
+const pathPatientTargets = ({ world }: Suite): fc.Arbitrary<PatientTarget> => {
+  const known = world.persons.map((person) => person.patientId);
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...known).map((id) => ({ raw: id, patientId: id, label: `patient ${id}` })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(junkIds(), fc.integer({ min: 1, max: 99_999 }).map(String))
+        .map((raw) => ({ raw, patientId: known.includes(raw) ? raw : null, label: known.includes(raw) ? `patient ${raw}` : 'an unknown patient' })),
+    },
+  );
+};
+
+const bookingCase =
+  (action: 'book' | 'reschedule') =>
+  (suite: Suite, actor: Actor, target: PatientTarget): Case => {
+    const body = action === 'book' ? BOOKING_BODY : { ...BOOKING_BODY, existingAppointmentId: '1', providerName: '' };
+    const call: Call = { method: 'POST', path: `/api/appointments/${encodeURIComponent(String(target.raw))}/${action}`, body };
+    if (target.patientId === null) return { call, role: 'unknown', label: target.label };
+    if (!mayActForPatient(actor, target.patientId)) return { call, role: 'stranger', label: target.label };
+    const member = membersOf(suite.world).has(target.patientId);
+    return {
+      call,
+      role: 'owner',
+      label: `${target.label}${member ? ' (a member)' : ''}`,
+      check: (answer) => {
+        if (!member) {
+          if (answer.status !== 403 || answer.body?.error !== MEMBERSHIP_REQUIRED) fail(`a non-member owner was not told membership is required: ${answer.status} ${answer.text.slice(0, 200)}`);
+          return;
+        }
+        // A member gets past every access check: slot 1 is not open (409); appointment 1 is nobody's (404 'Appointment not found.').
+        const expected = action === 'book' ? answer.status === 409 : answer.status === 404 && answer.body?.message === 'Appointment not found.';
+        if (!expected) fail(`the member did not get past the access checks: ${answer.status} ${answer.text.slice(0, 200)}`);
+      },
+    };
+  };
+
+/** Appointments an owner's call has cancelled (a second owner call then finds nothing to cancel). */
+const CANCELLED = new Set<string>();
+
+interface AppointmentTarget {
+  readonly raw: string;
+  readonly appointment: WorldAppointment | null;
+  readonly label: string;
+}
+
+const appointmentTargets = ({ world }: Suite): fc.Arbitrary<AppointmentTarget> =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...world.appointments).map((appointment) => ({ raw: appointment.appointmentId, appointment, label: `appointment of patient ${appointment.patientId}` })) },
+    { weight: 2, arbitrary: fc.oneof(junkIds(), fc.integer({ min: 1, max: 9_999_999 }).map(String)).filter((raw) => !world.appointments.some((a) => a.appointmentId === raw)).map((raw) => ({ raw, appointment: null, label: 'an unknown appointment' })) },
+  );
+
 export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
   route<IdTarget>({
     method: 'GET',
@@ -587,6 +651,91 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
         },
       };
     },
+  }),
+  route<PatientTarget>({
+    method: 'POST',
+    path: '/api/appointments/:id/book',
+    takes: 'patient id (path); a member owner stops at 409 (slot 1 is not open), any other owner at 403 Membership Required',
+    kind: 'write',
+    targets: pathPatientTargets,
+    owned: (_suite, actor) => [...actor.patients].map((id) => ({ raw: id, patientId: id, label: `patient ${id}, whom the actor may act for` })),
+    unknown: () => ({ raw: '999999', patientId: null, label: 'unknown' }),
+    build: bookingCase('book'),
+  }),
+  route<PatientTarget>({
+    method: 'POST',
+    path: '/api/appointments/:id/reschedule',
+    takes: "patient id (path); a member owner stops at 404 'Appointment not found.' (appointment 1 is nobody's), any other owner at 403",
+    kind: 'write',
+    targets: pathPatientTargets,
+    owned: (_suite, actor) => [...actor.patients].map((id) => ({ raw: id, patientId: id, label: `patient ${id}, whom the actor may act for` })),
+    unknown: () => ({ raw: '999999', patientId: null, label: 'unknown' }),
+    build: bookingCase('reschedule'),
+  }),
+  route<AppointmentTarget>({
+    method: 'PUT',
+    path: '/api/appointments/:id/cancel',
+    takes: "appointment id (path); the owner cancels it (once: later owner calls find it cancelled, 404)",
+    kind: 'write',
+    targets: appointmentTargets,
+    owned: (suite, actor) => suite.world.appointments.filter((a) => mayActForPatient(actor, a.patientId)).map((appointment) => ({ raw: appointment.appointmentId, appointment, label: 'own appointment' })),
+    unknown: () => ({ raw: '987654321', appointment: null, label: 'unknown' }),
+    build: (_suite, actor, target) => {
+      const call: Call = { method: 'PUT', path: `/api/appointments/${encodeURIComponent(target.raw)}/cancel` };
+      if (target.appointment === null) return { call, role: 'unknown', label: target.label };
+      if (!mayActForPatient(actor, target.appointment.patientId)) return { call, role: 'stranger', label: target.label };
+      return {
+        call,
+        role: 'owner',
+        label: target.label,
+        check: (answer) => {
+          if (answer.status === 200 && !CANCELLED.has(target.raw)) {
+            CANCELLED.add(target.raw);
+            return;
+          }
+          // 404 only once an earlier owner call cancelled it.
+          if (!(answer.status === 404 && CANCELLED.has(target.raw))) fail(`the owner could not cancel: ${answer.status} ${answer.text.slice(0, 200)}`);
+        },
+      };
+    },
+  }),
+  route<Smuggle>({
+    method: 'GET',
+    path: '/api/dashboard/upcoming-appointments',
+    takes: 'the acting patient (session); guests 403',
+    kind: 'read',
+    targets: smuggleTargets,
+    unknown: () => ({ params: {}, header: null, label: 'nothing' }),
+    build: (suite, actor, smuggle) => ({
+      call: smuggled('GET', '/api/dashboard/upcoming-appointments', smuggle),
+      role: 'self',
+      label: smuggle.label,
+      check: (answer) => {
+        if (actor.kind === 'guest') return expectRefused(answer, [403]);
+        if (actor.kind !== 'session') return expectRefused(answer, [401]);
+        const own = new Set(suite.world.appointments.filter((a) => a.patientId === actor.acting).map((a) => a.appointmentId));
+        const listed = (answer.body?.appointments ?? []).map((appointment: { appointmentId: string }) => appointment.appointmentId);
+        if (answer.status !== 200 || !listed.every((id: string) => own.has(id))) fail(`not the acting patient's own appointments: ${answer.status} ${answer.text.slice(0, 300)}`);
+      },
+    }),
+  }),
+  route<Smuggle>({
+    method: 'POST',
+    path: '/api/appointments/patient-info',
+    takes: "the verified guest's own memberships (nobody here has one as a guest); sessions 403",
+    kind: 'read',
+    targets: smuggleTargets,
+    unknown: () => ({ params: {}, header: null, label: 'nothing' }),
+    build: (_suite, actor, smuggle) => ({
+      call: smuggled('POST', '/api/appointments/patient-info', smuggle),
+      role: 'self',
+      label: smuggle.label,
+      check: (answer) => {
+        if (actor.kind === 'guest') return expectRefused(answer, [400, 403]);
+        if (actor.kind === 'session') return expectRefused(answer, [403]);
+        return expectRefused(answer, [401]);
+      },
+    }),
   }),
   route<PatientTarget>({
     method: 'POST',
@@ -881,6 +1030,8 @@ export const NO_OBJECT: Readonly<Record<string, string>> = {
   'GET /api/config': 'public provider settings',
   'POST /api/client-errors': 'a report of field names, stored nowhere but the log',
   'GET /api/providers': "the practice's providers (public directory)",
+  'GET /api/appointment-types': "the practice's appointment types",
+  'GET /api/appointments/availability': "the practice's open slots (no patient)",
   'GET /api/auth/config': 'public login settings',
   'GET /api/auth/athena': 'starts a login; the patient is chosen at the health record',
   'GET /api/auth/callback': "finishes a login; who signed in comes from the health record's token, not from the request",
