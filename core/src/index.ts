@@ -52,3 +52,4 @@ export * from './testing/in-memory-verification.ts';
 export * from './ports/scheduling.port.ts';
 export type * from './ports/appointment.repository.port.ts';
 export * from './use-cases/appointment-booking.use-case.ts';
+export * from './domain/appointment-notice.ts';

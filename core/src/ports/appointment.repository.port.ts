@@ -21,6 +21,9 @@ export interface AppointmentRecord {
   readonly bookedAt: Date | null;
   /** Who booked: the guest hash of a verified guest, null for a provider-login session. */
   readonly guestHash: string | null;
+  /** The calendar event's UID seed (the first booking's id, kept across reschedules) and its SEQUENCE. */
+  readonly calendarUid: string;
+  readonly calendarSequence: number;
 }
 
 export type NewAppointment = Omit<AppointmentRecord, 'id' | 'status' | 'bookedAt'>;
@@ -43,7 +46,9 @@ export interface AppointmentRepository {
   patientOf(athenaAppointmentId: string): Promise<string | null>;
   /** The patient's live booking, if any. */
   liveOfPatient(athenaPatientId: string, now: Date): Promise<AppointmentRecord | null>;
-  setStatus(id: string, status: AppointmentRowStatus): Promise<void>;
+  setStatus(id: string, status: AppointmentRowStatus, calendarSequence?: number): Promise<void>;
+  /** Our booking of this health-record appointment (the latest, any status). */
+  findByAthenaId(athenaAppointmentId: string): Promise<AppointmentRecord | null>;
   /**
    * Moves a live booking aside (status 'rescheduling') and claims the new slot in one transaction,
    * so the patient rule holds throughout; `undoReschedule` puts it back.

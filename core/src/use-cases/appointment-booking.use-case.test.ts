@@ -101,11 +101,14 @@ class MemoryAppointments implements AppointmentRepository {
   async patientOf(athenaAppointmentId: string) {
     return this.rows.find((row) => row.athenaAppointmentId === athenaAppointmentId)?.athenaPatientId ?? null;
   }
+  async findByAthenaId(athenaAppointmentId: string) {
+    return [...this.rows].reverse().find((row) => row.athenaAppointmentId === athenaAppointmentId) ?? null;
+  }
   async liveOfPatient(patientId: string) {
     return this.rows.find((row) => row.athenaPatientId === patientId && row.status === 'booked') ?? null;
   }
-  async setStatus(id: string, status: AppointmentRecord['status']) {
-    this.#set(id, { status });
+  async setStatus(id: string, status: AppointmentRecord['status'], calendarSequence?: number) {
+    this.#set(id, { status, ...(calendarSequence === undefined ? {} : { calendarSequence }) });
   }
   async claimReschedule(oldId: string, appointment: NewAppointment) {
     this.#set(oldId, { status: 'rescheduling' });

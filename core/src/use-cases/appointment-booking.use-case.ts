@@ -12,6 +12,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { domainError, type DomainError } from '../domain/domain-error.ts';
 import { PRACTICE_TIME_ZONE } from '../domain/practice.ts';
+import { appointmentCalendarEvent, type AppointmentCalendarEvent } from '../domain/appointment-notice.ts';
 import { bookingWeek } from '../policies/booking-calendar.policy.ts';
 import { athenaLocalToInstant, canChangeAppointment, CANCEL_WINDOW_CLOSED_MESSAGE, CANNOT_CANCEL_TITLE } from '../policies/cancellation-cutoff.policy.ts';
 import type { AppointmentRecord, AppointmentRepository, NewAppointment, UpcomingAppointmentsCache } from '../ports/appointment.repository.port.ts';
@@ -128,7 +129,15 @@ const openSlot = async (deps: BookingDeps, choice: SlotChoice, now: Date, timeZo
   return E.right({ slot, start });
 };
 
-const newRow = (patientId: string, slot: Appointment, start: Date, type: AppointmentType | undefined, choice: SlotChoice, guestHash: string | null): NewAppointment => ({
+const newRow = (
+  patientId: string,
+  slot: Appointment,
+  start: Date,
+  type: AppointmentType | undefined,
+  choice: SlotChoice,
+  guestHash: string | null,
+  calendar: { readonly uid: string; readonly sequence: number } = { uid: slot.appointmentId, sequence: 0 },
+): NewAppointment => ({
   athenaPatientId: patientId,
   athenaAppointmentId: slot.appointmentId,
   departmentId: slot.departmentId ?? '',
@@ -139,7 +148,16 @@ const newRow = (patientId: string, slot: Appointment, start: Date, type: Appoint
   appointmentTime: slot.startTime,
   startsAt: start,
   guestHash,
+  calendarUid: calendar.uid,
+  calendarSequence: calendar.sequence,
 });
+
+/** The calendar event of a booking we hold, for its email and its download. */
+export const bookingCalendarEvent = (record: AppointmentRecord, method: 'REQUEST' | 'CANCEL' = 'REQUEST'): AppointmentCalendarEvent =>
+  appointmentCalendarEvent(
+    { uidSeed: record.calendarUid, appointmentType: record.appointmentType, departmentId: record.departmentId, start: record.startsAt, durationMinutes: null },
+    { sequence: record.calendarSequence, method },
+  );
 
 /** Reads the record back after a lost answer: is this slot now this patient's? */
 const bookedInRecord = async (deps: BookingDeps, patientId: string, appointmentId: string): Promise<boolean> => {
@@ -154,6 +172,8 @@ const bookedInRecord = async (deps: BookingDeps, patientId: string, appointmentI
 export interface Booked {
   readonly appointment: AppointmentRecord;
   readonly appointmentTypeName: string | null;
+  /** For the confirmation email. */
+  readonly calendar: AppointmentCalendarEvent;
 }
 
 /**
@@ -208,7 +228,8 @@ export const bookAppointment = async (
   }
   await deps.appointments.confirm(claimed.id, now);
   await deps.upcoming.drop(input.patientId);
-  return E.right({ appointment: { ...claimed, status: 'booked', bookedAt: now }, appointmentTypeName: type.name });
+  const booked: AppointmentRecord = { ...claimed, status: 'booked', bookedAt: now };
+  return E.right({ appointment: booked, appointmentTypeName: type.name, calendar: bookingCalendarEvent(booked) });
 };
 
 /** The patient's booked appointment `appointmentId`, if `mayActFor` its patient; else NOT_FOUND. */
@@ -228,7 +249,7 @@ const ownedAppointment = async (
 export const cancelAppointment = async (
   deps: BookingDeps,
   input: { readonly appointmentId: string; readonly mayActFor: (patientId: string) => boolean },
-): Promise<E.Either<BookingError, Appointment>> => {
+): Promise<E.Either<BookingError, { appointment: Appointment; calendar: AppointmentCalendarEvent | null }>> => {
   const timeZone = deps.timeZone ?? PRACTICE_TIME_ZONE;
   const now = deps.clock.now();
   const owned = await ownedAppointment(deps, input.appointmentId, input.mayActFor, now, timeZone);
@@ -237,9 +258,10 @@ export const cancelAppointment = async (
   if (!canChangeAppointment(start, now)) return E.left(domainError('APPOINTMENT.CANCEL_WINDOW_CLOSED', CANCEL_WINDOW_CLOSED_MESSAGE, CANNOT_CANCEL_TITLE));
   await deps.scheduling.cancelAppointment({ appointmentId: appointment.appointmentId, patientId: appointment.patientId!, reason: 'Cancelled by the patient in the member portal' });
   const row = await deps.appointments.findLive(appointment.appointmentId);
-  if (row) await deps.appointments.setStatus(row.id, 'cancelled');
+  const calendar = row ? bookingCalendarEvent({ ...row, calendarSequence: row.calendarSequence + 1 }, 'CANCEL') : null;
+  if (row) await deps.appointments.setStatus(row.id, 'cancelled', row.calendarSequence + 1);
   await deps.upcoming.drop(appointment.patientId!);
-  return E.right(appointment);
+  return E.right({ appointment, calendar });
 };
 
 /** reschedule: the booked appointment moves to an open slot; refused inside 24 hours of its start. */
@@ -260,8 +282,8 @@ export const rescheduleAppointment = async (
   const open = await openSlot(deps, input.choice, now, timeZone);
   if (E.isLeft(open)) return open;
   const { slot, start } = open.right;
-  const row = newRow(patientId, slot, start, type, input.choice, input.guestHash);
   const old = await deps.appointments.findLive(input.existingAppointmentId);
+  const row = newRow(patientId, slot, start, type, input.choice, input.guestHash, old ? { uid: old.calendarUid, sequence: old.calendarSequence + 1 } : { uid: input.existingAppointmentId, sequence: 1 });
   const claim = old ? await deps.appointments.claimReschedule(old.id, row, now) : await deps.appointments.claim(row, now);
   if (claim.kind === 'slot_taken') return E.left(slotTaken());
   if (claim.kind === 'patient_has_appointment') return E.left({ ...slotTaken(), title: RESCHEDULE_FAILED_TITLE });
@@ -280,7 +302,8 @@ export const rescheduleAppointment = async (
   if (old) await deps.appointments.finishReschedule(old.id, claimed.id, now);
   else await deps.appointments.confirm(claimed.id, now);
   await deps.upcoming.drop(patientId);
-  return E.right({ appointment: { ...claimed, status: 'booked', bookedAt: now }, appointmentTypeName: type.name });
+  const booked: AppointmentRecord = { ...claimed, status: 'booked', bookedAt: now };
+  return E.right({ appointment: booked, appointmentTypeName: type.name, calendar: bookingCalendarEvent(booked) });
 };
 
 const sameName = (a: string, b: string): boolean => a.trim().toLocaleLowerCase('en-US') === b.trim().toLocaleLowerCase('en-US');

@@ -12,6 +12,9 @@ export const up = async (knex: Knex): Promise<void> => {
     // The verified guest who booked (their hash, never the address); null for a provider-login session.
     table.text('guestHash');
     table.timestamp('updatedAt', { useTz: true });
+    // The calendar event of the booking: one UID across reschedules, its SEQUENCE counting changes.
+    table.text('calendarUid');
+    table.integer('calendarSequence').notNullable().defaultTo(0);
   });
   await knex.raw(`CREATE UNIQUE INDEX appointments_one_live_booking_per_slot ON appointments ("athenaAppointmentId") WHERE status IN ('pending', 'booked')`);
   await knex.raw(`CREATE UNIQUE INDEX appointments_one_live_booking_per_patient ON appointments ("athenaPatientId") WHERE status IN ('pending', 'booked')`);
@@ -30,5 +33,7 @@ export const down = async (knex: Knex): Promise<void> => {
     table.dropColumn('startsAt');
     table.dropColumn('guestHash');
     table.dropColumn('updatedAt');
+    table.dropColumn('calendarUid');
+    table.dropColumn('calendarSequence');
   });
 };

@@ -113,6 +113,8 @@ export class AppointmentModel extends Model {
   declare bookedAt: Date | null;
   declare startsAt: Date | null;
   declare guestHash: string | null;
+  declare calendarUid: string | null;
+  declare calendarSequence: number;
   declare createdAt: Date;
   declare updatedAt: Date | null;
 }

@@ -27,6 +27,8 @@ const record = (row: AppointmentModel): AppointmentRecord => ({
   status: row.status as AppointmentRowStatus,
   bookedAt: row.bookedAt,
   guestHash: row.guestHash,
+  calendarUid: row.calendarUid ?? row.athenaAppointmentId ?? String(row.id),
+  calendarSequence: row.calendarSequence,
 });
 
 /** The unique index a failed insert ran into (Objection wraps pg's error as db-errors' UniqueViolationError). */
@@ -65,6 +67,8 @@ export class PostgresAppointments implements AppointmentRepository {
             appointmentType: appointment.appointmentType,
             startsAt: appointment.startsAt,
             guestHash: appointment.guestHash,
+            calendarUid: appointment.calendarUid,
+            calendarSequence: appointment.calendarSequence,
             status: 'pending',
             createdAt: now,
             updatedAt: now,
@@ -111,8 +115,15 @@ export class PostgresAppointments implements AppointmentRepository {
     return row ? record(row) : null;
   }
 
-  async setStatus(id: string, status: AppointmentRowStatus): Promise<void> {
-    await this.#query().where({ id: Number(id) }).patch({ status, updatedAt: new Date() });
+  async setStatus(id: string, status: AppointmentRowStatus, calendarSequence?: number): Promise<void> {
+    await this.#query()
+      .where({ id: Number(id) })
+      .patch({ status, updatedAt: new Date(), ...(calendarSequence === undefined ? {} : { calendarSequence }) });
+  }
+
+  async findByAthenaId(athenaAppointmentId: string): Promise<AppointmentRecord | null> {
+    const row = await this.#query().where({ athenaAppointmentId }).orderBy('id', 'desc').first();
+    return row ? record(row) : null;
   }
 
   claimReschedule(oldId: string, appointment: NewAppointment, now: Date): Promise<ClaimResult> {

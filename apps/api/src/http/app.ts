@@ -5,6 +5,7 @@ import Koa from 'koa';
 import type { Container } from 'inversify';
 import type { AppointmentRepository, Scheduling, UpcomingAppointmentsCache, AttemptLimiter, AuditLog, Clock, DatabaseHealth, EmailCodes, EnrollmentRepository, GuestVerification, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing, StaffSignIn, Cards } from '@portal/core';
 import { renderConsentPdf } from '@portal/pdf';
+import { icalendarFiles } from '@portal/mail';
 import { staffRouter } from './staff.router.ts';
 import type { DocumentFiling } from '@portal/core';
 import { documentSubmissionsRouter } from './document-submissions.router.ts';
@@ -190,6 +191,9 @@ export const createApp = (container: Container): Koa => {
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
       clock: container.get<Clock>(TOKENS.Clock),
       audit,
+      mailer: container.get<Mailer>(TOKENS.Mailer),
+      calendars: icalendarFiles,
+      logger,
       booking: {
         scheduling: container.get<Scheduling>(TOKENS.Scheduling),
         appointments: container.get<AppointmentRepository>(TOKENS.Appointments),

@@ -93,12 +93,27 @@ describe('booking as a member', () => {
     const { typeId, slots } = await openSlots(jordan, 2);
     const [from, to] = slots;
     expect((await call(jordan, 'POST', `/api/appointments/${PATIENT_IDS.jordan}/book`, bookBody(from!, typeId))).status).toBe(200);
+    const ics = async (id: string) => (await jordan.fetch(`${portal.url}/api/appointments/${id}/calendar.ics`)).text();
+    const first = await ics(from!.appointmentId);
+    const uid = /UID:(\S+)/.exec(first)?.[1];
+    expect(first).toMatch(/METHOD:REQUEST[\s\S]*SEQUENCE:0[\s\S]*Please arrive 15 minutes early/);
     const moved = await call(jordan, 'POST', `/api/appointments/${PATIENT_IDS.jordan}/reschedule`, { ...bookBody(to!, typeId), existingAppointmentId: from!.appointmentId, providerName: '' });
     expect(moved).toEqual({ status: 200, body: { appointmentId: to!.appointmentId, message: 'Appointment rescheduled', appointmentTypeName: 'Office Visit' } });
     expect((await liveRows({ athenaPatientId: String(PATIENT_IDS.jordan) })).map((row) => row.athenaAppointmentId)).toEqual([to!.appointmentId]);
     const upcoming = await call(jordan, 'GET', '/api/dashboard/upcoming-appointments');
     expect(upcoming.body.appointments.map((a: { appointmentId: string }) => a.appointmentId)).toEqual([to!.appointmentId]);
+    const after = await ics(to!.appointmentId);
+    expect(after).toContain(`UID:${uid}`);
+    expect(after).toMatch(/SEQUENCE:1/);
     expect((await call(jordan, 'PUT', `/api/appointments/${to!.appointmentId}/cancel`)).status).toBe(200);
+    const cancelled = await ics(to!.appointmentId);
+    expect(cancelled).toMatch(/METHOD:CANCEL[\s\S]*SEQUENCE:2[\s\S]*STATUS:CANCELLED/);
+    expect(cancelled).toContain(`UID:${uid}`);
+    // The emails: booked, moved, cancelled — each with the calendar file.
+    const subjects = async () =>
+      ((await (await fetch(`${portal.sandbox.url}/inbox/api/messages?to=jordan.reyes@example.com`)).json()) as Array<{ subject: string; text: string }>).map((message) => message.subject);
+    for (let tries = 0; tries < 50 && (await subjects()).length < 3; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await subjects()).sort()).toEqual(['Your appointment has been cancelled', 'Your appointment has been moved', 'Your appointment is booked']);
   });
 
   it("refuses a non-member ('Membership Required'), someone else's patient id and someone else's appointment", async () => {
@@ -159,6 +174,8 @@ describe('no double booking', () => {
               appointmentTime: '09:00',
               startsAt: new Date(Date.now() + 7 * 24 * 3600_000),
               guestHash: null,
+              calendarUid: slotId,
+              calendarSequence: 0,
             },
             new Date(),
           ),
@@ -172,7 +189,7 @@ describe('no double booking', () => {
   it('one patient asking for two slots at once: one booking (20 runs)', async () => {
     const appointments = new PostgresAppointments(portal.db.knex);
     for (let run = 0; run < 20; run += 1) {
-      const base = { athenaPatientId: `77${run}`, departmentId: '1', providerId: null, appointmentTypeId: '2', appointmentType: 'Office Visit', appointmentDate: '12/01/2026', appointmentTime: '09:00', startsAt: new Date(Date.now() + 7 * 24 * 3600_000), guestHash: null };
+      const base = { athenaPatientId: `77${run}`, departmentId: '1', providerId: null, appointmentTypeId: '2', appointmentType: 'Office Visit', appointmentDate: '12/01/2026', appointmentTime: '09:00', startsAt: new Date(Date.now() + 7 * 24 * 3600_000), guestHash: null, calendarUid: `77${run}`, calendarSequence: 0 };
       const claims = await Promise.all([appointments.claim({ ...base, athenaAppointmentId: `88${run}1` }, new Date()), appointments.claim({ ...base, athenaAppointmentId: `88${run}2` }, new Date())]);
       expect(claims.map((claim) => claim.kind).sort()).toEqual(['claimed', 'patient_has_appointment']);
     }

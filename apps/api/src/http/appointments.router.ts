@@ -28,9 +28,15 @@ import {
   type Appointment,
   type BookingDeps,
   type BookingError,
+  type AppointmentCalendarEvent,
+  type CalendarFiles,
   type EnrollmentRepository,
   type HealthRecord,
+  type Mailer,
+  appointmentEmailFor,
+  bookingCalendarEvent,
 } from '@portal/core';
+import type { Logger } from '@portal/composition';
 import { BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentRequest } from '@portal/contracts';
 import type { RequestAudit } from './audit.ts';
 import { identify, type EnrollmentAccessDeps, type Requester } from './enrollment-access.ts';
@@ -45,6 +51,9 @@ const PATIENT_NOT_FOUND = () => new HttpError(404, { error: 'Not Found', message
 
 export interface AppointmentsRouterDeps extends EnrollmentAccessDeps {
   readonly booking: BookingDeps;
+  readonly mailer: Mailer;
+  readonly calendars: CalendarFiles;
+  readonly logger: Logger;
   readonly healthRecord: HealthRecord;
   readonly enrollments: EnrollmentRepository;
   readonly audit: RequestAudit;
@@ -99,6 +108,16 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
    */
   const knownPatientOf = async (appointmentId: string): Promise<string | null> =>
     (await deps.booking.appointments.patientOf(appointmentId)) ?? (await deps.booking.upcoming.patientOf(appointmentId));
+
+  /**
+   * The confirmation (or update, or cancellation) email with its calendar file, to the signed-in
+   * person or the verified guest; sent after the answer, a failure only logged (the booking stands).
+   */
+  const notify = (requester: Requester, calendar: AppointmentCalendarEvent | null, kind: 'booked' | 'rescheduled' | 'cancelled'): void => {
+    const to = requester.kind === 'session' ? requester.session.person.email : requester.email;
+    if (!to || !calendar) return;
+    void deps.mailer.send(appointmentEmailFor(to, calendar, kind)).catch((error: unknown) => deps.logger.error({ err: error }, 'appointment email not sent'));
+  };
 
   const refuse = async (ctx: Context, action: string, error: BookingError): Promise<never> => {
     const status = error.code === 'APPOINTMENT.NOT_FOUND' ? 404 : error.code === 'BOOKING.UNAVAILABLE' ? 503 : error.code === 'BOOKING.INVALID_WEEK' ? 400 : 409;
@@ -158,9 +177,10 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
       guestHash,
     });
     if (E.isLeft(result)) return refuse(ctx, 'book_appointment', result.left);
-    const { appointment, appointmentTypeName } = result.right;
+    const { appointment, appointmentTypeName, calendar } = result.right;
     ctx.body = { appointmentId: appointment.athenaAppointmentId, appointmentTypeName, message: 'Appointment booked' };
     await audit(ctx, { eventType: 'appointment', action: 'book_appointment', appointmentId: appointment.athenaAppointmentId, metadata: { patientId } });
+    notify(requester, calendar, 'booked');
   });
 
   router.post('/api/appointments/:id/reschedule', async (ctx) => {
@@ -176,9 +196,10 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
       mayActFor: (owner) => owner === patientId && mayTouch(owner),
     });
     if (E.isLeft(result)) return refuse(ctx, 'reschedule_appointment', result.left);
-    const { appointment, appointmentTypeName } = result.right;
+    const { appointment, appointmentTypeName, calendar } = result.right;
     ctx.body = { appointmentId: appointment.athenaAppointmentId, message: 'Appointment rescheduled', appointmentTypeName };
     await audit(ctx, { eventType: 'appointment', action: 'reschedule_appointment', appointmentId: appointment.athenaAppointmentId, metadata: { patientId, from: body.existingAppointmentId } });
+    notify(requester, calendar, 'rescheduled');
   });
 
   router.put('/api/appointments/:id/cancel', async (ctx) => {
@@ -194,7 +215,24 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     const result = await cancelAppointment(deps.booking, { appointmentId, mayActFor: mayTouch });
     if (E.isLeft(result)) return refuse(ctx, 'cancel_appointment', result.left);
     ctx.body = { success: true, message: 'Appointment cancelled' };
-    await audit(ctx, { eventType: 'appointment', action: 'cancel_appointment', appointmentId, metadata: { patientId: result.right.patientId } });
+    await audit(ctx, { eventType: 'appointment', action: 'cancel_appointment', appointmentId, metadata: { patientId: result.right.appointment.patientId } });
+    notify(requester, result.right.calendar, 'cancelled');
+  });
+
+  // The booking's calendar file (the download on the confirmation screen): bookings made here only.
+  router.get('/api/appointments/:id/calendar.ics', async (ctx) => {
+    const requester = await identify(ctx, deps.service, deps.guests, clock);
+    const appointmentId = recordId(ctx.params.id);
+    const { mayTouch } = await patientsOf(requester);
+    const booking = appointmentId === null ? null : await deps.booking.appointments.findByAthenaId(appointmentId);
+    if (!booking || !mayTouch(booking.athenaPatientId) || (booking.status !== 'booked' && booking.status !== 'cancelled')) {
+      await audit(ctx, { eventType: 'phi_read', action: 'read_appointment_calendar_refused', statusCode: 404, severity: 'warning', metadata: { reason: 'not_owner' } });
+      throw APPOINTMENT_NOT_FOUND();
+    }
+    ctx.type = 'text/calendar; charset=utf-8';
+    ctx.set('Content-Disposition', 'attachment; filename="appointment.ics"');
+    ctx.body = deps.calendars.ics(bookingCalendarEvent(booking, booking.status === 'cancelled' ? 'CANCEL' : 'REQUEST'));
+    await audit(ctx, { eventType: 'phi_read', action: 'read_appointment_calendar', appointmentId: booking.athenaAppointmentId, metadata: { patientId: booking.athenaPatientId } });
   });
 
   router.get('/api/dashboard/upcoming-appointments', async (ctx) => {

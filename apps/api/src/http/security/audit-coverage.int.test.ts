@@ -74,6 +74,7 @@ const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'non
   'POST /api/appointments/:id/reschedule': { audit: 'health', why: "moves the patient's appointment" },
   'PUT /api/appointments/:id/cancel': { audit: 'health', why: "cancels the patient's appointment" },
   'GET /api/dashboard/upcoming-appointments': { audit: 'health', why: "the patient's appointments from the health record" },
+  'GET /api/appointments/:id/calendar.ics': { audit: 'health', why: "the patient's appointment as a calendar file" },
 };
 
 const WEBHOOK_SECRET = 'whsec_portal_sandbox';
@@ -262,6 +263,10 @@ describe('every route that reads or changes health data writes an audit row', ()
       .slots as Array<{ appointmentId: string; date: string; time: string; providerId: string }>;
     const body = (slot: (typeof slots)[number]) => ({ providerId: slot.providerId, appointmentId: slot.appointmentId, appointmentDate: slot.date, appointmentTime: slot.time, appointmentTypeId: typeId });
     await audit('POST /api/appointments/:id/book', async () => ok(await call(guest, { method: 'POST', path: `/api/appointments/${patientId}/book`, body: body(slots[0]!) }), 'book'));
+    await audit('GET /api/appointments/:id/calendar.ics', async () => {
+      const answer = await fetch(`${portal.url}/api/appointments/${slots[0]!.appointmentId}/calendar.ics`, { headers: guest.headers });
+      expect(answer.status).toBe(200);
+    });
     await audit('POST /api/appointments/:id/reschedule', async () =>
       ok(await call(guest, { method: 'POST', path: `/api/appointments/${patientId}/reschedule`, body: { ...body(slots[1]!), existingAppointmentId: slots[0]!.appointmentId, providerName: '' } }), 'reschedule'),
     );

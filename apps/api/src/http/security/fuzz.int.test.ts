@@ -214,6 +214,7 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
   { method: 'POST', path: '/api/appointments/:id/reschedule', callers: OBJECT_CALLERS, id: () => '5101', body: () => ({ ...BOOKING_BODY, existingAppointmentId: '1000002', providerName: 'Dr. Fuzz' }) },
   { method: 'PUT', path: '/api/appointments/:id/cancel', callers: OBJECT_CALLERS, id: () => '1000001' },
   { method: 'GET', path: '/api/dashboard/upcoming-appointments', callers: OBJECT_CALLERS },
+  { method: 'GET', path: '/api/appointments/:id/calendar.ics', callers: OBJECT_CALLERS, id: () => '1000001' },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -699,6 +699,28 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
       };
     },
   }),
+  route<AppointmentTarget>({
+    method: 'GET',
+    path: '/api/appointments/:id/calendar.ics',
+    takes: 'appointment id (path); the owner gets the calendar file of the booking made here',
+    kind: 'read',
+    targets: appointmentTargets,
+    owned: (suite, actor) => suite.world.appointments.filter((a) => mayActForPatient(actor, a.patientId)).map((appointment) => ({ raw: appointment.appointmentId, appointment, label: 'own appointment' })),
+    unknown: () => ({ raw: '987654321', appointment: null, label: 'unknown' }),
+    build: (_suite, actor, target) => {
+      const call: Call = { method: 'GET', path: `/api/appointments/${encodeURIComponent(target.raw)}/calendar.ics` };
+      if (target.appointment === null) return { call, role: 'unknown', label: target.label };
+      if (!mayActForPatient(actor, target.appointment.patientId)) return { call, role: 'stranger', label: target.label };
+      return {
+        call,
+        role: 'owner',
+        label: target.label,
+        check: (answer) => {
+          if (answer.status !== 200 || !answer.text.includes('BEGIN:VCALENDAR')) fail(`the owner did not get the calendar file: ${answer.status} ${answer.text.slice(0, 200)}`);
+        },
+      };
+    },
+  }),
   route<Smuggle>({
     method: 'GET',
     path: '/api/dashboard/upcoming-appointments',
