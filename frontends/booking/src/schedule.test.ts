@@ -53,11 +53,12 @@ describe('slot formatting', () => {
     expect(weekdayName('x')).toBeNull();
   });
 
-  it('groups slots by day, days and times in order', () => {
+  it('groups slots by day, days and times in order, each time once', () => {
     const days = slotsByDay([
       { appointmentId: 'c', date: '03/03/2026', time: '09:00' },
       { appointmentId: 'b', date: '03/02/2026', time: '13:30' },
       { appointmentId: 'a', date: '3/2/2026', time: '08:15' },
+      { appointmentId: 'a2', date: '03/02/2026', time: '08:15' },
     ]);
     expect(days.map((day) => [day.date, day.weekday, day.slots.map((slot) => slot.appointmentId)])).toEqual([
       ['03/02/2026', 'Monday', ['a', 'b']],

@@ -110,7 +110,10 @@ export interface SlotDay<T> {
   readonly slots: readonly T[];
 }
 
-/** Slots grouped by day, days and times in order. */
+/**
+ * Slots grouped by day, days and times in order. One time is shown once: with No Preference two
+ * providers may be free at 8:00, and the first of them is booked.
+ */
 export const slotsByDay = <T extends { date: string; time: string }>(slots: readonly T[]): SlotDay<T>[] => {
   const key = (date: string): string => {
     const [month, day, year] = formatSlotDate(date).split('/');
@@ -123,7 +126,9 @@ export const slotsByDay = <T extends { date: string; time: string }>(slots: read
   const days = new Map<string, T[]>();
   for (const slot of [...slots].sort((a, b) => key(a.date).localeCompare(key(b.date)) || minutes(a.time) - minutes(b.time))) {
     const date = formatSlotDate(slot.date);
-    days.set(date, [...(days.get(date) ?? []), slot]);
+    const day = days.get(date) ?? [];
+    if (day.some((other) => minutes(other.time) === minutes(slot.time))) continue;
+    days.set(date, [...day, slot]);
   }
   return [...days].map(([date, daySlots]) => ({ date, weekday: weekdayName(date), slots: daySlots }));
 };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, EmptyState, LoadingState, RetryAlert, Stack, UserIcon, api } from '@portal/ui';
 import { PROVIDERS_QUERY_KEY, fetchProviders } from '../booking-api.ts';
-import { NO_PROVIDERS } from '../messages.ts';
+import { NO_PREFERENCE, NO_PROVIDERS } from '../messages.ts';
 import { groupProviders, providerLabel } from '../providers.ts';
 import type { ChosenProvider } from '../booking-flow.ts';
 import { StepHeading } from './StepHeading.tsx';
@@ -35,8 +35,8 @@ export function ProviderStep({ locationId, selectedId, onChoose }: ProviderStepP
         <Stack gap={5}>
           {groups.map((group) => (
             <section key={group.specialty} className="booking-group" aria-labelledby={`booking-group-${slug(group.specialty)}`}>
-              <h3 id={`booking-group-${slug(group.specialty)}`} className="booking-group__title">
-                {group.specialty}
+              <h3 id={`booking-group-${slug(group.specialty)}`} className={group.specialty === NO_PREFERENCE ? 'ui-visually-hidden' : 'booking-group__title'}>
+                {group.specialty === NO_PREFERENCE ? 'Any provider' : group.specialty}
               </h3>
               <ul className="booking-choices" role="list">
                 {group.providers.map((provider) => {

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useReducer, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment } from '@portal/contracts';
+import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment, Provider, ProvidersResponse } from '@portal/contracts';
 import {
   AlertIcon,
   ArrowLeftIcon,
@@ -25,6 +25,7 @@ import {
 import { ApiError } from '@portal/ui';
 import {
   AVAILABILITY_QUERY_KEY,
+  PROVIDERS_QUERY_KEY,
   UPCOMING_APPOINTMENTS_QUERY_KEY,
   bookAppointment,
   bookingConflict,
@@ -86,8 +87,13 @@ const slotRequest = (state: BookingState): BookAppointmentRequest | null => {
   };
 };
 
-const providerNameOf = (state: BookingState): string | null =>
-  state.provider && state.provider.id !== 'any' ? state.provider.name : null;
+/** The provider's name; with No Preference, the name of the slot's own provider when the list knows it. */
+const providerNameOf = (state: BookingState, providers?: readonly Provider[]): string | null => {
+  if (!state.provider) return null;
+  if (state.provider.id !== 'any') return state.provider.name;
+  const own = providers?.find((provider) => provider.id === state.slot?.providerId);
+  return own ? own.displayName || own.name : null;
+};
 
 /**
  * /appointments and /appointments/booking (booking-dashboard-staff §2 'Appointment booking', §4
@@ -150,6 +156,8 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
   });
   const notAMember = membershipRefused || (member && membership.data !== undefined && !isMembershipActive(membership.data));
 
+  const knownProviders = (): readonly Provider[] | undefined => queryClient.getQueryData<ProvidersResponse>(PROVIDERS_QUERY_KEY(state.locationId))?.providers;
+
   const dropUpcoming = (): void => {
     queryClient.removeQueries({ queryKey: UPCOMING_APPOINTMENTS_QUERY_KEY });
   };
@@ -187,12 +195,12 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
           ...(providerNameOf(state) ? { providerName: providerNameOf(state) ?? undefined } : {}),
         });
         dropUpcoming();
-        act({ type: 'confirmed', confirmation: confirmationOf(state, 'rescheduled', answer.appointmentTypeName, answer.message, null) });
+        act({ type: 'confirmed', confirmation: confirmationOf(state, 'rescheduled', answer.appointmentTypeName, answer.message, null, knownProviders()) });
         return;
       }
       const answer = await bookAppointment(api, state.patientId, request);
       dropUpcoming();
-      act({ type: 'confirmed', confirmation: confirmationOf(state, 'booked', answer.appointmentTypeName, answer.message ?? null, answer.appointmentId ?? null) });
+      act({ type: 'confirmed', confirmation: confirmationOf(state, 'booked', answer.appointmentTypeName, answer.message ?? null, answer.appointmentId ?? null, knownProviders()) });
     } catch (error) {
       const conflict = state.rescheduleId ? null : bookingConflict(error);
       if (conflict?.[0]) {
@@ -236,7 +244,7 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
         });
         dropUpcoming();
         setExisting(null);
-        act({ type: 'confirmed', confirmation: confirmationOf(state, 'rescheduled', answer.appointmentTypeName, answer.message, null) });
+        act({ type: 'confirmed', confirmation: confirmationOf(state, 'rescheduled', answer.appointmentTypeName, answer.message, null, knownProviders()) });
       } else {
         await cancelAppointment(api, existing.appointmentId);
         setExisting(null);
@@ -339,11 +347,12 @@ const confirmationOf = (
   appointmentTypeName: string | null,
   message: string | null,
   appointmentId: string | null,
+  providers?: readonly Provider[],
 ) => ({
   kind,
   date: state.slot?.date ?? '',
   time: state.slot?.time ?? '',
-  providerName: providerNameOf(state),
+  providerName: providerNameOf(state, providers),
   appointmentTypeName: appointmentTypeName ?? state.appointmentType?.name ?? null,
   appointmentId,
   message,
