@@ -53,3 +53,4 @@ export * from './ports/scheduling.port.ts';
 export type * from './ports/appointment.repository.port.ts';
 export * from './use-cases/appointment-booking.use-case.ts';
 export * from './domain/appointment-notice.ts';
+export * from './use-cases/appointment-reminders.use-case.ts';

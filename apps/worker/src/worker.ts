@@ -6,7 +6,7 @@
  */
 import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker';
 import { SHARED_TOKENS as TOKENS, buildContainer, createLogger, paymentServices, readConfig, reconcilePayments, type Logger } from '@portal/composition';
-import type { ChartDocuments, Signing } from '@portal/core';
+import { sendDueReminders, type AppointmentRepository, type ChartDocuments, type Clock, type HealthRecord, type Mailer, type ReminderLedger, type Signing } from '@portal/core';
 import { jobRunnerPool, migrateJobQueue, migrateToLatest, type Database, type KnexDocumentFiling } from '@portal/persistence';
 import {
   DEFAULT_FILING_SETTINGS,
@@ -48,6 +48,8 @@ const graphileLogger = (logger: Logger): GraphileLogger =>
 
 /** The every-minute reconciler's task name (also queued by tests with graphile_worker.add_job). */
 export const RECONCILE_PAYMENTS = 'reconcile_payments';
+/** The every-minute appointment reminders (48 h and 2 h before). */
+export const SEND_APPOINTMENT_REMINDERS = 'send_appointment_reminders';
 
 export const startWorker = async (options: StartWorkerOptions): Promise<RunningWorker> => {
   const env = options.env ?? process.env;
@@ -71,6 +73,14 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
   const signing = container.get<Signing>(TOKENS.Signing);
   const payments = paymentServices(container);
   const settings: FilingSettings = { ...DEFAULT_FILING_SETTINGS, ...options.filing };
+  const appointments = container.get<AppointmentRepository>(TOKENS.Appointments);
+  const reminders = {
+    bookedStartingBetween: (from: Date, to: Date) => appointments.bookedStartingBetween(from, to),
+    ledger: container.get<ReminderLedger>(TOKENS.ReminderLedger),
+    patients: container.get<HealthRecord>(TOKENS.HealthRecord),
+    mailer: container.get<Mailer>(TOKENS.Mailer),
+    clock: container.get<Clock>(TOKENS.Clock),
+  };
 
   const taskList: TaskList = {
     [FILE_SIGNED_DOCUMENT]: async (payload, helpers) => {
@@ -89,6 +99,10 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
       const result = await reconcilePayments(payments, { graceMs: options.reconcileGraceMs ?? 120_000 });
       if (result.checked > 0) logger.info({ reconcile: result }, 'payments reconciled');
     },
+    [SEND_APPOINTMENT_REMINDERS]: async () => {
+      const result = await sendDueReminders(reminders);
+      if (result.sent > 0) logger.info({ reminders: result }, 'appointment reminders sent');
+    },
   };
 
   const concurrency = options.concurrency ?? 2;
@@ -105,7 +119,10 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
       noHandleSignals: true,
       logger: graphileLogger(logger),
       taskList,
-      parsedCronItems: parseCronItems([{ task: RECONCILE_PAYMENTS, match: '* * * * *', identifier: RECONCILE_PAYMENTS, options: { backfillPeriod: 0 } }]),
+      parsedCronItems: parseCronItems([
+        { task: RECONCILE_PAYMENTS, match: '* * * * *', identifier: RECONCILE_PAYMENTS, options: { backfillPeriod: 0 } },
+        { task: SEND_APPOINTMENT_REMINDERS, match: '* * * * *', identifier: SEND_APPOINTMENT_REMINDERS, options: { backfillPeriod: 0 } },
+      ]),
     });
   } catch (error) {
     await pool.end().catch(() => {});

@@ -44,6 +44,8 @@ export interface AppointmentRepository {
   findLive(athenaAppointmentId: string): Promise<AppointmentRecord | null>;
   /** The patient of a booking we made of this health-record appointment (any status), if any. */
   patientOf(athenaAppointmentId: string): Promise<string | null>;
+  /** Booked appointments starting after `from` and no later than `to` (the reminders' window). */
+  bookedStartingBetween(from: Date, to: Date): Promise<readonly AppointmentRecord[]>;
   /** The patient's live booking, if any. */
   liveOfPatient(athenaPatientId: string, now: Date): Promise<AppointmentRecord | null>;
   setStatus(id: string, status: AppointmentRowStatus, calendarSequence?: number): Promise<void>;

@@ -104,6 +104,9 @@ class MemoryAppointments implements AppointmentRepository {
   async findByAthenaId(athenaAppointmentId: string) {
     return [...this.rows].reverse().find((row) => row.athenaAppointmentId === athenaAppointmentId) ?? null;
   }
+  async bookedStartingBetween(from: Date, to: Date) {
+    return this.rows.filter((row) => row.status === 'booked' && row.startsAt > from && row.startsAt <= to);
+  }
   async liveOfPatient(patientId: string) {
     return this.rows.find((row) => row.athenaPatientId === patientId && row.status === 'booked') ?? null;
   }

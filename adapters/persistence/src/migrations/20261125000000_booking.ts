@@ -18,6 +18,14 @@ export const up = async (knex: Knex): Promise<void> => {
   });
   await knex.raw(`CREATE UNIQUE INDEX appointments_one_live_booking_per_slot ON appointments ("athenaAppointmentId") WHERE status IN ('pending', 'booked')`);
   await knex.raw(`CREATE UNIQUE INDEX appointments_one_live_booking_per_patient ON appointments ("athenaPatientId") WHERE status IN ('pending', 'booked')`);
+  // Reminders sent (or being sent): one row per booking and kind, so each goes once.
+  await knex.schema.createTable('appointment_reminders', (table) => {
+    table.integer('appointmentId').notNullable().references('id').inTable('appointments').onDelete('CASCADE');
+    table.text('kind').notNullable();
+    table.timestamp('claimedAt', { useTz: true }).notNullable();
+    table.timestamp('sentAt', { useTz: true });
+    table.primary(['appointmentId', 'kind']);
+  });
   await knex.schema.createTable('upcoming_appointments_cache', (table) => {
     table.text('patientId').primary();
     table.jsonb('appointments').notNullable();
@@ -27,6 +35,7 @@ export const up = async (knex: Knex): Promise<void> => {
 
 export const down = async (knex: Knex): Promise<void> => {
   await knex.schema.dropTableIfExists('upcoming_appointments_cache');
+  await knex.schema.dropTableIfExists('appointment_reminders');
   await knex.raw('DROP INDEX IF EXISTS appointments_one_live_booking_per_patient');
   await knex.raw('DROP INDEX IF EXISTS appointments_one_live_booking_per_slot');
   await knex.schema.alterTable('appointments', (table) => {

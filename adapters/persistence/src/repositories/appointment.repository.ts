@@ -5,8 +5,8 @@
  * before the write.
  */
 import type { Knex } from 'knex';
-import type { Appointment, AppointmentRecord, AppointmentRepository, AppointmentRowStatus, ClaimResult, NewAppointment, UpcomingAppointmentsCache } from '@portal/core';
-import { UPCOMING_CACHE_MS } from '@portal/core';
+import type { Appointment, AppointmentRecord, AppointmentRepository, AppointmentRowStatus, ClaimResult, NewAppointment, ReminderKind, ReminderLedger, UpcomingAppointmentsCache } from '@portal/core';
+import { REMINDER_CLAIM_STALE_MS, UPCOMING_CACHE_MS } from '@portal/core';
 import { AppointmentModel, UpcomingAppointmentsCacheModel } from '../models/index.ts';
 
 const SLOT_INDEX = 'appointments_one_live_booking_per_slot';
@@ -110,6 +110,11 @@ export class PostgresAppointments implements AppointmentRepository {
     return row?.athenaPatientId ?? null;
   }
 
+  async bookedStartingBetween(from: Date, to: Date): Promise<readonly AppointmentRecord[]> {
+    const rows = await this.#query().where({ status: 'booked' }).where('startsAt', '>', from).where('startsAt', '<=', to).orderBy('startsAt');
+    return rows.map(record);
+  }
+
   async liveOfPatient(athenaPatientId: string, now: Date): Promise<AppointmentRecord | null> {
     const row = await this.#query().where({ athenaPatientId }).whereIn('status', LIVE).where('startsAt', '>', now).first();
     return row ? record(row) : null;
@@ -182,5 +187,37 @@ export class PostgresUpcomingAppointmentsCache implements UpcomingAppointmentsCa
       .whereRaw('appointments @> ?::jsonb', [JSON.stringify([{ appointmentId }])])
       .first();
     return row?.patientId ?? null;
+  }
+}
+
+/**
+ * Which reminders went out (`appointment_reminders`). A claim is an insert, or the take-over of a
+ * claim left unsent for REMINDER_CLAIM_STALE_MS, in one statement: of two workers, one wins.
+ */
+export class PostgresReminderLedger implements ReminderLedger {
+  readonly #knex: Knex;
+
+  constructor(knex: Knex) {
+    this.#knex = knex;
+  }
+
+  async claim(appointmentRowId: string, kind: ReminderKind, now: Date): Promise<boolean> {
+    const stale = new Date(now.getTime() - REMINDER_CLAIM_STALE_MS);
+    const result = await this.#knex.raw(
+      `INSERT INTO appointment_reminders ("appointmentId", kind, "claimedAt") VALUES (?, ?, ?)
+       ON CONFLICT ("appointmentId", kind) DO UPDATE SET "claimedAt" = EXCLUDED."claimedAt"
+       WHERE appointment_reminders."sentAt" IS NULL AND appointment_reminders."claimedAt" < ?
+       RETURNING "appointmentId"`,
+      [Number(appointmentRowId), kind, now, stale],
+    );
+    return (result as { rows: unknown[] }).rows.length === 1;
+  }
+
+  async markSent(appointmentRowId: string, kind: ReminderKind, now: Date): Promise<void> {
+    await this.#knex('appointment_reminders').where({ appointmentId: Number(appointmentRowId), kind }).update({ sentAt: now });
+  }
+
+  async release(appointmentRowId: string, kind: ReminderKind): Promise<void> {
+    await this.#knex('appointment_reminders').where({ appointmentId: Number(appointmentRowId), kind }).whereNull('sentAt').delete();
   }
 }

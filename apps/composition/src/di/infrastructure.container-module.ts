@@ -1,7 +1,7 @@
 /** Process-wide infrastructure: settings, logging, the database, the clock and outgoing mail. */
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
-import { AuditLogRepository, PostgresAppointments, PostgresCardEventLedger, PostgresHealth, PostgresUpcomingAppointmentsCache, createKnex } from '@portal/persistence';
+import { AuditLogRepository, PostgresAppointments, PostgresCardEventLedger, PostgresHealth, PostgresReminderLedger, PostgresUpcomingAppointmentsCache, createKnex } from '@portal/persistence';
 import { SmtpMailer } from '@portal/mail';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -30,6 +30,9 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
       .inSingletonScope();
     bind(TOKENS.UpcomingAppointments)
       .toDynamicValue((context) => new PostgresUpcomingAppointmentsCache(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.ReminderLedger)
+      .toDynamicValue((context) => new PostgresReminderLedger(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();
     bind(TOKENS.DatabaseHealth)
       .toDynamicValue((context) => new PostgresHealth(context.get<Knex>(TOKENS.Knex)))

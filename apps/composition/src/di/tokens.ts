@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { AuditLog, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, PatientLogin, ProviderCache } from '@portal/core';
-import type { AppointmentRepository, CardEventLedger, Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Scheduling, Signing, UpcomingAppointmentsCache } from '@portal/core';
+import type { ReminderLedger, AppointmentRepository, CardEventLedger, Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Scheduling, Signing, UpcomingAppointmentsCache } from '@portal/core';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -33,4 +33,5 @@ export const SHARED_TOKENS = {
   Scheduling: token<Scheduling>('Scheduling'),
   Appointments: token<AppointmentRepository>('Appointments'),
   UpcomingAppointments: token<UpcomingAppointmentsCache>('UpcomingAppointments'),
+  ReminderLedger: token<ReminderLedger>('ReminderLedger'),
 } as const;
