@@ -3,7 +3,6 @@
  * codec before a screen uses it (an answer that does not decode is reported and shown as the
  * generic error). The Pact consumer test (booking-api.pact.test.ts) calls these same functions.
  */
-import * as t from 'io-ts';
 import { isRight } from 'fp-ts/lib/Either.js';
 import {
   AppointmentTypesResponse,
@@ -11,6 +10,7 @@ import {
   BookAppointmentResponse,
   BookingConflictResponse,
   CancelAppointmentResponse,
+  GuestBookingPatientResponse,
   ProvidersResponse,
   RescheduleAppointmentResponse,
   SubscriptionStatusResponse,
@@ -19,19 +19,9 @@ import {
 import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment, RescheduleAppointmentRequest } from '@portal/contracts';
 import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, apiErrorBody, type ApiClient } from '@portal/ui';
 
-/**
- * POST /api/appointments/patient-info's answer: the guest's member patient matching the form.
- * Local until contracts carries GuestBookingPatientResponse (the lead adds it there).
- */
-export const GuestBookingPatientResponse = t.type(
-  { patientId: t.string, patientName: t.string, departmentId: t.string },
-  'GuestBookingPatientResponse',
-);
-export type GuestBookingPatientResponse = t.TypeOf<typeof GuestBookingPatientResponse>;
-
-/** The book answer, with the new appointment's id when the API gives it (for the calendar file). */
-export const BookedAppointment = t.intersection([BookAppointmentResponse, t.partial({ appointmentId: t.string })], 'BookedAppointment');
-export type BookedAppointment = t.TypeOf<typeof BookedAppointment>;
+/** The book answer (its appointmentId names the calendar file). */
+export const BookedAppointment = BookAppointmentResponse;
+export type BookedAppointment = BookAppointmentResponse;
 
 const enc = encodeURIComponent;
 

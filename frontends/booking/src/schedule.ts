@@ -4,6 +4,7 @@
  * slots read: date as MM/DD/YYYY, time as h:mm AM/PM. Dates are calendar dates on the practice's
  * clock (Rhode Island), whatever the browser's time zone.
  */
+import { formatUsDate } from '@portal/ui';
 import { WEEK_COUNT } from './booking-flow.ts';
 
 /** The practice's time zone: slot dates and times are wall times there. */
@@ -73,31 +74,12 @@ export const bookingWeeks = (now: Date, timeZone = PRACTICE_TIME_ZONE): BookingW
   });
 };
 
-/**
- * A slot's date as MM/DD/YYYY ('3/4/2026' and '2026-03-04' both give '03/04/2026'); anything
- * else is shown as it came.
- */
-export const formatSlotDate = (value: string): string => {
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
-  if (us) return `${pad(Number(us[1]))}/${pad(Number(us[2]))}/${us[3]}`;
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
-  if (iso) return `${iso[2]}/${iso[3]}/${iso[1]}`;
-  return value;
-};
-
-/** '14:05' → '2:05 PM', '00:30' → '12:30 AM', '12:00' → '12:00 PM'. Not a time: as it came. */
-export const formatTime12h = (value: string): string => {
-  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
-  if (!match) return value;
-  const hours = Number(match[1]);
-  if (hours > 23) return value;
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${suffix}`;
-};
+/** A slot's date as MM/DD/YYYY and its time as h:mm AM/PM: the formats the dashboard shares (@portal/ui). */
+export { formatUsDate as formatSlotDate, formatTime12h } from '@portal/ui';
 
 /** The weekday of an MM/DD/YYYY date ('Monday'), or null. */
 export const weekdayName = (value: string): string | null => {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(formatSlotDate(value));
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(formatUsDate(value));
   if (!match) return null;
   const date = new Date(Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2])));
   return new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(date);
@@ -116,7 +98,7 @@ export interface SlotDay<T> {
  */
 export const slotsByDay = <T extends { date: string; time: string }>(slots: readonly T[]): SlotDay<T>[] => {
   const key = (date: string): string => {
-    const [month, day, year] = formatSlotDate(date).split('/');
+    const [month, day, year] = formatUsDate(date).split('/');
     return `${year}${month}${day}`;
   };
   const minutes = (time: string): number => {
@@ -125,7 +107,7 @@ export const slotsByDay = <T extends { date: string; time: string }>(slots: read
   };
   const days = new Map<string, T[]>();
   for (const slot of [...slots].sort((a, b) => key(a.date).localeCompare(key(b.date)) || minutes(a.time) - minutes(b.time))) {
-    const date = formatSlotDate(slot.date);
+    const date = formatUsDate(slot.date);
     const day = days.get(date) ?? [];
     if (day.some((other) => minutes(other.time) === minutes(slot.time))) continue;
     days.set(date, [...day, slot]);

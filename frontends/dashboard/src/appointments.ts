@@ -43,18 +43,8 @@ const timeParts = (value: string): [number, number] | null => {
   return [Number(match[1]), Number(match[2])];
 };
 
-export const formatAppointmentDate = (value: string): string => {
-  const parts = dateParts(value);
-  return parts ? `${pad(parts[1])}/${pad(parts[2])}/${parts[0]}` : value;
-};
-
-/** '14:05' → '2:05 PM'. */
-export const formatAppointmentTime = (value: string): string => {
-  const parts = timeParts(value);
-  if (!parts) return value;
-  const [hours, minutes] = parts;
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(minutes)} ${hours < 12 ? 'AM' : 'PM'}`;
-};
+/** MM/DD/YYYY and h:mm AM/PM, as the booking screens show them (@portal/ui). */
+export { formatUsDate as formatAppointmentDate, formatTime12h as formatAppointmentTime } from '@portal/ui';
 
 export const departmentName = (departmentId: string): string =>
   PRACTICE_LOCATIONS.find((location) => location.id === departmentId)?.name ?? 'Practice location';

@@ -35,3 +35,22 @@ export const formatZip = (value: string): string => {
   const digits = digitsOf(value).slice(0, 9);
   return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
 };
+
+const pad2 = (value: number): string => String(value).padStart(2, '0');
+
+/** A date as the portal shows it, 'MM/DD/YYYY', from 'M/D/YYYY' or 'YYYY-MM-DD'; anything else as it came. */
+export const formatUsDate = (value: string): string => {
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
+  if (us) return `${pad2(Number(us[1]))}/${pad2(Number(us[2]))}/${us[3]}`;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+  if (iso) return `${iso[2]}/${iso[3]}/${iso[1]}`;
+  return value;
+};
+
+/** '14:05' → '2:05 PM', '00:30' → '12:30 AM', '12:00' → '12:00 PM'. Not a time: as it came. */
+export const formatTime12h = (value: string): string => {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
+  if (!match || Number(match[1]) > 23) return value;
+  const hours = Number(match[1]);
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${hours < 12 ? 'AM' : 'PM'}`;
+};

@@ -94,7 +94,7 @@ export {
   toast,
 } from './toast.ts';
 export type { ToastHandle, ToastMessage, ToastOptions, ToastVariant } from './toast.ts';
-export { formatPhone, formatPhoneInput, formatZip, telHref } from './format.ts';
+export { formatPhone, formatPhoneInput, formatTime12h, formatUsDate, formatZip, telHref } from './format.ts';
 export { navigate, normalizePath, safeReturnPath, useLocation, withReturn } from './navigation.ts';
 export type { PortalLocation } from './navigation.ts';
 export {
