@@ -69,19 +69,6 @@ import { AthenaHttpClient, decodeOrThrow } from './athena-http.client.ts';
 import type { AthenaFailure, AthenaRequest, Fields } from './athena-http.client.ts';
 import { AthenaRejectedError } from './athena.errors.ts';
 
-// The schedule's shapes are core's Scheduling port (re-exported for the adapter's callers and tests).
-export type {
-  Appointment,
-  AppointmentType,
-  BookAppointmentInput,
-  CancelAppointmentInput,
-  OpenSlot,
-  OpenSlotQuery,
-  PatientAppointmentsOptions,
-  RescheduleAppointmentInput,
-  RescheduledAppointment,
-} from '@portal/core';
-
 /** athena answers at most this many items per page; we follow `totalcount` for up to MAX_PAGES. */
 const MAX_PAGES = 20;
 

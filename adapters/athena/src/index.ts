@@ -3,19 +3,8 @@
  * sandbox, which speaks the same wire: docs/design/athena-wire.md).
  */
 export { AthenaHealthRecord } from './athena-health-record.adapter.ts';
-export type {
-  Appointment,
-  AppointmentType,
-  BookAppointmentInput,
-  CancelAppointmentInput,
-  OpenSlot,
-  OpenSlotQuery,
-  PatientAppointmentsOptions,
-  RescheduleAppointmentInput,
-  RescheduledAppointment,
-} from './athena-health-record.adapter.ts';
-/** The port's shapes of chart documents and custom fields, for callers that import them from here. */
-export type { AdminDocumentInput, ChartAdminDocument, CustomFieldUpdate, CustomFieldsUpdateResult } from '@portal/core';
+/** The ports' shapes (core's), for callers that import them from here. */
+export type { AdminDocumentInput, ChartAdminDocument, CustomFieldUpdate, CustomFieldsUpdateResult, Appointment, AppointmentType, OpenSlot } from '@portal/core';
 export { AthenaPatientLogin, ID_TOKEN_ALG, PATIENT_SCOPE, SMART_CONFIGURATION_PATH, isLoopbackHttp, proprietaryPatientId } from './athena-patient-login.adapter.ts';
 export type { CodeExchange } from './athena-patient-login.adapter.ts';
 export { AthenaHttpClient } from './athena-http.client.ts';

@@ -2,7 +2,7 @@ import { ButtonLink, CalendarIcon, buttonClassName, Card, CheckIcon, PRACTICE_LO
 import { calendarFileHref } from '../booking-api.ts';
 import type { Confirmation } from '../booking-flow.ts';
 import { ARRIVE_EARLY, DOWNLOAD_CALENDAR } from '../messages.ts';
-import { formatSlotDate, formatTime12h, weekdayName } from '../schedule.ts';
+import { AppointmentFacts } from './AppointmentFacts.tsx';
 import { StepHeading } from './StepHeading.tsx';
 
 const HEADINGS: Readonly<Record<Confirmation['kind'], string>> = {
@@ -13,8 +13,6 @@ const HEADINGS: Readonly<Record<Confirmation['kind'], string>> = {
 
 /** Step 4: the booked (or moved, or kept) appointment, 'arrive 15 minutes early', the calendar file. */
 export function ConfirmationStep({ confirmation, locationId }: { confirmation: Confirmation; locationId: string }) {
-  const date = formatSlotDate(confirmation.date);
-  const weekday = weekdayName(date);
   const location = PRACTICE_LOCATIONS.find((candidate) => candidate.id === locationId)?.name ?? null;
   return (
     <Stack gap={5}>
@@ -26,34 +24,13 @@ export function ConfirmationStep({ confirmation, locationId }: { confirmation: C
       </div>
       {confirmation.message ? <p role="status">{confirmation.message}</p> : null}
       <Card className="booking-card">
-        <dl className="booking-facts booking-facts--stacked">
-          <div>
-            <dt>Date</dt>
-            <dd>{weekday ? `${weekday}, ${date}` : date}</dd>
-          </div>
-          <div>
-            <dt>Time</dt>
-            <dd>{formatTime12h(confirmation.time)}</dd>
-          </div>
-          {confirmation.providerName ? (
-            <div>
-              <dt>Provider</dt>
-              <dd>{confirmation.providerName}</dd>
-            </div>
-          ) : null}
-          {confirmation.appointmentTypeName ? (
-            <div>
-              <dt>Appointment type</dt>
-              <dd>{confirmation.appointmentTypeName}</dd>
-            </div>
-          ) : null}
-          {location && confirmation.kind !== 'existing' ? (
-            <div>
-              <dt>Location</dt>
-              <dd>{location}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <AppointmentFacts
+          date={confirmation.date}
+          time={confirmation.time}
+          providerName={confirmation.providerName}
+          typeName={confirmation.appointmentTypeName}
+          location={confirmation.kind === 'existing' ? null : location}
+        />
       </Card>
       <p className="booking-arrive">{ARRIVE_EARLY}</p>
       <div className="ui-actions booking-actions">

@@ -1,7 +1,7 @@
 import { Button, Dialog, Stack } from '@portal/ui';
 import type { ExistingAppointment } from '@portal/contracts';
 import { CANCEL_EXISTING, EXISTING_DIALOG_TITLE, KEEP_EXISTING, RESCHEDULE_TO_NEW_TIME } from '../messages.ts';
-import { formatSlotDate, formatTime12h, weekdayName } from '../schedule.ts';
+import { AppointmentFacts } from './AppointmentFacts.tsx';
 
 export type ExistingChoice = 'keep' | 'reschedule' | 'cancel';
 
@@ -15,8 +15,6 @@ export interface ExistingAppointmentDialogProps {
 
 /** A booking conflict (409): the patient already has an upcoming appointment. Three ways on (§2). */
 export function ExistingAppointmentDialog({ existing, busy, onChoose, onClose }: ExistingAppointmentDialogProps) {
-  const date = existing ? formatSlotDate(existing.date) : '';
-  const weekday = weekdayName(date);
   return (
     <Dialog
       open={existing !== null}
@@ -42,28 +40,7 @@ export function ExistingAppointmentDialog({ existing, busy, onChoose, onClose }:
     >
       {existing ? (
         <Stack gap={3}>
-          <dl className="booking-facts booking-facts--stacked">
-            <div>
-              <dt>Date</dt>
-              <dd>{weekday ? `${weekday}, ${date}` : date}</dd>
-            </div>
-            <div>
-              <dt>Time</dt>
-              <dd>{formatTime12h(existing.starttime)}</dd>
-            </div>
-            {existing.providername ? (
-              <div>
-                <dt>Provider</dt>
-                <dd>{existing.providername}</dd>
-              </div>
-            ) : null}
-            {existing.appointmenttype ? (
-              <div>
-                <dt>Appointment type</dt>
-                <dd>{existing.appointmenttype}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <AppointmentFacts date={existing.date} time={existing.starttime} providerName={existing.providername} typeName={existing.appointmenttype} />
         </Stack>
       ) : null}
     </Dialog>

@@ -473,11 +473,41 @@ const bookingCase =
 /** Appointments an owner's call has cancelled (a second owner call then finds nothing to cancel). */
 const CANCELLED = new Set<string>();
 
+const bookingRoute = (action: 'book' | 'reschedule', owners: string): RouteSpec<unknown> =>
+  route<PatientTarget>({
+    method: 'POST',
+    path: `/api/appointments/:id/${action}`,
+    takes: `patient id (path); ${owners}`,
+    kind: 'write',
+    targets: pathPatientTargets,
+    owned: (_suite, actor) => [...actor.patients].map((id) => ({ raw: id, patientId: id, label: `patient ${id}, whom the actor may act for` })),
+    unknown: () => ({ raw: '999999', patientId: null, label: 'unknown' }),
+    build: bookingCase(action),
+  });
+
 interface AppointmentTarget {
   readonly raw: string;
   readonly appointment: WorldAppointment | null;
   readonly label: string;
 }
+
+/** A route with an appointment id in its path (`/api/appointments/{id}/<action>`). */
+const appointmentRoute = (method: string, action: string, kind: 'read' | 'write', takes: string, ownerCheck: (target: AppointmentTarget) => (answer: Answer) => void): RouteSpec<unknown> =>
+  route<AppointmentTarget>({
+    method,
+    path: `/api/appointments/:id/${action}`,
+    takes: `appointment id (path); ${takes}`,
+    kind,
+    targets: appointmentTargets,
+    owned: (suite, actor) => suite.world.appointments.filter((a) => mayActForPatient(actor, a.patientId)).map((appointment) => ({ raw: appointment.appointmentId, appointment, label: 'own appointment' })),
+    unknown: () => ({ raw: '987654321', appointment: null, label: 'unknown' }),
+    build: (_suite, actor, target) => {
+      const call: Call = { method, path: `/api/appointments/${encodeURIComponent(target.raw)}/${action}` };
+      if (target.appointment === null) return { call, role: 'unknown', label: target.label };
+      if (!mayActForPatient(actor, target.appointment.patientId)) return { call, role: 'stranger', label: target.label };
+      return { call, role: 'owner', label: target.label, check: ownerCheck(target) };
+    },
+  });
 
 const appointmentTargets = ({ world }: Suite): fc.Arbitrary<AppointmentTarget> =>
   fc.oneof(
@@ -652,74 +682,18 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
       };
     },
   }),
-  route<PatientTarget>({
-    method: 'POST',
-    path: '/api/appointments/:id/book',
-    takes: 'patient id (path); a member owner stops at 409 (slot 1 is not open), any other owner at 403 Membership Required',
-    kind: 'write',
-    targets: pathPatientTargets,
-    owned: (_suite, actor) => [...actor.patients].map((id) => ({ raw: id, patientId: id, label: `patient ${id}, whom the actor may act for` })),
-    unknown: () => ({ raw: '999999', patientId: null, label: 'unknown' }),
-    build: bookingCase('book'),
+  bookingRoute('book', "a member owner stops at 409 (slot 1 is not open), any other owner at 403 Membership Required"),
+  bookingRoute('reschedule', "a member owner stops at 404 'Appointment not found.' (appointment 1 is nobody's), any other owner at 403"),
+  appointmentRoute('PUT', 'cancel', 'write', 'the owner cancels it (once: later owner calls find it cancelled, 404)', (target) => (answer) => {
+    if (answer.status === 200 && !CANCELLED.has(target.raw)) {
+      CANCELLED.add(target.raw);
+      return;
+    }
+    // 404 only once an earlier owner call cancelled it.
+    if (!(answer.status === 404 && CANCELLED.has(target.raw))) fail(`the owner could not cancel: ${answer.status} ${answer.text.slice(0, 200)}`);
   }),
-  route<PatientTarget>({
-    method: 'POST',
-    path: '/api/appointments/:id/reschedule',
-    takes: "patient id (path); a member owner stops at 404 'Appointment not found.' (appointment 1 is nobody's), any other owner at 403",
-    kind: 'write',
-    targets: pathPatientTargets,
-    owned: (_suite, actor) => [...actor.patients].map((id) => ({ raw: id, patientId: id, label: `patient ${id}, whom the actor may act for` })),
-    unknown: () => ({ raw: '999999', patientId: null, label: 'unknown' }),
-    build: bookingCase('reschedule'),
-  }),
-  route<AppointmentTarget>({
-    method: 'PUT',
-    path: '/api/appointments/:id/cancel',
-    takes: "appointment id (path); the owner cancels it (once: later owner calls find it cancelled, 404)",
-    kind: 'write',
-    targets: appointmentTargets,
-    owned: (suite, actor) => suite.world.appointments.filter((a) => mayActForPatient(actor, a.patientId)).map((appointment) => ({ raw: appointment.appointmentId, appointment, label: 'own appointment' })),
-    unknown: () => ({ raw: '987654321', appointment: null, label: 'unknown' }),
-    build: (_suite, actor, target) => {
-      const call: Call = { method: 'PUT', path: `/api/appointments/${encodeURIComponent(target.raw)}/cancel` };
-      if (target.appointment === null) return { call, role: 'unknown', label: target.label };
-      if (!mayActForPatient(actor, target.appointment.patientId)) return { call, role: 'stranger', label: target.label };
-      return {
-        call,
-        role: 'owner',
-        label: target.label,
-        check: (answer) => {
-          if (answer.status === 200 && !CANCELLED.has(target.raw)) {
-            CANCELLED.add(target.raw);
-            return;
-          }
-          // 404 only once an earlier owner call cancelled it.
-          if (!(answer.status === 404 && CANCELLED.has(target.raw))) fail(`the owner could not cancel: ${answer.status} ${answer.text.slice(0, 200)}`);
-        },
-      };
-    },
-  }),
-  route<AppointmentTarget>({
-    method: 'GET',
-    path: '/api/appointments/:id/calendar.ics',
-    takes: 'appointment id (path); the owner gets the calendar file of the booking made here',
-    kind: 'read',
-    targets: appointmentTargets,
-    owned: (suite, actor) => suite.world.appointments.filter((a) => mayActForPatient(actor, a.patientId)).map((appointment) => ({ raw: appointment.appointmentId, appointment, label: 'own appointment' })),
-    unknown: () => ({ raw: '987654321', appointment: null, label: 'unknown' }),
-    build: (_suite, actor, target) => {
-      const call: Call = { method: 'GET', path: `/api/appointments/${encodeURIComponent(target.raw)}/calendar.ics` };
-      if (target.appointment === null) return { call, role: 'unknown', label: target.label };
-      if (!mayActForPatient(actor, target.appointment.patientId)) return { call, role: 'stranger', label: target.label };
-      return {
-        call,
-        role: 'owner',
-        label: target.label,
-        check: (answer) => {
-          if (answer.status !== 200 || !answer.text.includes('BEGIN:VCALENDAR')) fail(`the owner did not get the calendar file: ${answer.status} ${answer.text.slice(0, 200)}`);
-        },
-      };
-    },
+  appointmentRoute('GET', 'calendar.ics', 'read', 'the owner gets the calendar file of the booking made here', () => (answer) => {
+    if (answer.status !== 200 || !answer.text.includes('BEGIN:VCALENDAR')) fail(`the owner did not get the calendar file: ${answer.status} ${answer.text.slice(0, 200)}`);
   }),
   route<Smuggle>({
     method: 'GET',
