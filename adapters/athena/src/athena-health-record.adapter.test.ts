@@ -316,14 +316,13 @@ describe('AthenaHealthRecord scheduling', () => {
     expect(form(fake, 'PUT', /appointments/)).toEqual({ patientid: '1001', appointmenttypeid: '2', departmentid: '1' });
   });
 
-  it('reports a taken slot as AthenaRejectedError 409', async () => {
+  it("reports a taken slot (athena's 409) as core's SlotTakenError, keeping athena's error as the cause", async () => {
     const { fake, record } = setup();
     fake.on('PUT', /appointments/, json({ error: 'The appointment is already booked' }, 409));
 
     await expect(record.bookAppointment({ appointmentId: '5001', patientId: '1001', appointmentTypeId: '2', departmentId: '1' })).rejects.toMatchObject({
-      name: 'AthenaRejectedError',
-      status: 409,
-      athenaError: 'The appointment is already booked',
+      name: 'SlotTakenError',
+      cause: { name: 'AthenaRejectedError', status: 409, athenaError: 'The appointment is already booked' },
     });
   });
 

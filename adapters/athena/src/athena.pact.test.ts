@@ -507,7 +507,7 @@ describe('athenahealth contract: appointments', () => {
             appointmentTypeId: EXAMPLE.appointmentTypeId,
             departmentId: EXAMPLE.departmentId,
           }),
-        ).rejects.toMatchObject({ name: 'AthenaRejectedError', status: 409 });
+        ).rejects.toMatchObject({ name: 'SlotTakenError', cause: { name: 'AthenaRejectedError', status: 409 } });
       });
   });
 
