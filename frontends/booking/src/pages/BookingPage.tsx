@@ -195,7 +195,7 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
           ...(providerNameOf(state) ? { providerName: providerNameOf(state) ?? undefined } : {}),
         });
         dropUpcoming();
-        act({ type: 'confirmed', confirmation: confirmationOf(state, 'rescheduled', answer.appointmentTypeName, answer.message, null, knownProviders()) });
+        act({ type: 'confirmed', confirmation: confirmationOf(state, 'rescheduled', answer.appointmentTypeName, answer.message, answer.appointmentId ?? null, knownProviders()) });
         return;
       }
       const answer = await bookAppointment(api, state.patientId, request);
@@ -244,7 +244,7 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
         });
         dropUpcoming();
         setExisting(null);
-        act({ type: 'confirmed', confirmation: confirmationOf(state, 'rescheduled', answer.appointmentTypeName, answer.message, null, knownProviders()) });
+        act({ type: 'confirmed', confirmation: confirmationOf(state, 'rescheduled', answer.appointmentTypeName, answer.message, answer.appointmentId ?? null, knownProviders()) });
       } else {
         await cancelAppointment(api, existing.appointmentId);
         setExisting(null);
