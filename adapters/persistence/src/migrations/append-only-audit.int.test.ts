@@ -161,7 +161,7 @@ describe('the migration', () => {
     const { knex } = scratch;
     try {
       await migrateJobQueue(knex, scratch.url);
-      await knex.migrate.down({ migrationSource });
+      await knex.migrate.down({ migrationSource, name: '20261122060000_append_only_audit' });
       await knex('audit_logs').insert(ROWS.audit_logs);
       expect(await knex('audit_logs').update({ action: 'changed' })).toBe(1);
       await migrateToLatest(knex);
