@@ -125,10 +125,16 @@ const dtstart = (date: string, time: string): RegExp => {
 const upcomingCard = (page: Page) => page.getByRole('region', { name: 'Upcoming Appointments' });
 
 /** The dashboard's appointments as their Reschedule links name them. */
-const listedAppointments = async (page: Page): Promise<string[]> => {
-  const links = upcomingCard(page).getByRole('link', { name: /^Reschedule the appointment on / });
-  return (await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''))).map((label) => label.replace('Reschedule the appointment on ', ''));
-};
+/** The appointments the card lists, as 'MM/DD/YYYY at h:mm AM' (each item's Date and Time). */
+const listedAppointments = async (page: Page): Promise<string[]> =>
+  upcomingCard(page)
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.map((item) => {
+        const value = (term: string) => [...item.querySelectorAll('dt')].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent ?? '';
+        return `${value('Date')} at ${value('Time')}`;
+      }),
+    );
 
 /** Cancels whatever the member has booked (through the API, as the dashboard would), so each test starts with none. */
 const cancelUpcomingOf = async (patientId: number): Promise<void> => {
@@ -222,6 +228,11 @@ describe('a member', () => {
       await expect(card.getByRole('button', { name: `Cancel the appointment on ${shown}` }).count()).resolves.toBe(0);
       const cancel = card.getByRole('button', { name: 'Cancel', exact: true });
       await expect(cancel.getAttribute('aria-disabled')).resolves.toBe('true');
+      // Reschedule follows the same rule: no link to the booking screen, a disabled button with its reason.
+      await expect(card.getByRole('link', { name: /^Reschedule/ }).count()).resolves.toBe(0);
+      const reschedule = card.getByRole('button', { name: 'Reschedule', exact: true });
+      await expect(reschedule.getAttribute('aria-disabled')).resolves.toBe('true');
+      await expect(page.locator(`[id="${(await reschedule.getAttribute('aria-describedby')) ?? ''}"]`).textContent()).resolves.toBe('Cannot reschedule within 24 hours. Please call the office.');
       const describedBy = (await cancel.getAttribute('aria-describedby')) ?? '';
       const tooltip = page.locator(`[id="${describedBy}"]`);
       await expect(tooltip.getAttribute('role')).resolves.toBe('tooltip');

@@ -9,6 +9,8 @@ import { PRACTICE_LOCATIONS } from '@portal/ui';
 export const UPCOMING_TITLE = 'Upcoming Appointments';
 export const NO_UPCOMING = 'No Upcoming Appointments (90 days)';
 export const CANCEL_CUTOFF_TOOLTIP = 'Cannot cancel within 24 hours. Please call the office.';
+/** Not in the spec (which gives only Cancel's): the same rule and wording for Reschedule. */
+export const RESCHEDULE_CUTOFF_TOOLTIP = 'Cannot reschedule within 24 hours. Please call the office.';
 export const CANCEL_DIALOG_TITLE = 'Cancel Appointment';
 export const CANCEL_DIALOG_TEXT = 'Are you sure you want to cancel this appointment? This action cannot be undone.';
 export const KEEP_APPOINTMENT = 'Keep Appointment';

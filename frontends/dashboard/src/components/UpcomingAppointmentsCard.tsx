@@ -24,6 +24,7 @@ import {
   NO_UPCOMING,
   UPCOMING_TITLE,
   canCancel,
+  RESCHEDULE_CUTOFF_TOOLTIP,
   departmentName,
   formatAppointmentDate,
   formatAppointmentTime,
@@ -141,6 +142,7 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
 
 function AppointmentItem({ appointment, providerName, onCancel }: { appointment: DashboardAppointment; providerName: string | null; onCancel: () => void }) {
   const tooltipId = useId();
+  const rescheduleTooltipId = useId();
   const cancellable = canCancel(appointment.date, appointment.startTime, new Date());
   const date = formatAppointmentDate(appointment.date);
   const time = formatAppointmentTime(appointment.startTime);
@@ -165,9 +167,21 @@ function AppointmentItem({ appointment, providerName, onCancel }: { appointment:
         </div>
       </dl>
       <div className="dash-appointment__actions">
-        <ButtonLink href={rescheduleHref(appointment.appointmentId)} variant="secondary" size="sm" aria-label={`Reschedule the appointment on ${date} at ${time}`}>
-          Reschedule
-        </ButtonLink>
+        {cancellable ? (
+          <ButtonLink href={rescheduleHref(appointment.appointmentId)} variant="secondary" size="sm" aria-label={`Reschedule the appointment on ${date} at ${time}`}>
+            Reschedule
+          </ButtonLink>
+        ) : (
+          // The same 24-hour rule as Cancel (§5: cancelling or rescheduling inside 24 hours is refused).
+          <span className="dash-tooltip">
+            <Button variant="secondary" size="sm" aria-disabled="true" aria-describedby={rescheduleTooltipId} className="dash-tooltip__trigger" onClick={(event) => event.preventDefault()}>
+              Reschedule
+            </Button>
+            <span role="tooltip" id={rescheduleTooltipId} className="dash-tooltip__text">
+              {RESCHEDULE_CUTOFF_TOOLTIP}
+            </span>
+          </span>
+        )}
         {cancellable ? (
           <Button variant="destructive" size="sm" onClick={onCancel} aria-label={`Cancel the appointment on ${date} at ${time}`}>
             Cancel
