@@ -219,8 +219,7 @@ describe('booking → API contract', () => {
             appointmentId: fromProviderState('${existingAppointmentId}', EXAMPLE.existingAppointmentId),
             date: regex(US_DATE, '03/06/2026'),
             starttime: regex(WALL_TIME, '10:00'),
-            // The API does not name the provider of an existing appointment (yet): null, which the dialog leaves out.
-            providername: null,
+            providername: like('Dr. Ada Smith'),
             appointmenttype: like('Office Visit'),
           }),
         }),

@@ -189,6 +189,7 @@ export const createApp = (container: Container): Koa => {
       guests: container.get<GuestVerification>(TOKENS.GuestVerification),
       enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
+      providerCache: container.get<ProviderCache>(TOKENS.ProviderCache),
       clock: container.get<Clock>(TOKENS.Clock),
       audit,
       mailer: container.get<Mailer>(TOKENS.Mailer),

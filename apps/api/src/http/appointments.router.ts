@@ -17,24 +17,26 @@ import {
   AVAILABILITY_FAILED_MESSAGE,
   AVAILABILITY_FAILED_TITLE,
   HealthRecordUnavailableError,
+  appointmentEmailFor,
   availability,
   bookAppointment,
   bookableTypes,
+  bookingCalendarEvent,
   cancelAppointment,
   guestMemberPatient,
+  listProviders,
   mayActFor,
   rescheduleAppointment,
   upcomingAppointments,
   type Appointment,
+  type AppointmentCalendarEvent,
   type BookingDeps,
   type BookingError,
-  type AppointmentCalendarEvent,
   type CalendarFiles,
   type EnrollmentRepository,
   type HealthRecord,
   type Mailer,
-  appointmentEmailFor,
-  bookingCalendarEvent,
+  type ProviderCache,
 } from '@portal/core';
 import type { Logger } from '@portal/composition';
 import { BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentRequest } from '@portal/contracts';
@@ -55,6 +57,7 @@ export interface AppointmentsRouterDeps extends EnrollmentAccessDeps {
   readonly calendars: CalendarFiles;
   readonly logger: Logger;
   readonly healthRecord: HealthRecord;
+  readonly providerCache: ProviderCache;
   readonly enrollments: EnrollmentRepository;
   readonly audit: RequestAudit;
 }
@@ -62,11 +65,11 @@ export interface AppointmentsRouterDeps extends EnrollmentAccessDeps {
 /** Health-record ids are digits; anything else names nothing (checked before any call). */
 const recordId = (value: unknown): string | null => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? value : null);
 
-const existingJson = (appointment: Appointment) => ({
+const existingJson = (appointment: Appointment, providerNames: ReadonlyMap<string, string>) => ({
   appointmentId: appointment.appointmentId,
   date: appointment.date,
   starttime: appointment.startTime,
-  providername: null,
+  providername: appointment.providerId === null ? null : (providerNames.get(appointment.providerId) ?? null),
   appointmenttype: appointment.appointmentType,
 });
 
@@ -74,7 +77,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   const { audit, enrollments, clock } = deps;
   const router = new Router();
 
-  /** The patients this requester may act for, and whether each is a member (active enrollment). */
+  /** Which patients this requester may act for (a guest: those of its own active memberships), and its guest hash. */
   const patientsOf = async (requester: Requester): Promise<{ mayTouch: (patientId: string) => boolean; guestHash: string | null }> => {
     if (requester.kind === 'session') {
       const { session } = requester;
@@ -124,7 +127,10 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: status, severity: 'warning', metadata: { reason: error.code } });
     if (error.code === 'APPOINTMENT.NOT_FOUND') throw APPOINTMENT_NOT_FOUND();
     if (error.code === 'BOOKING.EXISTING_APPOINTMENT') {
-      throw new HttpError(409, { error: error.title ?? 'Existing Appointment', message: error.message, existingAppointments: error.existing.map(existingJson) });
+      // The practice's provider directory (cached a day) names the provider; without it, null.
+      const providers = await listProviders({ healthRecord: deps.healthRecord, cache: deps.providerCache, now: () => clock.now() }).catch(() => []);
+      const names = new Map(providers.map((provider) => [provider.id, provider.displayName]));
+      throw new HttpError(409, { error: error.title ?? 'Existing Appointment', message: error.message, existingAppointments: error.existing.map((existing) => existingJson(existing, names)) });
     }
     throw new HttpError(status, { error: error.title ?? 'Booking Failed', message: error.message });
   };
