@@ -41,12 +41,17 @@ const built = step('frontends build', node, ['tools/src/build-frontends.ts']);
 
 // Two jest phases: unit first (its Pact consumer tests write the pact files), then int and e2e
 // (where the provider sandbox is verified against those files).
+// Two workers: jest's default (cores − 1) runs one file at a time on this 2-core machine, while
+// most int and e2e files spend their time waiting on a browser, a database or a provider's timer.
+const JEST_WORKERS = process.env.JEST_WORKERS ?? '2';
+
 const jestPhase = (name: string, projects: string[], env: NodeJS.ProcessEnv = {}): void => {
   const report = path.join(tmp, `jest-${name}.json`);
+  const phaseStarted = performance.now();
   console.log(`\n▶ jest (${projects.join(', ')})`);
   spawnSync(
     node,
-    ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', ...projects, '--json', `--outputFile=${report}`],
+    ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--selectProjects', ...projects, `--maxWorkers=${JEST_WORKERS}`, '--json', `--outputFile=${report}`],
     { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC', ...env } },
   );
   try {
@@ -67,6 +72,7 @@ const jestPhase = (name: string, projects: string[], env: NodeJS.ProcessEnv = {}
     console.log(`✖ jest (${name}) produced no report`);
     failed += 1;
   }
+  console.log(`◀ jest (${projects.join(', ')}) took ${((performance.now() - phaseStarted) / 1000).toFixed(1)} s`);
 };
 
 jestPhase('unit', ['unit']);
