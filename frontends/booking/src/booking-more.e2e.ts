@@ -16,10 +16,10 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import type { Page } from '../../../tools/src/testing/browser.ts';
+import { seriousFindings } from '../../../tools/src/testing/axe.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { activeGuestMembership, moveBookedAppointment, practiceInstant } from '../../../tools/src/testing/booking-setup.ts';
 import { jsonCall, paidEnrollment, signedEnrollment, signedInForEnrollment } from '../../../tools/src/testing/enrollment-flow.ts';
@@ -36,14 +36,6 @@ const HOUR_MS = 3_600_000;
 
 /** A screenshot of the page (or of the window only: a whole-page shot after a scroll draws the sticky header mid-page). */
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SHOTS, `more-${name}.png`), fullPage });
-
-/** Serious and critical axe findings on the page as it is now. */
-const seriousFindings = async (page: Page): Promise<string[]> => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-};
 
 /** 'Monday 03/09/2026 at 9:00 AM' → ['03/09/2026', '9:00 AM']. */
 const dateAndTime = (slotName: string): [string, string] => {

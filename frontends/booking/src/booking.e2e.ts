@@ -8,10 +8,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import type { Page } from '../../../tools/src/testing/browser.ts';
+import { seriousFindings } from '../../../tools/src/testing/axe.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { paidEnrollment, signedEnrollment, signedInForEnrollment } from '../../../tools/src/testing/enrollment-flow.ts';
 
@@ -21,14 +21,6 @@ const setup = portalInBrowser();
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env['BOOKING_SHOTS'] ?? '/tmp/booking-shots';
-
-/** Serious and critical axe findings on the page as it is now. */
-const seriousFindings = async (page: Page): Promise<string[]> => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-};
 
 /**
  * The step as a person sees it on a phone and a desktop: axe finds nothing serious, nothing is

@@ -7,9 +7,9 @@
  * duration. axe finds nothing serious or critical on these screens, and on a phone the menu and
  * the dialogs stay inside the viewport.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from '../../../tools/src/testing/browser.ts';
+import { seriousFindings } from '../../../tools/src/testing/axe.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { chooseLocation, signInAs } from '../../../tools/src/testing/enrollment-browser.ts';
 import { verifyGuestInBrowser } from '../../../tools/src/testing/guest-browser.ts';
@@ -20,13 +20,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
 /** Serious and critical axe findings on the page as it is now (rule id and the elements' selectors). */
-const seriousFindings = async (page: Page): Promise<string[]> => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-};
-
 /** What has focus: its role and accessible text, for assertions that read like the screen. */
 const focused = (page: Page): Promise<{ role: string | null; text: string; label: string | null }> =>
   page.evaluate(() => {
