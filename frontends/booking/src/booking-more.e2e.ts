@@ -21,6 +21,7 @@ import { PATIENT_IDS } from '@portal/provider-sandbox';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { seriousFindings } from '../../../tools/src/testing/axe.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
+import { chooseNextWeekSlot, dateAndTime } from '../../../tools/src/testing/booking-browser.ts';
 import { activeGuestMembership, moveBookedAppointment, practiceInstant } from '../../../tools/src/testing/booking-setup.ts';
 import { jsonCall, paidEnrollment, signedEnrollment, signedInForEnrollment } from '../../../tools/src/testing/enrollment-flow.ts';
 import { verifyGuestInBrowser } from '../../../tools/src/testing/guest-browser.ts';
@@ -36,12 +37,6 @@ const HOUR_MS = 3_600_000;
 
 /** A screenshot of the page (or of the window only: a whole-page shot after a scroll draws the sticky header mid-page). */
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: path.join(SHOTS, `more-${name}.png`), fullPage });
-
-/** 'Monday 03/09/2026 at 9:00 AM' → ['03/09/2026', '9:00 AM']. */
-const dateAndTime = (slotName: string): [string, string] => {
-  const match = /(\d{2}\/\d{2}\/\d{4}) at (.+)$/.exec(slotName);
-  return [match?.[1] ?? '', match?.[2] ?? ''];
-};
 
 /** '9:00 AM' → '09:00'; '1:30 PM' → '13:30'. */
 const time24 = (time12: string): string => {
@@ -66,26 +61,6 @@ const signIn = async (person: string, target = '/appointments'): Promise<Page> =
   await page.getByRole('button', { name: `Sign in as ${person}` }).click();
   await page.waitForURL((url) => url.pathname + url.search === target);
   return page;
-};
-
-/**
- * The members path from its start (Valley Family Practice, No Preference, Office Visit) to a time
- * of next week, the first or the last one offered; answers its accessible name.
- */
-const chooseNextWeekSlot = async (page: Page, pick: 'first' | 'last'): Promise<string> => {
-  await page.getByRole('heading', { name: 'Practice Location' }).waitFor();
-  await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Valley Family Practice' });
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'No Preference' }).click();
-  await page.getByRole('button', { name: 'Office Visit' }).click();
-  await page.getByRole('heading', { name: 'Choose a Date and Time' }).waitFor();
-  await page.getByRole('radio', { name: /^Next week,/ }).check();
-  const slots = page.getByRole('radiogroup', { name: 'Available Times' }).getByRole('radio');
-  await slots.first().waitFor();
-  const slot = pick === 'first' ? slots.first() : slots.last();
-  const name = (await slot.getAttribute('aria-label')) ?? '';
-  await slot.check();
-  return name;
 };
 
 /** Books next week's first Office Visit; answers its date, time and health-record id (from the calendar link). */

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { seriousFindings } from '../../../tools/src/testing/axe.ts';
+import { chooseNextWeekSlot, dateAndTime } from '../../../tools/src/testing/booking-browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { paidEnrollment, signedEnrollment, signedInForEnrollment } from '../../../tools/src/testing/enrollment-flow.ts';
 
@@ -81,12 +82,6 @@ const toChosenSlot = async (page: Page, options: { check?: boolean } = {}): Prom
   return slotName;
 };
 
-/** 'Monday 03/09/2026 at 9:00 AM' → ['03/09/2026', '9:00 AM']. */
-const dateAndTime = (slotName: string): [string, string] => {
-  const match = /(\d{2}\/\d{2}\/\d{4}) at (.+)$/.exec(slotName);
-  return [match?.[1] ?? '', match?.[2] ?? ''];
-};
-
 /** Signs `person` in through the sandbox's athenahealth page and lands on /appointments. */
 const signInToBook = async (person: string): Promise<Page> => {
   const page = await setup.browser.newPage(DESKTOP);
@@ -147,17 +142,7 @@ describe('booking an appointment', () => {
 
     const bookAgain = async (pick: 'first' | 'last'): Promise<[string, string]> => {
       await page.goto(`${setup.portal.url}/appointments`);
-      await page.getByRole('heading', { name: 'Practice Location' }).waitFor();
-      await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Valley Family Practice' });
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('button', { name: 'No Preference' }).click();
-      await page.getByRole('button', { name: 'Office Visit' }).click();
-      await page.getByRole('radio', { name: /^Next week,/ }).check();
-      const slots = page.getByRole('radiogroup', { name: 'Available Times' }).getByRole('radio');
-      await slots.first().waitFor();
-      const slot = pick === 'first' ? slots.first() : slots.last();
-      const name = (await slot.getAttribute('aria-label')) ?? '';
-      await slot.check();
+      const name = await chooseNextWeekSlot(page, pick);
       await page.getByRole('button', { name: 'Book Appointment' }).click();
       await page.getByRole('dialog', { name: 'You already have an upcoming appointment' }).waitFor();
       return dateAndTime(name);
