@@ -167,3 +167,27 @@ export const FailedDocumentSubmission = t.type(
 );
 export type FailedDocumentSubmission = t.TypeOf<typeof FailedDocumentSubmission>;
 export const FailedDocumentSubmissions = t.array(FailedDocumentSubmission, 'FailedDocumentSubmissions');
+
+/** POST /api/staff/patient-details (bearer): the patient staff selected from the results. */
+export const StaffPatientDetailsRequest = form('StaffPatientDetailsRequest', {
+  patientId: athenaPatientId('Patient ID is required'),
+});
+export type StaffPatientDetailsRequest = t.TypeOf<typeof StaffPatientDetailsRequest>;
+
+/** An eligibility warning staff acknowledge before continuing (§5): under 27, paid up, opted out, hardship. */
+export const StaffEligibilityWarning = t.type(
+  {
+    code: literalUnion(['under_27', 'paid_up', 'opted_out', 'hardship'], 'StaffWarningCode'),
+    title: t.string,
+    message: t.string,
+  },
+  'StaffEligibilityWarning',
+);
+export type StaffEligibilityWarning = t.TypeOf<typeof StaffEligibilityWarning>;
+
+/** POST /api/staff/patient-details: the record (custom fields 21 and 81 included) and its warnings. */
+export const StaffPatientDetailsResponse = t.type(
+  { patient: StaffPatientRecord, warnings: t.array(StaffEligibilityWarning) },
+  'StaffPatientDetailsResponse',
+);
+export type StaffPatientDetailsResponse = t.TypeOf<typeof StaffPatientDetailsResponse>;

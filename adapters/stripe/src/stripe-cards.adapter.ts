@@ -20,6 +20,7 @@ import { describeDecodeErrors } from '@portal/http-support';
 import {
   CardsRejectedError,
   CardsUnavailableError,
+  INVOICE_DAYS_UNTIL_DUE,
   PAID_TIER_CODES,
   isTierCode,
   type CardCustomer,
@@ -29,6 +30,7 @@ import {
   type Cards,
   type NewCardCustomer,
   type PayInvoiceResult,
+  type SubscriptionCollection,
   type SubscriptionSetup,
   type TierCode,
   type WebhookRejection,
@@ -137,7 +139,26 @@ export class StripeCards implements Cards {
   async createCustomer(customer: NewCardCustomer, idempotencyKey: string): Promise<CardCustomer> {
     const call: Call = { method: 'POST', path: '/v1/customers' };
     const created = await this.#run(call, StripeCustomer, () =>
-      this.#stripe.customers.create({ email: customer.email, name: customer.name, metadata: { ...customer.metadata } }, this.#keyed(idempotencyKey)),
+      this.#stripe.customers.create(
+        {
+          email: customer.email,
+          name: customer.name,
+          metadata: { ...customer.metadata },
+          ...(customer.address
+            ? {
+                address: {
+                  line1: customer.address.line1,
+                  ...(customer.address.line2 ? { line2: customer.address.line2 } : {}),
+                  city: customer.address.city,
+                  state: customer.address.state,
+                  postal_code: customer.address.postalCode,
+                  country: 'US',
+                },
+              }
+            : {}),
+        },
+        this.#keyed(idempotencyKey),
+      ),
     );
     return toCustomer(created);
   }
@@ -170,18 +191,21 @@ export class StripeCards implements Cards {
   }
 
   async createSubscription(
-    input: { readonly customerId: string; readonly tier: TierCode; readonly metadata: Readonly<Record<string, string>> },
+    input: { readonly customerId: string; readonly tier: TierCode; readonly metadata: Readonly<Record<string, string>>; readonly collection?: SubscriptionCollection },
     idempotencyKey: string,
   ): Promise<SubscriptionSetup> {
     const price = await this.#priceFor(input.tier);
     const call: Call = { method: 'POST', path: '/v1/subscriptions' };
+    const collection =
+      input.collection === 'send_invoice'
+        ? { collection_method: 'send_invoice' as const, days_until_due: INVOICE_DAYS_UNTIL_DUE }
+        : { payment_behavior: 'default_incomplete' as const, payment_settings: { save_default_payment_method: 'on_subscription' as const } };
     const created = await this.#run(call, StripeSubscription, () =>
       this.#stripe.subscriptions.create(
         {
           customer: input.customerId,
           items: [{ price }],
-          payment_behavior: 'default_incomplete',
-          payment_settings: { save_default_payment_method: 'on_subscription' },
+          ...collection,
           metadata: { ...input.metadata },
           expand: SUBSCRIPTION_EXPANDS,
         },

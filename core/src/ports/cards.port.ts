@@ -75,9 +75,26 @@ export type PayInvoiceResult =
   | { readonly kind: 'requires_action'; readonly clientSecret: string; readonly invoice: CardInvoice }
   | { readonly kind: 'declined'; readonly message: string; readonly code: string | null; readonly declineCode: string | null };
 
+/** How a subscription's invoices are paid: the saved card, or an emailed invoice (manual payment). */
+export type SubscriptionCollection = 'charge_automatically' | 'send_invoice';
+
+/** Days an emailed (manual payment) invoice is due in. */
+export const INVOICE_DAYS_UNTIL_DUE = 30;
+
+/** A billing address as Stripe keeps it on the customer (state 2 characters, ZIP up to 10). */
+export interface CardAddress {
+  readonly line1: string;
+  readonly line2: string | null;
+  readonly city: string;
+  readonly state: string;
+  readonly postalCode: string;
+}
+
 export interface NewCardCustomer {
   readonly email: string;
   readonly name: string;
+  /** The billing address staff enter (the patient path leaves it to Stripe's billing portal). */
+  readonly address?: CardAddress;
   /** Our ids only (e.g. athenaPatientId), never PHI beyond what Stripe must hold. */
   readonly metadata: Readonly<Record<string, string>>;
 }
@@ -105,9 +122,18 @@ export interface Cards {
   /** Every subscription of the customer, whatever its status (canceled included). */
   listSubscriptions(customerId: string): Promise<readonly CardSubscription[]>;
   getSubscription(subscriptionId: string): Promise<CardSubscription | null>;
-  /** default_incomplete, save the card on the subscription, expand the client secrets. */
+  /**
+   * default_incomplete, save the card on the subscription, expand the client secrets. With
+   * `collection: 'send_invoice'` (staff's manual payment) Stripe emails the invoice instead, due in
+   * INVOICE_DAYS_UNTIL_DUE days, and the subscription is active at once; no client secret.
+   */
   createSubscription(
-    input: { readonly customerId: string; readonly tier: TierCode; readonly metadata: Readonly<Record<string, string>> },
+    input: {
+      readonly customerId: string;
+      readonly tier: TierCode;
+      readonly metadata: Readonly<Record<string, string>>;
+      readonly collection?: SubscriptionCollection;
+    },
     idempotencyKey: string,
   ): Promise<SubscriptionSetup>;
   /** cancel_at_period_end=false: a subscription set to cancel renews again. */

@@ -14,7 +14,7 @@ import { domainError, type DomainError } from '../domain/domain-error.ts';
 import type { EnrollmentStatus } from '../domain/enrollment.ts';
 import { TIERS } from '../domain/tier.ts';
 import { classifyExistingSubscriptions, type SubscriptionConflictDecision } from '../policies/subscription-conflict.policy.ts';
-import type { CardCustomer, CardInvoice, Cards, CardSubscription } from '../ports/cards.port.ts';
+import type { CardAddress, CardCustomer, CardInvoice, Cards, CardSubscription, SubscriptionCollection } from '../ports/cards.port.ts';
 import type { Clock } from '../ports/clock.port.ts';
 import type { Enrollment, EnrollmentRepository } from '../ports/enrollment.repository.port.ts';
 import {
@@ -52,6 +52,8 @@ export interface Payer {
   readonly email: string;
   readonly name: string;
   readonly billingEmail: string | null;
+  /** Staff enter a billing address for a new customer. */
+  readonly address?: CardAddress;
 }
 
 export type SubscriptionStart =
@@ -96,7 +98,7 @@ const findOrCreateCustomer = async (deps: PaymentDeps, enrollment: Enrollment, p
   if (existing) return existing;
   const email = payer.billingEmail ?? payer.email;
   return deps.cards.createCustomer(
-    { email, name: payer.name, metadata: { athenaPatientId: enrollment.athenaPatientId ?? '', enrollmentId: enrollment.id } },
+    { email, name: payer.name, metadata: { athenaPatientId: enrollment.athenaPatientId ?? '', enrollmentId: enrollment.id }, ...(payer.address ? { address: payer.address } : {}) },
     `customer:${owner}`,
   );
 };
@@ -108,7 +110,12 @@ const findOrCreateCustomer = async (deps: PaymentDeps, enrollment: Enrollment, p
  */
 export const startSubscription = async (
   deps: PaymentDeps,
-  input: { readonly enrollmentId: string; readonly payer: Payer },
+  input: {
+    readonly enrollmentId: string;
+    readonly payer: Payer;
+    /** Staff's manual payment: an emailed invoice instead of the card (the patient path never sets it). */
+    readonly collection?: SubscriptionCollection;
+  },
 ): Promise<E.Either<PaymentError | DomainError<'ENROLLMENT.NOT_FOUND'>, SubscriptionStart>> =>
   deps.enrollments.withLock(input.enrollmentId, async () => {
     const enrollment = await deps.enrollments.findById(input.enrollmentId);
@@ -137,9 +144,15 @@ export const startSubscription = async (
       return E.right({ kind: 'requires_confirmation', subscriptionId: decision.subscriptionId, renewalDate: decision.renewalDate, message: decision.message });
     }
 
+    const invoiced = input.collection === 'send_invoice';
     const setup = await deps.cards.createSubscription(
-      { customerId: customer.id, tier: enrollment.membershipTier, metadata: { enrollmentId: enrollment.id, athenaPatientId: enrollment.athenaPatientId ?? '' } },
-      `subscription:${enrollment.id}:${enrollment.membershipTier}`,
+      {
+        customerId: customer.id,
+        tier: enrollment.membershipTier,
+        metadata: { enrollmentId: enrollment.id, athenaPatientId: enrollment.athenaPatientId ?? '' },
+        ...(invoiced ? { collection: 'send_invoice' as const } : {}),
+      },
+      `subscription:${enrollment.id}:${enrollment.membershipTier}${invoiced ? ':invoice' : ''}`,
     );
     await deps.enrollments.setPayment(
       enrollment.id,

@@ -3,10 +3,12 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Container } from 'inversify';
-import type { AppointmentRepository, Scheduling, UpcomingAppointmentsCache, AttemptLimiter, AuditLog, Clock, DatabaseHealth, EmailCodes, EnrollmentRepository, GuestVerification, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing, StaffSignIn, Cards } from '@portal/core';
+import type { AppointmentRepository, Scheduling, UpcomingAppointmentsCache, Waitlist, SignedTokens, AttemptLimiter, AuditLog, Clock, DatabaseHealth, EmailCodes, EnrollmentRepository, GuestVerification, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing, StaffSignIn, Cards } from '@portal/core';
 import { renderConsentPdf } from '@portal/pdf';
 import { icalendarFiles } from '@portal/mail';
 import { staffRouter } from './staff.router.ts';
+import { staffPayInvoice, staffPortalRouter, type StaffPortalRouterDeps } from './staff-portal.router.ts';
+import type { StaffAuditTrail, StaffPatientHistory } from '@portal/core';
 import type { DocumentFiling } from '@portal/core';
 import { documentSubmissionsRouter } from './document-submissions.router.ts';
 import { verificationRouter } from './verification.router.ts';
@@ -118,6 +120,16 @@ export const createApp = (container: Container): Koa => {
     }),
   );
 
+  const staffPortal: StaffPortalRouterDeps = {
+    staff: container.get<StaffSignIn>(TOKENS.StaffSignIn),
+    healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
+    history: container.get<StaffPatientHistory>(TOKENS.StaffPatientHistory),
+    trail: container.get<StaffAuditTrail>(TOKENS.StaffAuditTrail),
+    payments: paymentServices(container),
+    audit,
+    now: () => new Date(),
+  };
+
   for (const router of [
     healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),
     configRouter(config),
@@ -132,7 +144,9 @@ export const createApp = (container: Container): Koa => {
       payments: paymentServices(container),
       logger,
       publicOrigin: config.publicOrigin,
+      staffPayInvoice: staffPayInvoice(staffPortal),
     }),
+    staffPortalRouter(staffPortal),
     verificationRouter({
       codes: emailCodes,
       limits: container.get<AttemptLimiter>(TOKENS.AttemptLimiter),
@@ -201,6 +215,9 @@ export const createApp = (container: Container): Koa => {
         upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
         clock: container.get<Clock>(TOKENS.Clock),
       },
+      waitlist: container.get<Waitlist>(TOKENS.Waitlist),
+      tokens: container.get<SignedTokens>(TOKENS.SignedTokens),
+      publicOrigin: config.publicOrigin,
     }),
     providersRouter({
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),

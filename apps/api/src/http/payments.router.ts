@@ -34,6 +34,8 @@ export interface PaymentsRouterDeps extends EnrollmentAccessDeps {
   readonly logger: Logger;
   readonly publicOrigin: string;
   readonly audit: RequestAudit;
+  /** POST /api/stripe/pay-invoice sent with a staff bearer token (staff-portal.router.ts). */
+  readonly staffPayInvoice?: (ctx: Context) => Promise<void>;
 }
 
 const STATUS_OF: Readonly<Record<PaymentError['code'], number>> = {
@@ -112,6 +114,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
   });
 
   router.post('/api/stripe/pay-invoice', async (ctx) => {
+    if (deps.staffPayInvoice && ctx.get('Authorization') !== '') return deps.staffPayInvoice(ctx);
     const request = decodeOrThrow(PayInvoiceRequest, ctx.request.body);
     const requester = await identify(ctx, deps.service, deps.guests, clock);
     const enrollment = await enrollments.findBySubscription(request.subscriptionId);

@@ -1,7 +1,8 @@
 /** Process-wide infrastructure: settings, logging, the database, the clock and outgoing mail. */
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
-import { AuditLogRepository, PostgresAppointments, PostgresCardEventLedger, PostgresHealth, PostgresReminderLedger, PostgresUpcomingAppointmentsCache, createKnex } from '@portal/persistence';
+import { AuditLogRepository, PostgresAppointments, PostgresCardEventLedger, PostgresHealth, PostgresReminderLedger, PostgresSubscriptionCache, PostgresUpcomingAppointmentsCache, PostgresWaitlist, createKnex } from '@portal/persistence';
+import { PostgresStaffAuditTrail, PostgresStaffPatientHistory } from '@portal/persistence';
 import { SmtpMailer } from '@portal/mail';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -33,6 +34,18 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
       .inSingletonScope();
     bind(TOKENS.ReminderLedger)
       .toDynamicValue((context) => new PostgresReminderLedger(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.Waitlist)
+      .toDynamicValue((context) => new PostgresWaitlist(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.SubscriptionCache)
+      .toDynamicValue((context) => new PostgresSubscriptionCache(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.StaffAuditTrail)
+      .toDynamicValue((context) => new PostgresStaffAuditTrail(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.StaffPatientHistory)
+      .toDynamicValue((context) => new PostgresStaffPatientHistory(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();
     bind(TOKENS.DatabaseHealth)
       .toDynamicValue((context) => new PostgresHealth(context.get<Knex>(TOKENS.Knex)))

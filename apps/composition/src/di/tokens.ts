@@ -3,8 +3,9 @@
  * free of Inversify. The API adds its own (sessions, verification) in apps/api/src/di/tokens.ts.
  */
 import type { Knex } from 'knex';
-import type { AuditLog, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, PatientLogin, ProviderCache } from '@portal/core';
-import type { ReminderLedger, AppointmentRepository, CardEventLedger, Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Scheduling, Signing, UpcomingAppointmentsCache } from '@portal/core';
+import type { AuditLog, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, PatientLogin, ProviderCache, SubscriptionCache } from '@portal/core';
+import type { StaffAuditTrail, StaffPatientHistory } from '@portal/core';
+import type { ReminderLedger, AppointmentRepository, CardEventLedger, Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Scheduling, Signing, UpcomingAppointmentsCache, Waitlist } from '@portal/core';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
@@ -34,4 +35,8 @@ export const SHARED_TOKENS = {
   Appointments: token<AppointmentRepository>('Appointments'),
   UpcomingAppointments: token<UpcomingAppointmentsCache>('UpcomingAppointments'),
   ReminderLedger: token<ReminderLedger>('ReminderLedger'),
+  Waitlist: token<Waitlist>('Waitlist'),
+  SubscriptionCache: token<SubscriptionCache>('SubscriptionCache'),
+  StaffAuditTrail: token<StaffAuditTrail>('StaffAuditTrail'),
+  StaffPatientHistory: token<StaffPatientHistory>('StaffPatientHistory'),
 } as const;

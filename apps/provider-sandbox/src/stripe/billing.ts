@@ -83,10 +83,14 @@ export const mustLoad = async (tx: Tx, id: string | null, kind: string, param = 
 export const createCustomer = async (tx: Tx, params: FormObject, id: string = newId('cus')): Promise<Obj> => {
   const email = text(params, 'email');
   if (email !== null && email.length > 512) throw invalidRequest('Invalid email address', 'email');
+  const address = objectParam(params, 'address');
   const customer: Obj = {
     id,
     object: 'customer',
-    address: null,
+    address:
+      address === null
+        ? null
+        : Object.fromEntries(['city', 'country', 'line1', 'line2', 'postal_code', 'state'].map((key) => [key, text(address, key)])),
     balance: 0,
     created: tx.now,
     currency: null,
@@ -732,7 +736,7 @@ const createSubscriptionInvoice = async (
     auto_advance: amount > 0,
     automatic_tax: { enabled: false, liability: null, status: null },
     billing_reason: reason,
-    collection_method: 'charge_automatically',
+    collection_method: sub['collection_method'] === 'send_invoice' ? 'send_invoice' : 'charge_automatically',
     created: tx.now,
     currency: 'usd',
     customer: customer.id,
@@ -742,7 +746,7 @@ const createSubscriptionInvoice = async (
     default_payment_method: null,
     description: null,
     discounts: [],
-    due_date: null,
+    due_date: sub['collection_method'] === 'send_invoice' ? tx.now + Number(sub['days_until_due'] ?? 0) * 86_400 : null,
     effective_at: tx.now,
     ending_balance: 0,
     hosted_invoice_url: `${tx.base}/stripe/invoices/${id}/${token}`,
@@ -911,6 +915,13 @@ export const createSubscription = async (tx: Tx, params: FormObject, ids: { read
   const trialDays = integer(params, 'trial_period_days');
   const defaultPmId = text(params, 'default_payment_method');
   const defaultPm = defaultPmId === null || defaultPmId === '' ? null : await mustLoad(tx, defaultPmId, 'payment_method', 'default_payment_method');
+  // send_invoice (staff's manual payment): Stripe emails the invoice, due in days_until_due days,
+  // and the subscription is active at once (it does not wait for the first payment).
+  const collection = text(params, 'collection_method') ?? 'charge_automatically';
+  if (collection !== 'charge_automatically' && collection !== 'send_invoice') throw invalidRequest(`Invalid collection_method: ${collection}`, 'collection_method');
+  const daysUntilDue = integer(params, 'days_until_due');
+  if (collection === 'send_invoice' && (daysUntilDue === null || daysUntilDue < 0)) throw missingParam('days_until_due');
+  if (collection !== 'send_invoice' && daysUntilDue !== null) throw invalidRequest('days_until_due is only allowed with collection_method=send_invoice', 'days_until_due');
   const start = tx.now;
   const trialEnd = trialDays !== null && trialDays > 0 ? start + trialDays * 86_400 : null;
   const end = trialEnd ?? periodEnd(start, start, price);
@@ -939,11 +950,11 @@ export const createSubscription = async (tx: Tx, params: FormObject, ids: { read
     cancel_at_period_end: false,
     canceled_at: null,
     cancellation_details: { comment: null, feedback: null, reason: null },
-    collection_method: 'charge_automatically',
+    collection_method: collection,
     created: start,
     currency: 'usd',
     customer: customer.id,
-    days_until_due: null,
+    days_until_due: collection === 'send_invoice' ? daysUntilDue : null,
     default_payment_method: defaultPm?.id ?? null,
     description: text(params, 'description'),
     discounts: [],
@@ -961,7 +972,7 @@ export const createSubscription = async (tx: Tx, params: FormObject, ids: { read
     pending_update: null,
     schedule: null,
     start_date: start,
-    status: trialEnd === null ? 'incomplete' : 'trialing',
+    status: trialEnd !== null ? 'trialing' : collection === 'send_invoice' ? 'active' : 'incomplete',
     test_clock: null,
     trial_end: trialEnd,
     trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
@@ -978,7 +989,7 @@ export const createSubscription = async (tx: Tx, params: FormObject, ids: { read
   }
   await save(tx, sub);
   await emit(tx, 'customer.subscription.created', sub);
-  if (pi !== null && defaultPm !== null && behaviour !== 'default_incomplete') {
+  if (pi !== null && defaultPm !== null && behaviour !== 'default_incomplete' && collection !== 'send_invoice') {
     await chargeInvoice(tx, invoice, defaultPm, true, null);
     sub = (await load(tx, id)) ?? sub;
   }
@@ -1104,6 +1115,11 @@ export const runClock = async (tx: Tx): Promise<ClockReport> => {
     );
     const after: Obj = { ...renewed, latest_invoice: invoice.id };
     await saveSubscriptionWithEvent(tx, before, after);
+    if (before['collection_method'] === 'send_invoice') {
+      // Emailed, not charged: the invoice waits for the customer until its due date.
+      report.renewed.push(before.id);
+      continue;
+    }
     const customer = await load(tx, String(before['customer']));
     const pmId = str(after['default_payment_method']) ?? str(rec(customer?.['invoice_settings'])['default_payment_method']);
     const pm = pmId === null ? null : await load(tx, pmId);

@@ -1,0 +1,45 @@
+/**
+ * The staff portal's storage: rows of `staff_audit_trail` (append-only: the application role may
+ * only insert and read it), and whether patients declined here for financial hardship.
+ */
+import type { Knex } from 'knex';
+import type { StaffAuditEntry, StaffAuditTrail, StaffPatientHistory } from '@portal/core';
+
+export class PostgresStaffAuditTrail implements StaffAuditTrail {
+  readonly #knex: Knex;
+
+  constructor(knex: Knex) {
+    this.#knex = knex;
+  }
+
+  async record(entry: StaffAuditEntry): Promise<void> {
+    await this.#knex('staff_audit_trail').insert({
+      staffEmail: entry.staffEmail,
+      action: entry.action,
+      athenaPatientId: entry.athenaPatientId,
+      stripeSubscriptionId: entry.stripeSubscriptionId ?? null,
+      stripeCustomerId: entry.stripeCustomerId ?? null,
+      membershipTier: entry.membershipTier ?? null,
+      paymentMethod: entry.paymentMethod ?? null,
+      practiceLocation: entry.practiceLocation ?? null,
+      metadata: entry.metadata ?? null,
+    });
+  }
+}
+
+export class PostgresStaffPatientHistory implements StaffPatientHistory {
+  readonly #knex: Knex;
+
+  constructor(knex: Knex) {
+    this.#knex = knex;
+  }
+
+  async declinedForHardship(athenaPatientIds: readonly string[]): Promise<ReadonlySet<string>> {
+    if (athenaPatientIds.length === 0) return new Set();
+    const rows = (await this.#knex('enrollments')
+      .distinct('athenaPatientId')
+      .whereIn('athenaPatientId', [...athenaPatientIds])
+      .andWhere({ membershipTier: 'decline_hardship', status: 'declined' })) as Array<{ athenaPatientId: string }>;
+    return new Set(rows.map((row) => row.athenaPatientId));
+  }
+}

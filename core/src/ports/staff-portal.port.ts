@@ -1,0 +1,33 @@
+/**
+ * What the staff portal keeps (booking-dashboard-staff §2 'Staff portal', issue 14): the staff
+ * audit trail (`staff_audit_trail`, append-only: who, what, which patient; never names, birth
+ * dates or addresses), and the one fact about a patient's own choices the health record does not
+ * hold: whether they declined for financial hardship (both declines set the opt-out field).
+ */
+import type { TierCode } from '../domain/tier.ts';
+
+export type StaffAction = 'patient_search' | 'patient_view' | 'create_subscription' | 'create_subscription_refused' | 'pay_invoice';
+
+export interface StaffAuditEntry {
+  /** The signed-in staff member (their work address: staff are not patients). */
+  readonly staffEmail: string;
+  readonly action: StaffAction;
+  /** The patient acted on; for a search, the ids it found (joined by commas) or '' for none. */
+  readonly athenaPatientId: string;
+  readonly stripeSubscriptionId?: string | null;
+  readonly stripeCustomerId?: string | null;
+  readonly membershipTier?: TierCode | null;
+  readonly paymentMethod?: string | null;
+  readonly practiceLocation?: string | null;
+  /** Counts, outcomes and codes only; never PHI. */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+export interface StaffAuditTrail {
+  record(entry: StaffAuditEntry): Promise<void>;
+}
+
+export interface StaffPatientHistory {
+  /** Which of these patients declined a membership here for financial hardship (decline_hardship). */
+  declinedForHardship(athenaPatientIds: readonly string[]): Promise<ReadonlySet<string>>;
+}
