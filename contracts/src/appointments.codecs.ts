@@ -196,9 +196,16 @@ export type RescheduleAppointmentResponse = t.TypeOf<typeof RescheduleAppointmen
 export const CancelAppointmentResponse = t.type({ success: t.boolean, message: t.string }, 'CancelAppointmentResponse');
 export type CancelAppointmentResponse = t.TypeOf<typeof CancelAppointmentResponse>;
 
-/** An upcoming appointment on the dashboard: date 'MM/DD/YYYY', startTime 'HH:mm'. */
-export const DashboardAppointment = t.type(
-  { appointmentId: t.string, date: t.string, startTime: t.string, departmentId: t.string, providerId: t.string },
+/** Earlier-slot waitlist choices of a booked appointment ('off': not on the waitlist). */
+export const WAITLIST_SCOPES = ['off', 'same-provider', 'any-provider'] as const;
+export type WaitlistChoice = (typeof WAITLIST_SCOPES)[number];
+
+/** An upcoming appointment on the dashboard: date 'MM/DD/YYYY', startTime 'HH:mm'; `waitlist` its earlier-slot choice. */
+export const DashboardAppointment = t.intersection(
+  [
+    t.type({ appointmentId: t.string, date: t.string, startTime: t.string, departmentId: t.string, providerId: t.string }),
+    t.partial({ waitlist: t.keyof({ off: null, 'same-provider': null, 'any-provider': null }) }),
+  ],
   'DashboardAppointment',
 );
 export type DashboardAppointment = t.TypeOf<typeof DashboardAppointment>;
@@ -213,3 +220,28 @@ export type UpcomingAppointmentsResponse = t.TypeOf<typeof UpcomingAppointmentsR
 /** POST /api/appointments/patient-info (guests): the guest's member patient the form names. */
 export const GuestBookingPatientResponse = t.type({ patientId: t.string, patientName: t.string, departmentId: t.string }, 'GuestBookingPatientResponse');
 export type GuestBookingPatientResponse = t.TypeOf<typeof GuestBookingPatientResponse>;
+
+/** PUT /api/appointments/{appointmentId}/waitlist: hear of an earlier slot with the same provider, any provider at the location, or not. */
+export const WaitlistRequest = form('WaitlistRequest', { scope: oneOf(WAITLIST_SCOPES, 'Waitlist choice is required', 'Waitlist choice must be off, same-provider or any-provider') });
+export type WaitlistRequest = t.TypeOf<typeof WaitlistRequest>;
+export const WaitlistResponse = t.type({ appointmentId: t.string, waitlist: t.keyof({ off: null, 'same-provider': null, 'any-provider': null }) }, 'WaitlistResponse');
+export type WaitlistResponse = t.TypeOf<typeof WaitlistResponse>;
+
+/** POST /api/waitlist-offers/view and /take: the signed link's token (from the email link's #token=…). */
+export const WaitlistOfferRequest = form('WaitlistOfferRequest', { token: requiredText('Offer link is required', { maxLength: TEXT_LIMITS.token, label: 'Offer link' }) });
+export type WaitlistOfferRequest = t.TypeOf<typeof WaitlistOfferRequest>;
+
+/** An earlier slot offered to a waitlisted member, beside their current appointment (dates 'MM/DD/YYYY', times 'HH:mm'). */
+export const WaitlistOfferResponse = t.type(
+  {
+    state: t.keyof({ open: null, taken: null, used: null }),
+    offered: t.type({ date: t.string, time: t.string, providerName: nullable(t.string), locationName: t.string }),
+    current: t.type({ date: t.string, time: t.string }),
+  },
+  'WaitlistOfferResponse',
+);
+export type WaitlistOfferResponse = t.TypeOf<typeof WaitlistOfferResponse>;
+
+/** POST /api/waitlist-offers/take: the appointment moved. */
+export const WaitlistTakeResponse = t.type({ appointmentId: t.string, message: t.string }, 'WaitlistTakeResponse');
+export type WaitlistTakeResponse = t.TypeOf<typeof WaitlistTakeResponse>;

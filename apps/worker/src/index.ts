@@ -1,5 +1,5 @@
 /** @portal/worker: graphile-worker with the portal's background tasks (chart filing of signed documents). */
-export { RECONCILE_PAYMENTS, startWorker, type RunningWorker, type StartWorkerOptions } from './worker.ts';
+export { RECONCILE_PAYMENTS, SEND_WAITLIST_OFFERS, startWorker, type RunningWorker, type StartWorkerOptions } from './worker.ts';
 export {
   CONTENT_MISMATCH,
   DEFAULT_FILING_SETTINGS,

@@ -6,8 +6,25 @@
  */
 import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker';
 import { SHARED_TOKENS as TOKENS, buildContainer, createLogger, paymentServices, readConfig, reconcilePayments, type Logger } from '@portal/composition';
-import { sendDueReminders, type AppointmentRepository, type ChartDocuments, type Clock, type HealthRecord, type Mailer, type ReminderLedger, type Signing } from '@portal/core';
-import { jobRunnerPool, migrateJobQueue, migrateToLatest, type Database, type KnexDocumentFiling } from '@portal/persistence';
+import * as t from 'io-ts';
+import {
+  offerFreedSlot,
+  sendDueOffers,
+  sendDueReminders,
+  type AppointmentRepository,
+  type ChartDocuments,
+  type Clock,
+  type HealthRecord,
+  type Mailer,
+  type ReminderLedger,
+  type Scheduling,
+  type Signing,
+  type UpcomingAppointmentsCache,
+  type Waitlist,
+  type WaitlistDeps,
+} from '@portal/core';
+import { OFFER_FREED_SLOT, jobRunnerPool, migrateJobQueue, migrateToLatest, sharedSecret, type Database, type KnexDocumentFiling } from '@portal/persistence';
+import { JoseSignedTokens, derivedSigningKey, parseSigningKeys } from '@portal/tokens';
 import {
   DEFAULT_FILING_SETTINGS,
   FILE_SIGNED_DOCUMENT,
@@ -50,6 +67,10 @@ const graphileLogger = (logger: Logger): GraphileLogger =>
 export const RECONCILE_PAYMENTS = 'reconcile_payments';
 /** The every-minute appointment reminders (48 h and 2 h before). */
 export const SEND_APPOINTMENT_REMINDERS = 'send_appointment_reminders';
+/** The every-minute sender of earlier-slot offers whose time has come (Enhanced members, 15 minutes after Concierge). */
+export const SEND_WAITLIST_OFFERS = 'send_waitlist_offers';
+
+const FreedSlotPayload = t.type({ departmentId: t.string, providerId: t.union([t.string, t.null]), date: t.string, startTime: t.string });
 
 export const startWorker = async (options: StartWorkerOptions): Promise<RunningWorker> => {
   const env = options.env ?? process.env;
@@ -82,6 +103,23 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     clock: container.get<Clock>(TOKENS.Clock),
   };
 
+  // The waitlist's links are signed with the API's keys (TOKEN_SIGNING_KEYS, or derived from the shared secret).
+  const secret = config.verificationSecret ?? (await sharedSecret(knex, 'verification-token'));
+  const waitlist: WaitlistDeps = {
+    waitlist: container.get<Waitlist>(TOKENS.Waitlist),
+    booking: {
+      scheduling: container.get<Scheduling>(TOKENS.Scheduling),
+      appointments,
+      upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
+      clock: reminders.clock,
+    },
+    tokens: new JoseSignedTokens(config.tokenSigningKeys === null ? [derivedSigningKey(secret)] : parseSigningKeys(config.tokenSigningKeys)),
+    mailer: reminders.mailer,
+    patients: reminders.patients,
+    clock: reminders.clock,
+    publicOrigin: config.publicOrigin,
+  };
+
   const taskList: TaskList = {
     [FILE_SIGNED_DOCUMENT]: async (payload, helpers) => {
       const outcome = await fileSignedDocument(decodePayload(payload), {
@@ -103,6 +141,16 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
       const result = await sendDueReminders(reminders);
       if (result.sent > 0) logger.info({ reminders: result }, 'appointment reminders sent');
     },
+    [OFFER_FREED_SLOT]: async (payload) => {
+      const freed = FreedSlotPayload.decode(payload);
+      if (freed._tag === 'Left') throw new Error('offer_freed_slot: malformed payload');
+      const result = await offerFreedSlot(waitlist, freed.right);
+      if (result.offered > 0) logger.info({ waitlist: result }, 'earlier slot offered');
+    },
+    [SEND_WAITLIST_OFFERS]: async () => {
+      const result = await sendDueOffers(waitlist);
+      if (result.sent > 0) logger.info({ waitlist: result }, 'earlier-slot offers sent');
+    },
   };
 
   const concurrency = options.concurrency ?? 2;
@@ -122,6 +170,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
       parsedCronItems: parseCronItems([
         { task: RECONCILE_PAYMENTS, match: '* * * * *', identifier: RECONCILE_PAYMENTS, options: { backfillPeriod: 0 } },
         { task: SEND_APPOINTMENT_REMINDERS, match: '* * * * *', identifier: SEND_APPOINTMENT_REMINDERS, options: { backfillPeriod: 0 } },
+        { task: SEND_WAITLIST_OFFERS, match: '* * * * *', identifier: SEND_WAITLIST_OFFERS, options: { backfillPeriod: 0 } },
       ]),
     });
   } catch (error) {

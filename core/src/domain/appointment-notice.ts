@@ -35,7 +35,8 @@ const locationOf = (departmentId: string): string => {
   return location ? `${location.name}, ${location.address1}, ${location.city}, ${location.state} ${location.zip}` : PRACTICE_NAME;
 };
 
-const when = (start: Date): string =>
+/** A start as the practice says it: 'Monday, December 7, 2026 at 9:00 AM EST'. */
+export const appointmentWhen = (start: Date): string =>
   new Intl.DateTimeFormat('en-US', { timeZone: PRACTICE_TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(start);
 
 export const appointmentCalendarEvent = (appointment: NoticeAppointment, change: { readonly sequence: number; readonly method: 'REQUEST' | 'CANCEL' }): AppointmentCalendarEvent => {
@@ -52,13 +53,13 @@ export const appointmentCalendarEvent = (appointment: NoticeAppointment, change:
     description:
       change.method === 'CANCEL'
         ? 'This appointment has been cancelled.'
-        : `Please arrive ${ARRIVE_EARLY_MINUTES} minutes early. To reschedule or cancel, use Manage Appointments in the member portal until ${when(cutoff)}; after that, please call the office.`,
+        : `Please arrive ${ARRIVE_EARLY_MINUTES} minutes early. To reschedule or cancel, use Manage Appointments in the member portal until ${appointmentWhen(cutoff)}; after that, please call the office.`,
   };
 };
 
 /** The email for a change whose calendar event is already made (the use cases make it from our booking). */
 export const appointmentEmailFor = (to: string, calendar: AppointmentCalendarEvent, kind: 'booked' | 'rescheduled' | 'cancelled') => {
   const subject = { booked: 'Your appointment is booked', rescheduled: 'Your appointment has been moved', cancelled: 'Your appointment has been cancelled' }[kind];
-  const lines = kind === 'cancelled' ? [`Your ${calendar.summary} on ${when(calendar.start)} has been cancelled.`] : [calendar.summary, when(calendar.start), calendar.location, '', calendar.description];
+  const lines = kind === 'cancelled' ? [`Your ${calendar.summary} on ${appointmentWhen(calendar.start)} has been cancelled.`] : [calendar.summary, appointmentWhen(calendar.start), calendar.location, '', calendar.description];
   return { to, subject, text: `${lines.join('\n')}\n`, calendar };
 };

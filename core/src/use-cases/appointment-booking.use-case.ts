@@ -268,7 +268,7 @@ export const cancelAppointment = async (
 export const rescheduleAppointment = async (
   deps: BookingDeps,
   input: { readonly existingAppointmentId: string; readonly choice: SlotChoice; readonly member: boolean; readonly guestHash: string | null; readonly mayActFor: (patientId: string) => boolean },
-): Promise<E.Either<BookingError, Booked>> => {
+): Promise<E.Either<BookingError, Booked & { readonly freed: Appointment }>> => {
   const timeZone = deps.timeZone ?? PRACTICE_TIME_ZONE;
   const now = deps.clock.now();
   const owned = await ownedAppointment(deps, input.existingAppointmentId, input.mayActFor, now, timeZone);
@@ -303,7 +303,7 @@ export const rescheduleAppointment = async (
   else await deps.appointments.confirm(claimed.id, now);
   await deps.upcoming.drop(patientId);
   const booked: AppointmentRecord = { ...claimed, status: 'booked', bookedAt: now };
-  return E.right({ appointment: booked, appointmentTypeName: type.name, calendar: bookingCalendarEvent(booked) });
+  return E.right({ appointment: booked, appointmentTypeName: type.name, calendar: bookingCalendarEvent(booked), freed: owned.right.appointment });
 };
 
 const sameName = (a: string, b: string): boolean => a.trim().toLocaleLowerCase('en-US') === b.trim().toLocaleLowerCase('en-US');

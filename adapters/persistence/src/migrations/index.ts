@@ -11,6 +11,7 @@ import * as documentFiling from './20261122040000_document_filing.ts';
 import * as payments from './20261122050000_payments.ts';
 import * as appendOnlyAudit from './20261122060000_append_only_audit.ts';
 import * as booking from './20261125000000_booking.ts';
+import * as waitlist from './20261126000000_waitlist.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,6 +27,7 @@ const MIGRATIONS: Array<readonly [string, Migration]> = [
   ['20261122050000_payments', payments],
   ['20261122060000_append_only_audit', appendOnlyAudit],
   ['20261125000000_booking', booking],
+  ['20261126000000_waitlist', waitlist],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

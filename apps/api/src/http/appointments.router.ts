@@ -2,7 +2,8 @@
  * Appointment booking (booking-dashboard-staff §2, §4, §5, §7, §8; issue 13):
  * GET /api/appointment-types, GET /api/appointments/availability, POST /api/appointments/patient-info
  * (guests), POST /api/appointments/{patientId}/book and /reschedule, PUT /api/appointments/{appointmentId}/cancel,
- * GET /api/dashboard/upcoming-appointments.
+ * GET /api/dashboard/upcoming-appointments; the earlier-slot waitlist: PUT /api/appointments/{appointmentId}/waitlist,
+ * POST /api/waitlist-offers/view and /take (the emailed link's signed token is the authority).
  *
  * Who the patient is comes from the server: a provider-login session may act for its acting
  * patient and the patients linked to it; a verified guest for the patients of its own active
@@ -37,9 +38,20 @@ import {
   type HealthRecord,
   type Mailer,
   type ProviderCache,
+  type SignedTokens,
+  type Waitlist,
+  type WaitlistDeps,
+  DEPARTMENTS,
+  OFFER_INVALID_MESSAGE,
+  PRACTICE_TIME_ZONE,
+  TIERS,
+  athenaLocalToInstant,
+  setWaitlist,
+  takeOffer,
+  viewOffer,
 } from '@portal/core';
 import type { Logger } from '@portal/composition';
-import { BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentRequest } from '@portal/contracts';
+import { BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentRequest, WaitlistOfferRequest, WaitlistRequest } from '@portal/contracts';
 import type { RequestAudit } from './audit.ts';
 import { identify, type EnrollmentAccessDeps, type Requester } from './enrollment-access.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
@@ -60,6 +72,9 @@ export interface AppointmentsRouterDeps extends EnrollmentAccessDeps {
   readonly providerCache: ProviderCache;
   readonly enrollments: EnrollmentRepository;
   readonly audit: RequestAudit;
+  readonly waitlist: Waitlist;
+  readonly tokens: SignedTokens;
+  readonly publicOrigin: string;
 }
 
 /** Health-record ids are digits; anything else names nothing (checked before any call). */
@@ -122,14 +137,43 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     void deps.mailer.send(appointmentEmailFor(to, calendar, kind)).catch((error: unknown) => deps.logger.error({ err: error }, 'appointment email not sent'));
   };
 
+  const waitlistDeps: WaitlistDeps = {
+    waitlist: deps.waitlist,
+    booking: deps.booking,
+    tokens: deps.tokens,
+    mailer: deps.mailer,
+    patients: deps.healthRecord,
+    clock,
+    publicOrigin: deps.publicOrigin,
+  };
+
+  /**
+   * A slot a cancel or reschedule gave back: the appointment leaves the waitlist, and a background
+   * job offers the slot to those waiting. A failure here is logged; the change itself stands.
+   */
+  const freed = async (appointment: Appointment): Promise<void> => {
+    try {
+      await deps.waitlist.leave(appointment.appointmentId);
+      if (appointment.departmentId) {
+        await deps.waitlist.slotFreed({ departmentId: appointment.departmentId, providerId: appointment.providerId, date: appointment.date, startTime: appointment.startTime });
+      }
+    } catch (error) {
+      deps.logger.error({ err: error }, 'freed slot not offered to the waitlist');
+    }
+  };
+
+  const providerNames = async (): Promise<ReadonlyMap<string, string>> => {
+    // The practice's provider directory (cached a day) names the provider; without it, no names.
+    const providers = await listProviders({ healthRecord: deps.healthRecord, cache: deps.providerCache, now: () => clock.now() }).catch(() => []);
+    return new Map(providers.map((provider) => [provider.id, provider.displayName]));
+  };
+
   const refuse = async (ctx: Context, action: string, error: BookingError): Promise<never> => {
     const status = error.code === 'APPOINTMENT.NOT_FOUND' ? 404 : error.code === 'BOOKING.UNAVAILABLE' ? 503 : error.code === 'BOOKING.INVALID_WEEK' ? 400 : 409;
     await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: status, severity: 'warning', metadata: { reason: error.code } });
     if (error.code === 'APPOINTMENT.NOT_FOUND') throw APPOINTMENT_NOT_FOUND();
     if (error.code === 'BOOKING.EXISTING_APPOINTMENT') {
-      // The practice's provider directory (cached a day) names the provider; without it, null.
-      const providers = await listProviders({ healthRecord: deps.healthRecord, cache: deps.providerCache, now: () => clock.now() }).catch(() => []);
-      const names = new Map(providers.map((provider) => [provider.id, provider.displayName]));
+      const names = await providerNames();
       throw new HttpError(409, { error: error.title ?? 'Existing Appointment', message: error.message, existingAppointments: error.existing.map((existing) => existingJson(existing, names)) });
     }
     throw new HttpError(status, { error: error.title ?? 'Booking Failed', message: error.message });
@@ -206,6 +250,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     ctx.body = { appointmentId: appointment.athenaAppointmentId, message: 'Appointment rescheduled', appointmentTypeName };
     await audit(ctx, { eventType: 'appointment', action: 'reschedule_appointment', appointmentId: appointment.athenaAppointmentId, metadata: { patientId, from: body.existingAppointmentId } });
     notify(requester, calendar, 'rescheduled');
+    await freed(result.right.freed);
   });
 
   router.put('/api/appointments/:id/cancel', async (ctx) => {
@@ -223,6 +268,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     ctx.body = { success: true, message: 'Appointment cancelled' };
     await audit(ctx, { eventType: 'appointment', action: 'cancel_appointment', appointmentId, metadata: { patientId: result.right.appointment.patientId } });
     notify(requester, result.right.calendar, 'cancelled');
+    await freed(result.right.appointment);
   });
 
   // The booking's calendar file (the download on the confirmation screen): bookings made here only.
@@ -250,6 +296,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     const patientId = requester.session.actingPatientId;
     try {
       const appointments = await upcomingAppointments(deps.booking, patientId);
+      const waitlisted = await deps.waitlist.scopesOf(appointments.map((appointment) => appointment.appointmentId));
       ctx.body = {
         success: true,
         appointments: appointments.map((appointment) => ({
@@ -258,6 +305,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
           startTime: appointment.startTime,
           departmentId: appointment.departmentId ?? '',
           providerId: appointment.providerId ?? '',
+          waitlist: waitlisted.get(appointment.appointmentId) ?? 'off',
         })),
       };
     } catch (error) {
@@ -266,6 +314,90 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
       ctx.body = { success: false, appointments: [], error: 'Unable to load your appointments right now. Please try again.' };
     }
     await audit(ctx, { eventType: 'phi_read', action: 'read_upcoming_appointments', metadata: { patientId } });
+  });
+
+  // The earlier-slot waitlist choice of a booked appointment (members signed in with the health record).
+  router.put('/api/appointments/:id/waitlist', async (ctx) => {
+    const requester = await identify(ctx, deps.service, deps.guests, clock);
+    const body = decodeOrThrow(WaitlistRequest, ctx.request.body);
+    const appointmentId = recordId(ctx.params.id);
+    const { mayTouch } = await patientsOf(requester);
+    const owner = appointmentId === null ? null : await knownPatientOf(appointmentId);
+    if (appointmentId === null || owner === null || !mayTouch(owner)) return refuse(ctx, 'set_waitlist', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });
+    const enrollment = await enrollments.findActiveForPatient(owner);
+    if (!enrollment) {
+      await audit(ctx, { eventType: 'appointment', action: 'set_waitlist_refused', statusCode: 403, severity: 'warning', metadata: { reason: 'not_member' } });
+      throw new HttpError(403, { ...MEMBERSHIP_REQUIRED });
+    }
+    const appointment = await deps.booking.scheduling.appointment(appointmentId);
+    const startsAt = appointment ? athenaLocalToInstant(appointment.date, appointment.startTime, PRACTICE_TIME_ZONE) : null;
+    if (!appointment || appointment.patientId !== owner || appointment.appointmentStatus !== 'f' || !appointment.departmentId || !appointment.appointmentTypeId || !startsAt || E.isLeft(startsAt)) {
+      return refuse(ctx, 'set_waitlist', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });
+    }
+    await setWaitlist(waitlistDeps, {
+      appointment: {
+        athenaPatientId: owner,
+        athenaAppointmentId: appointmentId,
+        appointmentTypeId: appointment.appointmentTypeId,
+        departmentId: appointment.departmentId,
+        providerId: appointment.providerId,
+        concierge: TIERS[enrollment.membershipTier].concierge,
+        date: appointment.date,
+        startTime: appointment.startTime,
+        startsAt: startsAt.right,
+      },
+      scope: body.scope === 'off' ? null : body.scope,
+    });
+    ctx.body = { appointmentId, waitlist: body.scope };
+    await audit(ctx, { eventType: 'appointment', action: 'set_waitlist', appointmentId, metadata: { patientId: owner, scope: body.scope } });
+  });
+
+  const offerJson = async (view: NonNullable<Awaited<ReturnType<typeof viewOffer>>>) => ({
+    state: view.state,
+    offered: {
+      date: view.offer.date,
+      time: view.offer.startTime,
+      providerName: view.offer.providerId === null ? null : ((await providerNames()).get(view.offer.providerId) ?? null),
+      locationName: DEPARTMENTS.find((department) => department.id === view.offer.departmentId)?.name ?? '',
+    },
+    current: { date: view.entry.date, time: view.entry.startTime },
+  });
+
+  const OFFER_INVALID = () => new HttpError(404, { error: 'Offer Not Found', message: OFFER_INVALID_MESSAGE });
+
+  // The offer page: what the signed link offers. No sign-in: the link is the member's own.
+  router.post('/api/waitlist-offers/view', async (ctx) => {
+    const { token } = decodeOrThrow(WaitlistOfferRequest, ctx.request.body);
+    const view = await viewOffer(waitlistDeps, token);
+    if (!view) {
+      await audit(ctx, { eventType: 'phi_read', action: 'read_waitlist_offer_refused', statusCode: 404, severity: 'warning', metadata: { reason: 'invalid_link' } });
+      throw OFFER_INVALID();
+    }
+    ctx.body = await offerJson(view);
+    await audit(ctx, { eventType: 'phi_read', action: 'read_waitlist_offer', appointmentId: view.entry.athenaAppointmentId, metadata: { patientId: view.entry.athenaPatientId } });
+  });
+
+  router.post('/api/waitlist-offers/take', async (ctx) => {
+    const { token } = decodeOrThrow(WaitlistOfferRequest, ctx.request.body);
+    const result = await takeOffer(waitlistDeps, token);
+    if (E.isLeft(result)) {
+      const error = result.left;
+      if (error.code === 'WAITLIST.INVALID') {
+        await audit(ctx, { eventType: 'appointment', action: 'take_waitlist_offer_refused', statusCode: 404, severity: 'warning', metadata: { reason: 'invalid_link' } });
+        throw OFFER_INVALID();
+      }
+      if (error.code === 'WAITLIST.GONE' || error.code === 'WAITLIST.USED') {
+        await audit(ctx, { eventType: 'appointment', action: 'take_waitlist_offer_refused', statusCode: 409, severity: 'warning', metadata: { reason: error.code } });
+        throw new HttpError(409, { error: error.code === 'WAITLIST.GONE' ? 'Time No Longer Available' : 'Link Already Used', message: error.message });
+      }
+      return refuse(ctx, 'take_waitlist_offer', error);
+    }
+    const { appointment, calendar, entry } = result.right;
+    ctx.body = { appointmentId: appointment.athenaAppointmentId, message: 'Appointment moved' };
+    await audit(ctx, { eventType: 'appointment', action: 'take_waitlist_offer', appointmentId: appointment.athenaAppointmentId, metadata: { patientId: entry.athenaPatientId, from: entry.athenaAppointmentId } });
+    const patient = await deps.healthRecord.getPatient(entry.athenaPatientId).catch(() => null);
+    if (patient?.email) void deps.mailer.send(appointmentEmailFor(patient.email, calendar, 'rescheduled')).catch((error: unknown) => deps.logger.error({ err: error }, 'appointment email not sent'));
+    await freed(result.right.freed);
   });
 
   return router;
