@@ -111,7 +111,7 @@ export const staffPayInvoice =
       metadata: { outcome: outcome.kind, invoiceId: request.invoiceId },
     });
     await deps.audit(ctx, {
-      eventType: 'payment',
+      eventType: 'staff_payment',
       action: 'staff_pay_invoice',
       userId: session.email,
       enrollmentId: enrollment.id,
@@ -186,7 +186,7 @@ export const staffPortalRouter = (deps: StaffPortalRouterDeps): Router => {
       const existing = error.code === 'STAFF.DUPLICATE_SUBSCRIPTION' ? error.existingSubscription.subscriptionId : null;
       await record({ ...base, action: 'create_subscription_refused', stripeSubscriptionId: existing, metadata: { reason: error.code } });
       await audit(ctx, {
-        eventType: 'payment',
+        eventType: 'staff_subscription',
         action: 'staff_create_subscription_refused',
         userId: session.email,
         statusCode: STATUS_OF[error.code],
@@ -203,7 +203,7 @@ export const staffPortalRouter = (deps: StaffPortalRouterDeps): Router => {
       metadata: { enrollmentId: created.enrollmentId, repeat: created.reused },
     });
     await audit(ctx, {
-      eventType: 'payment',
+      eventType: 'staff_subscription',
       action: 'staff_create_subscription',
       userId: session.email,
       enrollmentId: created.enrollmentId,

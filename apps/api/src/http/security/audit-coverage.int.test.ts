@@ -19,6 +19,10 @@ import { stripeCall, submitSigningPage } from '../../../../provider-sandbox/src/
 import { startTestPortal, type TestPortal } from '../../../../../tools/src/testing/portal.ts';
 import { verifiedGuest } from '../../../../../tools/src/testing/guest.ts';
 import { signIn } from '../../../../../tools/src/testing/sign-in.ts';
+import { apiCall, bookBody, openOfficeVisitSlots } from '../../../../../tools/src/testing/booking-api.ts';
+import { activeMembership } from '../../../../../tools/src/testing/members.ts';
+import { offerLinkFor } from '../../../../../tools/src/testing/waitlist.ts';
+import { paidEnrollment, signedEnrollment, signedInForEnrollment } from '../../../../../tools/src/testing/enrollment-flow.ts';
 import { NEW_PATIENT, SESSION_COOKIE, newPatientForm, registeredRoutes, routeKey, send, staffSignIn, type Actor, type Answer, type Call } from './actors.ts';
 
 /**
@@ -28,6 +32,8 @@ import { NEW_PATIENT, SESSION_COOKIE, newPatientForm, registeredRoutes, routeKey
 const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'none'; readonly why: string }>> = {
   'GET /api/health': { audit: 'none', why: 'database status' },
   'GET /api/config': { audit: 'none', why: 'public provider settings' },
+  'GET /api/config/practice': { audit: 'none', why: "the practice's public details (addresses, links); no patient" },
+  'GET /api/nurse-line': { audit: 'health', why: 'reads whether the patient is a member (payment for care is PHI) and gives the members-only number' },
   'POST /api/client-errors': { audit: 'none', why: 'a frontend reports field names of an answer it could not decode; no health data' },
   'GET /api/providers': { audit: 'none', why: "the practice's provider directory, no patient" },
   'GET /api/auth/config': { audit: 'none', why: 'public login settings' },
@@ -67,6 +73,9 @@ const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'non
   'POST /api/staff/verify-session': { audit: 'none', why: 'staff session check' },
   'POST /api/staff/logout': { audit: 'none', why: 'ends a staff session' },
   'GET /api/staff/document-submissions': { audit: 'health', why: 'lists failed chart filings naming patients and enrollments' },
+  'POST /api/staff/patient-search': { audit: 'health', why: 'staff search the health record by name and birth date' },
+  'POST /api/staff/patient-details': { audit: 'health', why: "staff read a patient's record and custom fields" },
+  'POST /api/staff/create-subscription': { audit: 'health', why: "staff create a patient's membership subscription" },
   'GET /api/appointment-types': { audit: 'none', why: "the practice's appointment types, no patient" },
   'GET /api/appointments/availability': { audit: 'none', why: "the practice's open slots, no patient" },
   'POST /api/appointments/patient-info': { audit: 'health', why: "matches the guest's form to a member's chart" },
@@ -75,6 +84,9 @@ const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'non
   'PUT /api/appointments/:id/cancel': { audit: 'health', why: "cancels the patient's appointment" },
   'GET /api/dashboard/upcoming-appointments': { audit: 'health', why: "the patient's appointments from the health record" },
   'GET /api/appointments/:id/calendar.ics': { audit: 'health', why: "the patient's appointment as a calendar file" },
+  'PUT /api/appointments/:id/waitlist': { audit: 'health', why: "puts the patient's appointment on the earlier-slot waitlist" },
+  'POST /api/waitlist-offers/view': { audit: 'health', why: "the patient's appointment beside the slot offered" },
+  'POST /api/waitlist-offers/take': { audit: 'health', why: "moves the patient's appointment to the offered slot" },
 };
 
 const WEBHOOK_SECRET = 'whsec_portal_sandbox';
@@ -276,6 +288,23 @@ describe('every route that reads or changes health data writes an audit row', ()
     await audit('GET /api/dashboard/upcoming-appointments', async () => ok(await call(asJordan, { method: 'GET', path: '/api/dashboard/upcoming-appointments' }), 'upcoming'));
   }, 60_000);
 
+  it('a waitlisted member hears of a freed slot and takes it from the emailed link', async () => {
+    await activeMembership(portal.db.knex, PATIENT_IDS.paul);
+    await activeMembership(portal.db.knex, PATIENT_IDS.olivia);
+    const paul = (await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.paul })).portal;
+    const olivia = (await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.olivia })).portal;
+    const { typeId, slots } = await openOfficeVisitSlots(portal.url, olivia, 3, 30);
+    const [early, later] = slots;
+    expect((await apiCall(portal.url, olivia, 'POST', `/api/appointments/${PATIENT_IDS.olivia}/book`, bookBody(early!, typeId))).status).toBe(200);
+    expect((await apiCall(portal.url, paul, 'POST', `/api/appointments/${PATIENT_IDS.paul}/book`, bookBody(later!, typeId))).status).toBe(200);
+    const paulSession = asSession(paul.jar.get(SESSION_COOKIE)!, 'margaret');
+    await audit('PUT /api/appointments/:id/waitlist', async () => ok(await call(paulSession, { method: 'PUT', path: `/api/appointments/${later!.appointmentId}/waitlist`, body: { scope: 'any-provider' } }), 'waitlist'));
+    expect((await apiCall(portal.url, olivia, 'PUT', `/api/appointments/${early!.appointmentId}/cancel`)).status).toBe(200);
+    const { token } = await offerLinkFor(portal, 'paul.whitaker@example.com');
+    await audit('POST /api/waitlist-offers/view', async () => ok(await call(null, { method: 'POST', path: '/api/waitlist-offers/view', body: { token } }), 'view offer'));
+    await audit('POST /api/waitlist-offers/take', async () => ok(await call(null, { method: 'POST', path: '/api/waitlist-offers/take', body: { token } }), 'take offer'));
+  }, 60_000);
+
   it("takes Stripe's signed event for the subscription", async () => {
     const body = JSON.stringify({
       id: `evt_sec_audit_${Date.now()}`,
@@ -292,10 +321,53 @@ describe('every route that reads or changes health data writes an audit row', ()
     });
   });
 
+  it('a member signed in with athenahealth reveals the nurse line', async () => {
+    const browser = await signedInForEnrollment(portal.url, PATIENT_IDS.olivia);
+    await paidEnrollment(portal.url, portal.sandbox.url, browser, await signedEnrollment(portal.url, browser, PATIENT_IDS.olivia, '120_annual', 'Olivia Hart'));
+    const olivia = asSession(browser.jar.get(SESSION_COOKIE)!, 'margaret');
+    await audit('GET /api/nurse-line', async () => ok(await call(olivia, { method: 'GET', path: '/api/nurse-line' }), 'nurse-line'));
+  }, 60_000);
+
   it('staff list the failed chart filings', async () => {
     const token = await staffSignIn(portal, 'sec.audit.clerk@mdri-primarycare.example', 'Audit Clerk');
     staff = { name: 'staff', kind: 'staff', headers: { Authorization: `Bearer ${token}` }, acting: null, patients: new Set(), guest: null, staffEmail: 'sec.audit.clerk@mdri-primarycare.example' };
     await audit('GET /api/staff/document-submissions', async () => ok(await call(staff, { method: 'GET', path: '/api/staff/document-submissions?status=failed' }), 'document-submissions'));
+  });
+
+  it('staff search, view a patient, create a subscription and pay it (the bearer version of pay-invoice)', async () => {
+    await audit('POST /api/staff/patient-search', async () =>
+      ok(await call(staff, { method: 'POST', path: '/api/staff/patient-search', body: { firstName: 'Olivia', lastName: 'Hart', dateOfBirth: seedPatients(new Date()).find((p) => p.patientid === PATIENT_IDS.olivia)!.dob } }), 'staff patient-search'),
+    );
+    await audit('POST /api/staff/patient-details', async () => ok(await call(staff, { method: 'POST', path: '/api/staff/patient-details', body: { patientId: String(PATIENT_IDS.olivia) } }), 'staff patient-details'));
+    const created = await audit('POST /api/staff/create-subscription', async () =>
+      ok(
+        await call(staff, {
+          method: 'POST',
+          path: '/api/staff/create-subscription',
+          body: {
+            patientId: String(PATIENT_IDS.olivia),
+            membershipTier: '70_biannual',
+            email: 'sec.audit.billing@example.com',
+            address: { line1: '55 Lonsdale Avenue', line2: '', city: 'Lincoln', state: 'RI', postalCode: '02865' },
+            paymentMethod: 'card',
+            patientName: 'Olivia Hart',
+            department: '1',
+          },
+        }),
+        'staff create-subscription',
+      ),
+    );
+    const method = await stripeCall(portal.sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '4242424242424242', exp_month: '12', exp_year: '2030', cvc: '123' } }, { key: 'pk_test_portal_sandbox' });
+    await audit('POST /api/stripe/pay-invoice', async () =>
+      ok(
+        await call(staff, {
+          method: 'POST',
+          path: '/api/stripe/pay-invoice',
+          body: { invoiceId: created.body.invoiceId, subscriptionId: created.body.subscriptionId, paymentMethodId: (method.body as { id: string }).id },
+        }),
+        'staff pay-invoice',
+      ),
+    );
   });
 
   it('went through every route the table says must be audited', () => {

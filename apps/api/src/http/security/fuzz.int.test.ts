@@ -137,6 +137,7 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
   // health.router.ts, config.router.ts
   { method: 'GET', path: '/api/health', callers: ['none'] },
   { method: 'GET', path: '/api/config', callers: ['none'] },
+  { method: 'GET', path: '/api/config/practice', callers: ['none'] },
   // client-errors.router.ts
   { method: 'POST', path: '/api/client-errors', callers: ['none', 'session'], body: () => ({ kind: 'contract-mismatch', method: 'GET', path: '/api/dashboard/subscription-status', fields: ['subscriptions.status'] }) },
   // auth.router.ts
@@ -188,6 +189,23 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
   // Only with fuzzed tokens: the real one would end the staff session the other routes use.
   { method: 'POST', path: '/api/staff/logout', callers: ['none'], body: () => ({}) },
   { method: 'GET', path: '/api/staff/document-submissions', callers: ['none', 'staff'], query: () => ({ status: 'failed', limit: '10' }) },
+  // staff-portal.router.ts
+  { method: 'POST', path: '/api/staff/patient-search', callers: ['none', 'staff'], body: () => ({ firstName: 'Margaret', lastName: 'Sullivan', dateOfBirth: '04/12/1979' }) },
+  { method: 'POST', path: '/api/staff/patient-details', callers: ['none', 'staff'], body: () => ({ patientId: '5101' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/create-subscription',
+    callers: ['none', 'staff'],
+    body: () => ({
+      patientId: '5108',
+      membershipTier: '120_annual',
+      email: 'billing.fuzz@example.com',
+      address: { line1: '55 Lonsdale Avenue', line2: '', city: 'Lincoln', state: 'RI', postalCode: '02865' },
+      paymentMethod: 'manual_payment',
+      patientName: 'Olivia Hart',
+      department: '1',
+    }),
+  },
   // enrollments.router.ts
   { method: 'POST', path: '/api/enrollments', callers: ['none', 'guest'], body: newPatientForm },
   { method: 'POST', path: '/api/enrollments/oauth', callers: ['none', 'session'], body: () => ({ patientId: '5101', practiceLocation: '1', membershipTier: '70_biannual' }) },
@@ -200,6 +218,8 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
   // dashboard.router.ts, providers.router.ts
   { method: 'GET', path: '/api/dashboard/subscription-status', callers: OBJECT_CALLERS },
   { method: 'POST', path: '/api/dashboard/subscription-status/refresh', callers: OBJECT_CALLERS, body: () => ({}) },
+  // nurse-line.router.ts
+  { method: 'GET', path: '/api/nurse-line', callers: OBJECT_CALLERS },
   { method: 'GET', path: '/api/providers', callers: ['none'], query: () => ({ locationId: '1' }) },
   // appointments.router.ts
   { method: 'GET', path: '/api/appointment-types', callers: OBJECT_CALLERS, query: () => ({ providerId: 'any' }) },
@@ -215,6 +235,9 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
   { method: 'PUT', path: '/api/appointments/:id/cancel', callers: OBJECT_CALLERS, id: () => '1000001' },
   { method: 'GET', path: '/api/dashboard/upcoming-appointments', callers: OBJECT_CALLERS },
   { method: 'GET', path: '/api/appointments/:id/calendar.ics', callers: OBJECT_CALLERS, id: () => '1000001' },
+  { method: 'PUT', path: '/api/appointments/:id/waitlist', callers: OBJECT_CALLERS, id: () => '1000001', body: () => ({ scope: 'any-provider' }) },
+  { method: 'POST', path: '/api/waitlist-offers/view', callers: OBJECT_CALLERS, body: () => ({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJvZmZlciI6IjEifQ.c2lnbmF0dXJl' }) },
+  { method: 'POST', path: '/api/waitlist-offers/take', callers: OBJECT_CALLERS, body: () => ({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJvZmZlciI6IjEifQ.c2lnbmF0dXJl' }) },
 ];
 
 // ---------------------------------------------------------------------------------------------

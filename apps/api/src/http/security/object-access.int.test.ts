@@ -26,6 +26,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { startTestPortal, type TestPortal } from '../../../../../tools/src/testing/portal.ts';
 import { stripeCall } from '../../../../provider-sandbox/src/testing.ts';
@@ -357,6 +358,65 @@ const smuggled = (method: string, path: string, smuggle: Smuggle, bodyIsParams =
 
 // ---- the routes -------------------------------------------------------------------------------------
 
+interface StaffPatientTarget {
+  readonly patientId: string;
+  readonly label: string;
+}
+
+/**
+ * The staff portal's patient routes (staff-portal.router.ts): staff may act for any patient, so
+ * only the staff bearer opens them; every other caller (session, guest, nobody) gets 401 whatever
+ * patient it names. create-subscription names Olivia (5108), whom no other check here owns, so
+ * the subscriptions it makes change nothing the other routes look at.
+ */
+const staffPatientRoutes = (): RouteSpec<unknown>[] => {
+  const patientTargets = (fixed: readonly string[]) => (_suite: Suite): fc.Arbitrary<StaffPatientTarget> =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...fixed).map((patientId) => ({ patientId, label: `patient ${patientId}` })) },
+      { weight: 1, arbitrary: junkIds().map((patientId) => ({ patientId, label: 'a junk patient id' })) },
+    );
+  const staffOnly = (actor: Actor, allowed: readonly number[]) => (answer: Answer) => {
+    if (actor.kind !== 'staff') return expectRefused(answer, [401]);
+    if (!allowed.includes(answer.status)) fail(`staff answer ${answer.status} ${answer.text.slice(0, 200)}`);
+  };
+  const spec = (path: string, takes: string, kind: 'read' | 'write', fixed: readonly string[], body: (patientId: string) => unknown, allowed: readonly number[]) =>
+    route<StaffPatientTarget>({
+      method: 'POST',
+      path,
+      takes,
+      kind,
+      targets: patientTargets(fixed),
+      unknown: () => ({ patientId: '987654321', label: 'a patient nobody has' }),
+      refusals: [401],
+      build: (_suite, actor, target) => ({
+        call: { method: 'POST', path, body: body(target.patientId) },
+        role: 'self',
+        label: target.label,
+        check: staffOnly(actor, allowed),
+      }),
+    });
+  return [
+    spec('/api/staff/patient-search', 'firstName, lastName, dateOfBirth (body): staff bearer only', 'read', ['Margaret', 'Carol', 'Nora'], (firstName) => ({ firstName, lastName: 'Sullivan', dateOfBirth: '04/12/1979' }), [200, 400]),
+    spec('/api/staff/patient-details', 'patientId (body): staff bearer only, any patient', 'read', ['5101', '5104', '5107', '5109'], (patientId) => ({ patientId }), [200, 400, 404]),
+    spec(
+      '/api/staff/create-subscription',
+      'patientId (body): staff bearer only, any patient',
+      'write',
+      ['5108'],
+      (patientId) => ({
+        patientId,
+        membershipTier: '120_annual',
+        email: 'billing.olivia@example.com',
+        address: { line1: '55 Lonsdale Avenue', city: 'Lincoln', state: 'RI', postalCode: '02865' },
+        paymentMethod: 'manual_payment',
+        patientName: 'Olivia Hart',
+        department: '1',
+      }),
+      [200, 400, 404, 409],
+    ),
+  ];
+};
+
 const path = (id: string, suffix = ''): string => `/api/enrollments/${encodeURIComponent(id)}${suffix}`;
 
 /** Cases of a route whose path names an enrollment. */
@@ -492,7 +552,14 @@ interface AppointmentTarget {
 }
 
 /** A route with an appointment id in its path (`/api/appointments/{id}/<action>`). */
-const appointmentRoute = (method: string, action: string, kind: 'read' | 'write', takes: string, ownerCheck: (target: AppointmentTarget) => (answer: Answer) => void): RouteSpec<unknown> =>
+const appointmentRoute = (
+  method: string,
+  action: string,
+  kind: 'read' | 'write',
+  takes: string,
+  ownerCheck: (target: AppointmentTarget) => (answer: Answer) => void,
+  body?: unknown,
+): RouteSpec<unknown> =>
   route<AppointmentTarget>({
     method,
     path: `/api/appointments/:id/${action}`,
@@ -502,7 +569,7 @@ const appointmentRoute = (method: string, action: string, kind: 'read' | 'write'
     owned: (suite, actor) => suite.world.appointments.filter((a) => mayActForPatient(actor, a.patientId)).map((appointment) => ({ raw: appointment.appointmentId, appointment, label: 'own appointment' })),
     unknown: () => ({ raw: '987654321', appointment: null, label: 'unknown' }),
     build: (_suite, actor, target) => {
-      const call: Call = { method, path: `/api/appointments/${encodeURIComponent(target.raw)}/${action}` };
+      const call: Call = { method, path: `/api/appointments/${encodeURIComponent(target.raw)}/${action}`, ...(body === undefined ? {} : { body }) };
       if (target.appointment === null) return { call, role: 'unknown', label: target.label };
       if (!mayActForPatient(actor, target.appointment.patientId)) return { call, role: 'stranger', label: target.label };
       return { call, role: 'owner', label: target.label, check: ownerCheck(target) };
@@ -692,6 +759,17 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
     // 404 only once an earlier owner call cancelled it.
     if (!(answer.status === 404 && CANCELLED.has(target.raw))) fail(`the owner could not cancel: ${answer.status} ${answer.text.slice(0, 200)}`);
   }),
+  appointmentRoute(
+    'PUT',
+    'waitlist',
+    'write',
+    "the owner's choice is kept (a member), 403 Membership Required (not one), or 404 once the appointment was cancelled",
+    (target) => (answer) => {
+      if (answer.status === 200 || (answer.status === 403 && answer.body?.error === 'Membership Required') || (answer.status === 404 && CANCELLED.has(target.raw))) return;
+      fail(`the owner's waitlist choice was not taken: ${answer.status} ${answer.text.slice(0, 200)}`);
+    },
+    { scope: 'same-provider' },
+  ),
   appointmentRoute('GET', 'calendar.ics', 'read', 'the owner gets the calendar file of the booking made here', () => (answer) => {
     if (answer.status !== 200 || !answer.text.includes('BEGIN:VCALENDAR')) fail(`the owner did not get the calendar file: ${answer.status} ${answer.text.slice(0, 200)}`);
   }),
@@ -924,6 +1002,15 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
   }),
   route<Smuggle>({
     method: 'GET',
+    path: '/api/nurse-line',
+    takes: 'the acting patient (session): the number only if their membership is active; guests 403, nobody 401',
+    kind: 'read',
+    targets: smuggleTargets,
+    unknown: () => ({ params: {}, header: null, label: 'nothing' }),
+    build: (_suite, actor, smuggle) => ({ call: smuggled('GET', '/api/nurse-line', smuggle), role: 'self', label: smuggle.label, check: nurseLineCheck(actor) }),
+  }),
+  route<Smuggle>({
+    method: 'GET',
     path: '/api/oauth/patient-contacts',
     takes: 'the session\'s person and the patients linked to them',
     kind: 'read',
@@ -1018,12 +1105,14 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
       };
     },
   }),
+  ...staffPatientRoutes(),
 ];
 
 /** Registered routes that name no object and act for no patient, and why. */
 export const NO_OBJECT: Readonly<Record<string, string>> = {
   'GET /api/health': 'public: database status and version',
   'GET /api/config': 'public provider settings',
+  'GET /api/config/practice': "the practice's public details (addresses, links), the same for everyone",
   'POST /api/client-errors': 'a report of field names, stored nowhere but the log',
   'GET /api/providers': "the practice's providers (public directory)",
   'GET /api/appointment-types': "the practice's appointment types",
@@ -1040,6 +1129,8 @@ export const NO_OBJECT: Readonly<Record<string, string>> = {
   'POST /api/staff/send-otp': 'the same answer for any address',
   'POST /api/staff/verify-otp': 'checks a code',
   'POST /api/staff/logout': 'ends the bearer session sent',
+  'POST /api/waitlist-offers/view': "the emailed link's signed token names the offer and the member; a forged or altered one is 404 (waitlist.int.test.ts)",
+  'POST /api/waitlist-offers/take': "the emailed link's signed token names the offer and the member; a forged or altered one is 404 (waitlist.int.test.ts)",
 };
 
 // ---- the checks -------------------------------------------------------------------------------------
@@ -1056,6 +1147,20 @@ const dashboardCheck = (actor: Actor) => (answer: Answer) => {
   if (actor.kind !== 'session') return expectRefused(answer, [401]);
   if (answer.status !== 200 || typeof answer.body?.hasActiveSubscription !== 'boolean') fail(`the session's own status did not come: ${answer.status} ${answer.text.slice(0, 200)}`);
 };
+
+/** The nurse line: a member gets the configured number; anyone else a refusal without it (issue 14). */
+const nurseLineCheck = (actor: Actor) => (answer: Answer) => {
+  const number = practiceFile().nurseLine.phone;
+  if (answer.status !== 200 && answer.text.includes(number.slice(3))) fail(`a refusal carried the nurse line number: ${answer.status}`);
+  if (actor.kind === 'guest') return expectRefused(answer, [403]);
+  if (actor.kind !== 'session') return expectRefused(answer, [401]);
+  if (answer.status === 200 && answer.body?.phone !== number) fail(`the nurse line answer was not the configured number: ${answer.text.slice(0, 200)}`);
+  if (answer.status !== 200) expectRefused(answer, [403]);
+};
+
+let practiceCache: { nurseLine: { phone: string } } | null = null;
+const practiceFile = (): { nurseLine: { phone: string } } =>
+  (practiceCache ??= JSON.parse(readFileSync(new URL('../../../../../config/practice.json', import.meta.url), 'utf8')) as { nurseLine: { phone: string } });
 
 interface RouteStats {
   runs: number;
