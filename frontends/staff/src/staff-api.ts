@@ -8,6 +8,10 @@ import {
   ConfigResponse,
   FailedDocumentSubmissions,
   type FailedDocumentSubmission,
+  PayInvoiceResponse,
+  StaffCreateSubscriptionResponse,
+  StaffPatientDetailsResponse,
+  StaffPatientSearchResponse,
   StaffLogoutResponse,
   StaffSendOtpResponse,
   StaffVerifyOtpResponse,
@@ -54,3 +58,36 @@ export const fetchFailedDocuments = (client: ApiClient, token: string, signal?: 
     decode: FailedDocumentSubmissions,
     ...withSignal(signal),
   });
+
+/** POST /api/staff/patient-search (bearer): first name, last name, date of birth (MM/DD/YYYY). */
+export const searchPatients = (
+  client: ApiClient,
+  token: string,
+  search: { readonly firstName: string; readonly lastName: string; readonly dateOfBirth: string },
+): Promise<StaffPatientSearchResponse> =>
+  client.post<StaffPatientSearchResponse>('/api/staff/patient-search', search, { headers: bearer(token), decode: StaffPatientSearchResponse });
+
+/** POST /api/staff/patient-details (bearer): the record with custom fields 21 and 81, and its eligibility warnings. */
+export const fetchPatientDetails = (client: ApiClient, token: string, patientId: string): Promise<StaffPatientDetailsResponse> =>
+  client.post<StaffPatientDetailsResponse>('/api/staff/patient-details', { patientId }, { headers: bearer(token), decode: StaffPatientDetailsResponse });
+
+export interface StaffSubscriptionRequest {
+  readonly patientId: string;
+  readonly membershipTier: string;
+  readonly email: string;
+  readonly address: { readonly line1: string; readonly line2: string; readonly city: string; readonly state: string; readonly postalCode: string };
+  readonly paymentMethod: 'card' | 'manual_payment';
+  readonly patientName: string;
+  readonly department: string;
+}
+
+/** POST /api/staff/create-subscription (bearer); a 409 with existingSubscription is a duplicate. */
+export const createStaffSubscription = (client: ApiClient, token: string, body: StaffSubscriptionRequest): Promise<StaffCreateSubscriptionResponse> =>
+  client.post<StaffCreateSubscriptionResponse>('/api/staff/create-subscription', body, { headers: bearer(token), decode: StaffCreateSubscriptionResponse });
+
+/** POST /api/stripe/pay-invoice with the staff bearer: paid, or confirm_payment with the secret (3-D Secure). */
+export const payStaffInvoice = (
+  client: ApiClient,
+  token: string,
+  body: { readonly invoiceId: string; readonly paymentMethodId: string; readonly subscriptionId: string },
+): Promise<PayInvoiceResponse> => client.post<PayInvoiceResponse>('/api/stripe/pay-invoice', body, { headers: bearer(token), decode: PayInvoiceResponse });

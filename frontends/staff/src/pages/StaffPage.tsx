@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Container, LoadingState, PageHeader, Stack, api } from '@portal/ui';
 import { FailedDocuments } from '../components/FailedDocuments.tsx';
 import { StaffHome } from '../components/StaffHome.tsx';
+import { StaffPortal } from '../components/StaffPortal.tsx';
+import { clearCachedSearch } from '../staff-portal.ts';
 import { StaffSignIn } from '../components/StaffSignIn.tsx';
 import {
   UNREADABLE_ANSWER,
@@ -70,6 +72,7 @@ export function StaffPage() {
     setLoggingOut(true);
     await staffLogout(api, token);
     clearStaffSession(staffStorage());
+    clearCachedSearch(staffStorage());
     setLoggingOut(false);
     setView({ kind: 'signed-out', notice: 'You have been logged out.' });
   };
@@ -119,6 +122,7 @@ export function StaffPage() {
                 loggingOut={loggingOut}
                 onLogout={() => void logout(view.session.token)}
               />
+              <StaffPortal token={view.session.token} />
               <FailedDocuments token={view.session.token} />
             </>
           ) : (

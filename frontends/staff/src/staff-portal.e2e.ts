@@ -1,0 +1,104 @@
+/**
+ * The staff portal in a real browser (issue 14 'Done when'): staff sign in with the code from the
+ * sandbox's inbox, find the 26-year-old (Tyler) and see the age warning, create a card
+ * subscription (the sandbox's Stripe.js card element) for an eligible patient (Jordan, 27 today)
+ * and a manual one (Margaret), and a second attempt for Jordan shows 'Duplicate Subscription
+ * Detected'. Screenshots at phone width are kept for review.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { PATIENT_IDS } from '@portal/provider-sandbox';
+import { seedPatients } from '../../../apps/provider-sandbox/src/seed/patients.ts';
+import type { Page } from '../../../tools/src/testing/browser.ts';
+import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
+import { codeFor } from '../../../tools/src/testing/guest-browser.ts';
+
+const setup = portalInBrowser({ worker: false });
+const STAFF = 'membership.desk@mdri-primarycare.example';
+
+const seeded = (id: number) => seedPatients(new Date()).find((patient) => patient.patientid === id)!;
+
+const signIn = async (page: Page): Promise<void> => {
+  await setup.portal.db.knex('staff_emails').insert({ email: STAFF, name: 'Membership Desk' }).onConflict('email').ignore();
+  await page.goto(`${setup.portal.url}/staff`);
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(STAFF);
+  await page.getByText('Security check complete.').waitFor();
+  await page.getByRole('button', { name: 'Send Verification Code' }).click();
+  await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor(setup.portal, STAFF));
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await page.getByRole('heading', { name: `Signed in as ${STAFF}` }).waitFor();
+};
+
+/** Types the search; the date of birth as digits only (the field adds the slashes). */
+const searchFor = async (page: Page, id: number): Promise<void> => {
+  const patient = seeded(id);
+  await page.getByRole('textbox', { name: /First Name/ }).fill(patient.firstname);
+  await page.getByRole('textbox', { name: /Last Name/ }).fill(patient.lastname);
+  const dob = page.getByRole('textbox', { name: /Date of Birth/ });
+  await dob.fill('');
+  await dob.pressSequentially(patient.dob.replace(/\//g, ''));
+  expect(await dob.inputValue()).toBe(patient.dob);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: `Select ${patient.firstname} ${patient.lastname}` }).click();
+};
+
+const startOver = async (page: Page): Promise<void> => {
+  await page.getByRole('button', { name: 'Start Over' }).first().click();
+  await page.getByRole('textbox', { name: /First Name/ }).waitFor();
+  expect(await page.getByRole('textbox', { name: /First Name/ }).inputValue()).toBe('');
+};
+
+describe('/staff: search, warnings, subscriptions', () => {
+  it('signs in by the inbox code, warns about the 26-year-old, creates a card and a manual subscription, and refuses a duplicate', async () => {
+    const page = await setup.browser.newPage({ width: 390, height: 844 });
+    await signIn(page);
+
+    // The 26-year-old: the age warning, acknowledged or not.
+    await searchFor(page, PATIENT_IDS.tyler);
+    const warning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
+    await warning.getByText('Enrollment is currently only open to patients aged 27 and older (and non-Medicaid patients)').waitFor();
+    await page.screenshot({ path: 'test-results/staff-age-warning.png' });
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await startOver(page);
+
+    // Jordan (27 today): no warning; card payment through the payment dialog.
+    await searchFor(page, PATIENT_IDS.jordan);
+    await page.getByRole('heading', { name: 'Patient Details' }).waitFor();
+    await page.getByRole('heading', { name: 'Create Subscription' }).waitFor();
+    await page.screenshot({ path: 'test-results/staff-create-form.png', fullPage: true });
+    await page.getByRole('button', { name: 'Create Subscription' }).click();
+    const payment = page.getByRole('dialog', { name: 'Card Payment' });
+    const card = payment.getByRole('group', { name: 'Card details' });
+    await card.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+    await card.getByRole('textbox', { name: /Expiration date/ }).fill('12 / 30');
+    await card.getByRole('textbox', { name: /Security code/ }).fill('123');
+    await payment.getByRole('button', { name: /^Pay / }).click();
+    const success = page.getByRole('dialog', { name: 'Subscription Created' });
+    await success.getByText('The card payment went through. The membership is active.').waitFor();
+    const jordan = await setup.portal.db.knex('enrollments').where({ athenaPatientId: String(PATIENT_IDS.jordan) }).first();
+    expect(jordan).toMatchObject({ status: 'active' });
+    await success.getByText(jordan.stripeSubscriptionId).waitFor();
+    await success.getByRole('button', { name: 'Start Over' }).click();
+
+    // Margaret: manual payment, the processing dialog, then success.
+    await searchFor(page, PATIENT_IDS.margaret);
+    await page.getByRole('radio', { name: /Manual Payment/ }).check();
+    await page.getByRole('button', { name: 'Create Subscription' }).click();
+    await page.getByRole('dialog', { name: 'Processing Manual Payment' }).waitFor();
+    const manual = page.getByRole('dialog', { name: 'Subscription Created' });
+    await manual.getByText(/Manual payment: the invoice is emailed/).waitFor();
+    await manual.getByRole('button', { name: 'Start Over' }).click();
+
+    // Jordan again: now 'Paid Up' (a warning), and the server finds his active subscription.
+    await searchFor(page, PATIENT_IDS.jordan);
+    const paidUp = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
+    await paidUp.getByText(/MDRI Paid Up/).first().waitFor();
+    await paidUp.getByRole('button', { name: 'Acknowledge and Continue' }).click();
+    await page.getByRole('button', { name: 'Create Subscription' }).click();
+    await page.getByText('Duplicate Subscription Detected').waitFor();
+    await page.getByText(new RegExp(`ID: ${jordan.stripeSubscriptionId}`)).waitFor();
+    await page.screenshot({ path: 'test-results/staff-duplicate.png' });
+    expect(await setup.portal.db.knex('staff_audit_trail').where({ staffEmail: STAFF, action: 'create_subscription' })).toHaveLength(2);
+    expect(await setup.portal.db.knex('staff_audit_trail').where({ staffEmail: STAFF, action: 'create_subscription_refused' })).toHaveLength(1);
+    await page.close();
+  });
+});
