@@ -9,6 +9,7 @@ export * from './reference.ts';
 export * from './messages.ts';
 export * from './errors.codecs.ts';
 export * from './config.codecs.ts';
+export * from './practice.codecs.ts';
 export * from './auth.codecs.ts';
 export * from './verification.codecs.ts';
 export * from './enrollment.codecs.ts';

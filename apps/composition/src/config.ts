@@ -3,8 +3,10 @@
  * unset, the adapter points at the provider sandbox — but only in sandbox mode: a production
  * start, or any real provider setting, needs every provider real (provider-mode.ts).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configurePractice, parsePracticeConfig, type PracticeConfig } from '@portal/core';
 import { signwellConfigFromEnv } from '@portal/signwell';
 import { stripeConfigFromEnv } from '@portal/stripe';
 import { resolveProviderMode, type ProviderMode } from './provider-mode.ts';
@@ -56,6 +58,8 @@ export interface AppConfig {
   readonly verificationSecret: string | null;
   /** TOKEN_SIGNING_KEYS: signed-token keys, current first (rotation); null: one derived from the verification secret. */
   readonly tokenSigningKeys: string | null;
+  /** The practice configuration (PRACTICE_CONFIG_PATH, else config/practice.json): README 'Practice configuration'. */
+  readonly practice: PracticeConfig;
 }
 
 const commaList = (value: string | undefined): string[] =>
@@ -65,6 +69,28 @@ const commaList = (value: string | undefined): string[] =>
     .filter((entry) => entry !== '');
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The practice configuration file: PRACTICE_CONFIG_PATH (relative to the working directory) or the repository's config/practice.json. */
+export const practiceConfigPath = (env: NodeJS.ProcessEnv): string =>
+  env.PRACTICE_CONFIG_PATH ? path.resolve(env.PRACTICE_CONFIG_PATH) : path.join(repoRoot, 'config', 'practice.json');
+
+/**
+ * Reads and checks the practice configuration and installs it in core (location details for
+ * emails and consent documents). A missing file, bad JSON or a bad key stops the start with every
+ * problem named.
+ */
+export const readPracticeConfig = (env: NodeJS.ProcessEnv): PracticeConfig => {
+  const file = practiceConfigPath(env);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`The practice configuration ${file} could not be read: ${(error as Error).message}`, { cause: error });
+  }
+  const practice = parsePracticeConfig(json, file);
+  configurePractice(practice);
+  return practice;
+};
 
 export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listeningPort?: number): AppConfig => {
   const port = listeningPort ?? Number(env.PORT ?? 3000);
@@ -122,5 +148,6 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
     trustedOrigins: commaList(env.TRUSTED_ORIGINS),
     verificationSecret: env.VERIFICATION_TOKEN_SECRET || null,
     tokenSigningKeys: env.TOKEN_SIGNING_KEYS?.trim() || null,
+    practice: readPracticeConfig(env),
   };
 };

@@ -3,7 +3,7 @@
  * PHI-redacting logger, the container modules wiring adapters to core's ports, the payment
  * services both use). No HTTP here: Koa, routers and HTTP errors stay in apps/api.
  */
-export { readConfig, type AppConfig, type RemoteOverride } from './config.ts';
+export { practiceConfigPath, readConfig, readPracticeConfig, type AppConfig, type RemoteOverride } from './config.ts';
 export { ProviderConfigError, resolveProviderMode, type ProviderMode } from './provider-mode.ts';
 export { createLogger, redactPhi, scrubText, type Logger } from './logger.ts';
 export { SHARED_TOKENS, token } from './di/tokens.ts';

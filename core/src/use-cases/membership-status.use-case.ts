@@ -225,8 +225,15 @@ const describeMembership = (member: CardSubscription, viaCaregiver: boolean): st
 
 const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
-/** The membership status of the patient the session acts for. Reads Stripe each time. */
-export const membershipStatus = async (deps: MembershipStatusDeps, input: { readonly session: MembershipStatusSession }): Promise<MembershipStatus> => {
+/** The membership status of the patient the session acts for. Reads Stripe each time (see membership-status-cache.use-case.ts). */
+export const membershipStatus = async (deps: MembershipStatusDeps, input: { readonly session: MembershipStatusSession }): Promise<MembershipStatus> =>
+  (await membershipStatusWithCustomers(deps, input)).status;
+
+/** The status and the Stripe customers it was read from (the cache forgets it when one of them changes). */
+export const membershipStatusWithCustomers = async (
+  deps: MembershipStatusDeps,
+  input: { readonly session: MembershipStatusSession },
+): Promise<{ readonly status: MembershipStatus; readonly customerIds: readonly string[] }> => {
   const { session } = input;
   const now = deps.clock.now();
   const acting = session.actingPatientId;
@@ -279,7 +286,7 @@ export const membershipStatus = async (deps: MembershipStatusDeps, input: { read
   if (tier1Others.length > 0) parts.push(`${plural(tier1Others.length, 'other subscription', 'other subscriptions')} on your billing account.`);
   if (!member && !pastDue && tier2Matches.length > 0) parts.push(`${plural(tier2Matches.length, 'subscription', 'subscriptions')} managed by a caregiver.`);
 
-  return {
+  const status: MembershipStatus = {
     hasActiveSubscription,
     subscriptionSummary: parts.join(' '),
     tier1Matches: tier1PatientMatches.length,
@@ -300,4 +307,5 @@ export const membershipStatus = async (deps: MembershipStatusDeps, input: { read
     enrollMemberEnabled: !hasActiveSubscription && !pastDue,
     bookAppointmentEnabled: hasActiveSubscription,
   };
+  return { status, customerIds: customers.map((found) => found.customer.id) };
 };

@@ -4,3 +4,15 @@
  * it as a require cycle. Plain Node has no such problem: this is jest's module registry only.
  */
 await import('jose');
+
+/**
+ * Installs the repository's practice configuration (config/practice.json) in core, as the API and
+ * the worker do at start-up (apps/composition readPracticeConfig), so location details read in
+ * tests are the practice's.
+ */
+{
+  const { readFileSync } = await import('node:fs');
+  const { configurePractice, parsePracticeConfig } = await import('@portal/core');
+  const file = new URL('../../../config/practice.json', import.meta.url);
+  configurePractice(parsePracticeConfig(JSON.parse(readFileSync(file, 'utf8')), file.pathname));
+}

@@ -12,6 +12,7 @@ import * as payments from './20261122050000_payments.ts';
 import * as appendOnlyAudit from './20261122060000_append_only_audit.ts';
 import * as booking from './20261125000000_booking.ts';
 import * as waitlist from './20261126000000_waitlist.ts';
+import * as subscriptionCache from './20261126120000_subscription_cache.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +29,7 @@ const MIGRATIONS: Array<readonly [string, Migration]> = [
   ['20261122060000_append_only_audit', appendOnlyAudit],
   ['20261125000000_booking', booking],
   ['20261126000000_waitlist', waitlist],
+  ['20261126120000_subscription_cache', subscriptionCache],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -19,6 +19,8 @@ import { requestAudit } from './audit.ts';
 import { authRouter } from './auth.router.ts';
 import { STRIPE_WEBHOOK_PATH, paymentsRouter } from './payments.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
+import { nurseLineRouter } from './nurse-line.router.ts';
+import type { SubscriptionCache } from '@portal/core';
 import { paymentServices, type AppConfig, type Logger } from '@portal/composition';
 import { enrollmentsRouter } from './enrollments.router.ts';
 import { pathIdShapes } from './path-ids.ts';
@@ -144,6 +146,7 @@ export const createApp = (container: Container): Koa => {
       payments: paymentServices(container),
       logger,
       publicOrigin: config.publicOrigin,
+      subscriptionCache: container.get<SubscriptionCache>(TOKENS.SubscriptionCache),
       staffPayInvoice: staffPayInvoice(staffPortal),
     }),
     staffPortalRouter(staffPortal),
@@ -196,6 +199,17 @@ export const createApp = (container: Container): Koa => {
       enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
       cards: container.get<Cards>(TOKENS.Cards),
       clock: container.get<Clock>(TOKENS.Clock),
+      subscriptionCache: container.get<SubscriptionCache>(TOKENS.SubscriptionCache),
+      audit,
+    }),
+    nurseLineRouter({
+      service: authService,
+      guests: container.get<GuestVerification>(TOKENS.GuestVerification),
+      enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
+      cards: container.get<Cards>(TOKENS.Cards),
+      clock: container.get<Clock>(TOKENS.Clock),
+      subscriptionCache: container.get<SubscriptionCache>(TOKENS.SubscriptionCache),
+      practice: () => config.practice,
       audit,
     }),
     appointmentsRouter({

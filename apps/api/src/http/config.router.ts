@@ -1,6 +1,9 @@
 import Router from '@koa/router';
-import type { ConfigResponse } from '@portal/contracts';
+import type { ConfigResponse, PracticeResponse } from '@portal/contracts';
 import type { AppConfig } from '@portal/composition';
+import { publicPracticeConfig } from '@portal/core';
+
+export const PRACTICE_CONFIG_PATH = '/api/config/practice';
 
 /**
  * GET /api/config: what the browser needs to talk to the providers (spec §3 'Config response').
@@ -23,6 +26,17 @@ export const configRouter = (config: AppConfig): Router => {
       oauth: { enabled: config.oauthEnabled },
       scripts: config.scripts,
     };
+    ctx.body = body;
+  });
+  /**
+   * GET /api/config/practice: the practice configuration's public part (config/practice.json:
+   * support email, patient portal and membership details links, concierge doctors, location
+   * addresses and phones). The nurse line number is left out (GET /api/nurse-line, members only).
+   */
+  router.get('/config/practice', (ctx) => {
+    const practice = publicPracticeConfig(config.practice);
+    const body: PracticeResponse = { ...practice, conciergeDoctors: [...practice.conciergeDoctors], locations: practice.locations.map((location) => ({ ...location })) };
+    ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = body;
   });
   return router;

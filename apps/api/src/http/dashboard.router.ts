@@ -4,14 +4,16 @@
  *
  * Provider-login sessions only: a verified guest (X-Verification-Token, no session) gets 403 —
  * guests do not see membership status (§6); no session at all gets requireSession's 401.
- * Both calls read Stripe through core's `membershipStatus`; there is no cache yet, so the
- * refresh answers exactly what a fresh GET would. Each read writes an audit row.
+ * Both go through core's `currentMembershipStatus`: the GET answers from subscription_cache when
+ * the entry is younger than 5 minutes (no Stripe call), the refresh reads Stripe at once and
+ * stores the answer; Stripe's webhook drops entries of the customer it names (payments.router.ts).
+ * Each read writes an audit row (with whether it came from the cache).
  * Stripe down (CardsUnavailableError) → 503 {error:'Billing unavailable', message}; the client
  * shows 'Refresh Failed'.
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { membershipStatus, type GuestVerification, type MembershipStatusDeps } from '@portal/core';
+import { currentMembershipStatus, type CachedMembershipStatusDeps, type GuestVerification } from '@portal/core';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { requireSession } from '../auth/session.middleware.ts';
@@ -26,7 +28,7 @@ export const BILLING_UNAVAILABLE_BODY = {
   message: 'We could not reach our billing service. Please try again in a few minutes.',
 } as const;
 
-export interface DashboardRouterDeps extends MembershipStatusDeps {
+export interface DashboardRouterDeps extends CachedMembershipStatusDeps {
   readonly service: PatientAuthService;
   readonly guests: GuestVerification;
   readonly audit: RequestAudit;
@@ -42,8 +44,11 @@ export const dashboardRouter = (deps: DashboardRouterDeps): Router => {
     }
     const session = await requireSession(ctx, deps.service);
     let body: SubscriptionStatusResponse;
+    let fromCache = false;
     try {
-      const status = await membershipStatus(deps, { session });
+      const answer = await currentMembershipStatus(deps, { session, refresh: action === 'refresh_subscription_status' });
+      const { status } = answer;
+      fromCache = answer.fromCache;
       body = {
         ...status,
         subscriptions: {
@@ -66,7 +71,7 @@ export const dashboardRouter = (deps: DashboardRouterDeps): Router => {
     await deps.audit(ctx, {
       eventType: 'phi_read',
       action,
-      metadata: { tier1Matches: body.tier1Matches, tier1Others: body.tier1Others, tier2Matches: body.tier2Matches },
+      metadata: { tier1Matches: body.tier1Matches, tier1Others: body.tier1Others, tier2Matches: body.tier2Matches, fromCache },
     });
   };
 
