@@ -50,6 +50,7 @@ const startOver = async (page: Page): Promise<void> => {
 describe('/staff: search, warnings, subscriptions', () => {
   it('signs in by the inbox code, warns about the 26-year-old, creates a card and a manual subscription, and refuses a duplicate', async () => {
     const page = await setup.browser.newPage({ width: 390, height: 844 });
+    page.setDefaultTimeout(15_000);
     await signIn(page);
 
     // The 26-year-old: the age warning, acknowledged or not.
@@ -94,11 +95,11 @@ describe('/staff: search, warnings, subscriptions', () => {
     await paidUp.getByText(/MDRI Paid Up/).first().waitFor();
     await paidUp.getByRole('button', { name: 'Acknowledge and Continue' }).click();
     await page.getByRole('button', { name: 'Create Subscription' }).click();
-    await page.getByText('Duplicate Subscription Detected').waitFor();
-    await page.getByText(new RegExp(`ID: ${jordan.stripeSubscriptionId}`)).waitFor();
+    await page.getByText('Duplicate Subscription Detected', { exact: true }).waitFor();
+    await page.locator('.ui-toast').getByText(new RegExp(`ID: ${jordan.stripeSubscriptionId}`)).waitFor();
     await page.screenshot({ path: 'test-results/staff-duplicate.png' });
     expect(await setup.portal.db.knex('staff_audit_trail').where({ staffEmail: STAFF, action: 'create_subscription' })).toHaveLength(2);
     expect(await setup.portal.db.knex('staff_audit_trail').where({ staffEmail: STAFF, action: 'create_subscription_refused' })).toHaveLength(1);
     await page.close();
-  });
+  }, 180_000);
 });
