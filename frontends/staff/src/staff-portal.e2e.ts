@@ -11,6 +11,14 @@ import { seedPatients } from '../../../apps/provider-sandbox/src/seed/patients.t
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { codeFor } from '../../../tools/src/testing/guest-browser.ts';
+import { seriousFindings } from '../../../tools/src/testing/axe.ts';
+
+/** No serious or critical axe finding, and nothing wider than the phone's screen. */
+const looksRight = async (page: Page, step: string): Promise<void> => {
+  expect({ step, findings: await seriousFindings(page) }).toEqual({ step, findings: [] });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect({ step, overflow }).toEqual({ step, overflow: 0 });
+};
 
 const setup = portalInBrowser({ worker: false });
 const STAFF = 'membership.desk@mdri-primarycare.example';
@@ -57,6 +65,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await searchFor(page, PATIENT_IDS.tyler);
     const warning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
     await warning.getByText('Enrollment is currently only open to patients aged 27 and older (and non-Medicaid patients)').waitFor();
+    await looksRight(page, 'age warning');
     await page.screenshot({ path: 'test-results/staff-age-warning.png' });
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await startOver(page);
@@ -65,6 +74,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await searchFor(page, PATIENT_IDS.jordan);
     await page.getByRole('heading', { name: 'Patient Details' }).waitFor();
     await page.getByRole('heading', { name: 'Create Subscription' }).waitFor();
+    await looksRight(page, 'details and subscription form');
     await page.screenshot({ path: 'test-results/staff-create-form.png', fullPage: true });
     await page.getByRole('button', { name: 'Create Subscription' }).click();
     const payment = page.getByRole('dialog', { name: 'Card Payment' });
@@ -72,6 +82,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await card.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
     await card.getByRole('textbox', { name: /Expiration date/ }).fill('12 / 30');
     await card.getByRole('textbox', { name: /Security code/ }).fill('123');
+    await looksRight(page, 'card payment dialog');
     await payment.getByRole('button', { name: /^Pay / }).click();
     const success = page.getByRole('dialog', { name: 'Subscription Created' });
     await success.getByText('The card payment went through. The membership is active.').waitFor();
