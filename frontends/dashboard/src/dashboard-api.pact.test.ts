@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { frontendPact, mockClient, sessionCookie, EXAMPLE_SESSION_COOKIE } from '../../../tools/src/testing/frontend-pact.ts';
-import { cancelAppointment, fetchProviders, fetchSubscriptionStatus, fetchUpcomingAppointments, refreshSubscriptionStatus } from './dashboard-api.ts';
+import { fetchNurseLine, fetchPractice } from '@portal/ui';
+import { frontendPact, guestTokenHeader, mockClient, sessionCookie, EXAMPLE_GUEST_TOKEN, EXAMPLE_SESSION_COOKIE } from '../../../tools/src/testing/frontend-pact.ts';
+import { cancelAppointment, fetchProviders, fetchSubscriptionStatus, fetchUpcomingAppointments, openPortalSession, refreshSubscriptionStatus } from './dashboard-api.ts';
 
 const { boolean, eachLike, fromProviderState, integer, like, regex } = MatchersV3;
 
@@ -155,6 +156,77 @@ describe('dashboard → API contract', () => {
       .willRespondWith(200, (builder) => builder.jsonBody({ success: boolean(true), message: like('Appointment cancelled') }))
       .executeTest(async (mock) => {
         await expect(cancelAppointment(mockClient(mock.url, signedIn), EXAMPLE_APPOINTMENT_ID)).resolves.toMatchObject({ success: true });
+      });
+  });
+
+  // ---- issue 14: the practice configuration, the nurse line and Membership Billing ----
+
+  it("reads the practice's public configuration (no nurse line number in it)", async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving("a request for the practice's configuration")
+      .withRequest('GET', '/api/config/practice')
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          supportEmail: like('frontdesk@practice.example'),
+          patientPortalUrl: regex('^https?://\\S+$', 'https://29391.portal.athenahealth.com/'),
+          membershipDetailsUrl: regex('^https?://\\S+$', 'https://www.practice.example/membership'),
+          conciergeDoctors: eachLike('Dr. Helen Marsh'),
+          locations: eachLike({ id: like('1'), name: like('Valley Family Practice'), address1: like('1150 Smithfield Avenue'), city: like('Lincoln'), state: like('RI'), zip: like('02865'), phone: regex('^\\d{10}$', '4015550101') }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const practice = await fetchPractice(mockClient(mock.url));
+        expect(practice.locations[0]?.phone).toBe('4015550101');
+        expect(Object.keys(practice)).not.toContain('nurseLine');
+      });
+  });
+
+  it('reveals the nurse line number to an active member', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in member with an active membership')
+      .uponReceiving('a request for the nurse line number from an active member')
+      .withRequest('GET', '/api/nurse-line', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(200, (builder) => builder.jsonBody({ phone: regex('^\\d{10}$', '4015550150'), hours: like('Monday to Friday, 8:00 AM to 5:00 PM') }))
+      .executeTest(async (mock) => {
+        await expect(fetchNurseLine(mockClient(mock.url, signedIn))).resolves.toMatchObject({ phone: '4015550150' });
+      });
+  });
+
+  it('is refused the nurse line without an active membership (403 Membership Required)', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in patient')
+      .uponReceiving('a request for the nurse line number from a patient who is not a member')
+      .withRequest('GET', '/api/nurse-line', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(403, (builder) => builder.jsonBody({ error: 'Membership Required', message: like('The nurse line is a members-only benefit.') }))
+      .executeTest(async (mock) => {
+        await expect(fetchNurseLine(mockClient(mock.url, signedIn))).rejects.toMatchObject({ status: 403 });
+      });
+  });
+
+  it('is refused the nurse line as a guest (403)', async () => {
+    await pact
+      .addInteraction()
+      .given('a guest who verified email and phone')
+      .uponReceiving('a request for the nurse line number from a verified guest')
+      .withRequest('GET', '/api/nurse-line', (builder) => builder.headers(guestTokenHeader()))
+      .willRespondWith(403, (builder) => builder.jsonBody({ error: 'Forbidden', message: 'Sign in with athenahealth credentials to access' }))
+      .executeTest(async (mock) => {
+        await expect(fetchNurseLine(mockClient(mock.url, { headers: { 'X-Verification-Token': EXAMPLE_GUEST_TOKEN } }))).rejects.toMatchObject({ status: 403 });
+      });
+  });
+
+  it('opens the billing portal for a member (Membership Billing)', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in member with an active membership')
+      .uponReceiving('a billing portal session for the Membership Billing card')
+      .withRequest('POST', '/api/stripe/portal-session', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(200, (builder) => builder.jsonBody({ success: boolean(true), portalUrl: regex('^https?://\\S+$', 'https://billing.stripe.com/p/session/pact-example') }))
+      .executeTest(async (mock) => {
+        await expect(openPortalSession(mockClient(mock.url, signedIn))).resolves.toMatchObject({ success: true });
       });
   });
 });

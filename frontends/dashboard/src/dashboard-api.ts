@@ -3,7 +3,8 @@
  * the screen uses it (an answer that does not decode is reported and shown as the generic error).
  * The Pact consumer test (dashboard-api.pact.test.ts) calls these same functions.
  */
-import { CancelAppointmentResponse, ProvidersResponse, SubscriptionStatusResponse, UpcomingAppointmentsResponse } from '@portal/contracts';
+import { CancelAppointmentResponse, PortalSessionResponse, ProvidersResponse, SubscriptionStatusResponse, UpcomingAppointmentsResponse, WaitlistResponse } from '@portal/contracts';
+import type { WaitlistChoice } from '@portal/contracts';
 import { SUBSCRIPTION_STATUS_QUERY_KEY, SUBSCRIPTION_STATUS_REFRESH_PATH, type ApiClient } from '@portal/ui';
 
 /** GET /api/dashboard/subscription-status: the Membership Status card and the welcome badge. */
@@ -25,3 +26,11 @@ export const fetchProviders = (client: ApiClient, locationId: string, signal?: A
 /** PUT /api/appointments/{appointmentId}/cancel: the cancel dialog's 'Yes, Cancel Appointment'. */
 export const cancelAppointment = (client: ApiClient, appointmentId: string): Promise<CancelAppointmentResponse> =>
   client.put<CancelAppointmentResponse>(`/api/appointments/${encodeURIComponent(appointmentId)}/cancel`, undefined, { decode: CancelAppointmentResponse });
+
+/** PUT /api/appointments/{appointmentId}/waitlist: hear of an earlier slot (same provider, any provider at the location) or not. */
+export const setAppointmentWaitlist = (client: ApiClient, appointmentId: string, scope: WaitlistChoice): Promise<WaitlistResponse> =>
+  client.put<WaitlistResponse>(`/api/appointments/${encodeURIComponent(appointmentId)}/waitlist`, { scope }, { decode: WaitlistResponse });
+
+/** POST /api/stripe/portal-session: the Membership Billing card opens the billing portal in a new tab. */
+export const openPortalSession = (client: ApiClient): Promise<PortalSessionResponse> =>
+  client.post<PortalSessionResponse>('/api/stripe/portal-session', undefined, { decode: PortalSessionResponse });

@@ -42,7 +42,6 @@ export const CONCIERGE_DIALOG_TEXT =
 export const CONCIERGE_CANCEL = 'Cancel';
 export const CONCIERGE_CONFIRM = 'I Understand';
 
-export const MEMBERSHIP_DETAILS_URL = 'https://www.mdri-primarycare.example/membership';
 
 export const AUTH_REQUIRED_TITLE = 'Authentication Required';
 export const AUTH_REQUIRED_TEXT = 'Please log in to continue.';

@@ -34,6 +34,7 @@ export {
   ExternalLinkIcon,
   FileTextIcon,
   FlaskIcon,
+  HeartIcon,
   InfoIcon,
   LogOutIcon,
   LogoMark,
@@ -43,6 +44,7 @@ export {
   PhoneIcon,
   ReceiptIcon,
   ShieldIcon,
+  SparkleIcon,
   StethoscopeIcon,
   SwitchUserIcon,
   UserIcon,
@@ -99,11 +101,9 @@ export { navigate, normalizePath, safeReturnPath, useLocation, withReturn } from
 export type { PortalLocation } from './navigation.ts';
 export {
   MINIMUM_ENROLLMENT_AGE,
-  PRACTICE_CONTACT_EMAIL,
   PRACTICE_LOCATIONS,
   PRACTICE_NAME,
   PRACTICE_TAGLINE,
-  PATIENT_PORTAL_URL,
   TIERS,
   TIER_CODES,
   formatDollars,
@@ -232,5 +232,20 @@ export {
 } from './membership.ts';
 export type { MembershipBadgeTone, MembershipBadgeView } from './membership.ts';
 export { MembershipBadge } from './MembershipBadge.tsx';
+export { PRACTICE_QUERY_KEY, fetchPractice, usePractice } from './practice.ts';
+export {
+  ENROLL_IN_MEMBERSHIP_LABEL,
+  MEMBERSHIP_REQUIRED_TITLE,
+  NURSE_CELEBRATION_ICONS,
+  NURSE_CELEBRATION_MS,
+  NURSE_LINE_API_PATH,
+  NURSE_LINE_GUEST_TEXT,
+  NURSE_LINE_TITLE,
+  REVEAL_NURSE_LINE_LABEL,
+  fetchNurseLine,
+} from './nurse-line.ts';
+export { NurseLineDialog } from './NurseLineDialog.tsx';
+export { openBillingPortal } from './billing-portal.ts';
+export type { NurseLineDialogProps } from './NurseLineDialog.tsx';
 export { loadProviderScript } from './provider-script.ts';
 export type { ProviderScript } from './provider-script.ts';

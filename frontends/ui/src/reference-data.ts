@@ -11,11 +11,8 @@ export const PRACTICE_NAME = 'MDRI Primary Care';
 /** The practice tagline (enrollment-and-payment §9: it mentions Rhode Island). */
 export const PRACTICE_TAGLINE = 'Personal primary care for Rhode Island families, close to home.';
 
-/** The practice's contact address for the footer, logout confirmation and error pages. */
-export const PRACTICE_CONTACT_EMAIL = 'frontdesk@mdri-primarycare.example';
-
-/**
- * The external patient portal's login (the health record's own portal for practice 29391):
- * Patient Chart, Lab Results, Message Practice and Primary Care Billing all open it in a new tab.
+/*
+ * The practice's contact address, the patient portal and membership details links, the concierge
+ * doctors and the location addresses and phones are practice configuration (config/practice.json),
+ * served by GET /api/config/practice: read them with usePractice() (practice.ts).
  */
-export const PATIENT_PORTAL_URL = 'https://29391.portal.athenahealth.com/';

@@ -1,9 +1,13 @@
-import { Alert, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ExternalLinkIcon, FileTextIcon, PATIENT_PORTAL_URL, buttonClassName } from '@portal/ui';
+import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ExternalLinkIcon, FileTextIcon, buttonClassName, usePractice } from '@portal/ui';
 
 export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
 
-/** Opens the health record's patient portal login in a new tab; guests are told they need portal credentials. */
+/**
+ * Opens the health record's patient portal login in a new tab (its address is practice
+ * configuration: GET /api/config/practice); guests are told they need portal credentials.
+ */
 export function PatientPortalCard({ guest }: { guest: boolean }) {
+  const portalUrl = usePractice().data?.patientPortalUrl;
   return (
     <Card as="article">
       <CardHeader>
@@ -21,11 +25,17 @@ export function PatientPortalCard({ guest }: { guest: boolean }) {
         ) : null}
       </CardContent>
       <CardFooter>
-        <a className={buttonClassName({ variant: 'secondary', block: true })} href={PATIENT_PORTAL_URL} target="_blank" rel="noopener noreferrer">
-          Open Patient Portal
-          <ExternalLinkIcon size={18} />
-          <span className="ui-visually-hidden"> (opens in a new tab)</span>
-        </a>
+        {portalUrl ? (
+          <a className={buttonClassName({ variant: 'secondary', block: true })} href={portalUrl} target="_blank" rel="noopener noreferrer">
+            Open Patient Portal
+            <ExternalLinkIcon size={18} />
+            <span className="ui-visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <Button variant="secondary" block loading loadingText="Loading...">
+            Open Patient Portal
+          </Button>
+        )}
       </CardFooter>
     </Card>
   );

@@ -17,7 +17,12 @@ import {
 import type { AuthState } from '@portal/ui';
 import { AppointmentsCard } from '../components/AppointmentsCard.tsx';
 import { DependentsHint } from '../components/DependentsHint.tsx';
+import { LearningHubCard } from '../components/LearningHubCard.tsx';
+import { MembershipBillingCard } from '../components/MembershipBillingCard.tsx';
+import { MembershipEnrollmentCard } from '../components/MembershipEnrollmentCard.tsx';
 import { MembershipStatusCard } from '../components/MembershipStatusCard.tsx';
+import { NurseLineCard } from '../components/NurseLineCard.tsx';
+import { PatientInfoCard } from '../components/PatientInfoCard.tsx';
 import { PatientPortalCard } from '../components/PatientPortalCard.tsx';
 import { SignOutCard } from '../components/SignOutCard.tsx';
 import { UpcomingAppointmentsCard } from '../components/UpcomingAppointmentsCard.tsx';
@@ -27,10 +32,12 @@ import { DASHBOARD_LOGIN_PATH, DASHBOARD_PATHS, welcomeFor } from '../welcome.ts
 
 /**
  * / and /dashboard (booking-dashboard-staff §2 'Dashboard'): the welcome greeting, the
- * dependents hint for provider-login users, whom a caregiver acts for, the membership badge and
- * the Membership Status card (provider-login users only: guests do not see membership status),
- * upcoming appointments (provider-login users), and the action cards. Unauthenticated visitors go to
- * /login?return=/dashboard.
+ * dependents hint for provider-login users, whom a caregiver acts for, the membership badge, the
+ * patient info card and the Membership Status card (provider-login users only: guests do not see
+ * membership status), upcoming appointments (provider-login users), and the action cards:
+ * Membership Billing, Membership Enrollment, Appointments, Nurse Phone Messaging, Patient Portal,
+ * Sign Out and the Patient Learning Hub ('Coming Soon', provider-login users). Unauthenticated
+ * visitors go to /login?return=/dashboard.
  */
 export function DashboardPage() {
   const { state, isPending, isError, refetch } = useAuthState();
@@ -96,13 +103,18 @@ function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticat
           membershipBadge={provider ? <MembershipBadge isPending={membership.isPending} data={membership.data} /> : null}
         />
         {provider ? <DependentsHint /> : null}
+        {state.kind === 'provider' ? <PatientInfoCard patientName={state.patientName} membership={membership} /> : null}
         {provider ? <MembershipStatusCard query={membership} /> : null}
         {state.kind === 'provider' ? <UpcomingAppointmentsCard patientId={state.patientId} /> : null}
         <Section id="dashboard-actions" title="Quick Actions">
           <Grid minColumnWidth="18rem">
+            <MembershipBillingCard status={membership.data} />
+            <MembershipEnrollmentCard guest={state.kind === 'guest'} status={membership.data} />
             <AppointmentsCard guest={state.kind === 'guest'} status={membership.data} />
+            <NurseLineCard guest={state.kind === 'guest'} />
             <PatientPortalCard guest={state.kind === 'guest'} />
             <SignOutCard />
+            {provider ? <LearningHubCard /> : null}
           </Grid>
         </Section>
       </Stack>

@@ -1,4 +1,4 @@
-import { Button, Dialog } from '@portal/ui';
+import { Button, Dialog, usePractice } from '@portal/ui';
 import { CONCIERGE_CANCEL, CONCIERGE_CONFIRM, CONCIERGE_DIALOG_TEXT, CONCIERGE_DIALOG_TITLE } from '../messages.ts';
 
 export interface ConciergeDialogProps {
@@ -13,6 +13,8 @@ export interface ConciergeDialogProps {
  * Cancel or Escape discards the choice; 'I Understand' applies it.
  */
 export function ConciergeDialog({ planName, onCancel, onConfirm }: ConciergeDialogProps) {
+  // The doctors are practice configuration (config/practice.json conciergeDoctors, decision 0028).
+  const doctors = usePractice().data?.conciergeDoctors ?? [];
   return (
     <Dialog
       open={planName !== null}
@@ -33,6 +35,16 @@ export function ConciergeDialog({ planName, onCancel, onConfirm }: ConciergeDial
         </>
       }
     >
+      {doctors.length > 0 ? (
+        <>
+          <p>Concierge doctors:</p>
+          <ul className="enrollment-concierge-doctors">
+            {doctors.map((doctor) => (
+              <li key={doctor}>{doctor}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {planName ? (
         <p>
           You chose <strong>{planName}</strong>. Select &lsquo;{CONCIERGE_CONFIRM}&rsquo; to keep this plan, or &lsquo;{CONCIERGE_CANCEL}&rsquo; to

@@ -16,6 +16,7 @@ import {
   api,
   navigate,
   toast,
+  usePractice,
 } from '@portal/ui';
 import type { TierCode } from '@portal/ui';
 import { practiceLocationName } from '../location-form.ts';
@@ -28,7 +29,6 @@ import { createEnrollmentErrorNotice } from '../errors.ts';
 import type { ErrorNotice } from '../errors.ts';
 import { PRACTICE_LOCATION_PATH, afterCreatePath } from '../flow.ts';
 import {
-  MEMBERSHIP_DETAILS_URL,
   PRIMARY_PRACTICE_LABEL,
   READY_TO_ENROLL_PREFIX,
   SESSION_ERROR_TITLE,
@@ -70,6 +70,7 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
   const [missingTier, setMissingTier] = useState(false);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
   const plansRef = useRef<HTMLDivElement>(null);
+  const membershipDetailsUrl = usePractice().data?.membershipDetailsUrl;
 
   const create = useMutation({
     mutationFn: (membershipTier: TierCode) =>
@@ -155,12 +156,14 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
               <ul className="enrollment-notes">
                 <li>Memberships are open to patients aged {MINIMUM_ENROLLMENT_AGE} and older.</li>
                 <li>The membership program is optional and does not affect your access to medically necessary care.</li>
-                <li>
-                  <a href={MEMBERSHIP_DETAILS_URL} target="_blank" rel="noreferrer">
-                    Read the membership details on our website
-                    <span className="ui-visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                </li>
+                {membershipDetailsUrl ? (
+                  <li>
+                    <a href={membershipDetailsUrl} target="_blank" rel="noreferrer">
+                      Read the membership details on our website
+                      <span className="ui-visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ) : null}
               </ul>
             </Alert>
 

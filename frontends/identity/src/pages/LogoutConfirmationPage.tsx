@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ButtonLink, CheckIcon, Container, EmptyState, PRACTICE_CONTACT_EMAIL, Stack } from '@portal/ui';
+import { ButtonLink, CheckIcon, Container, EmptyState, Stack, usePractice } from '@portal/ui';
 
 export const SIGNED_OUT_TITLE = 'Signed Out Successfully';
 
@@ -8,6 +8,8 @@ export const SIGNED_OUT_TITLE = 'Signed Out Successfully';
  * (to /dashboard, which asks for sign-in) and the practice's contact address.
  */
 export function LogoutConfirmationPage() {
+  // The practice's address comes from its configuration (GET /api/config/practice, decision 0028).
+  const supportEmail = usePractice().data?.supportEmail;
   useEffect(() => {
     document.title = `${SIGNED_OUT_TITLE} | Member Portal`;
   }, []);
@@ -22,9 +24,11 @@ export function LogoutConfirmationPage() {
         description={
           <Stack gap={3}>
             <p>You have left the Member Portal. If you are on a shared or public device, close this browser window.</p>
-            <p>
-              Questions? Contact us at <a href={`mailto:${PRACTICE_CONTACT_EMAIL}`}>{PRACTICE_CONTACT_EMAIL}</a>
-            </p>
+            {supportEmail ? (
+              <p>
+                Questions? Contact us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+              </p>
+            ) : null}
           </Stack>
         }
         actions={

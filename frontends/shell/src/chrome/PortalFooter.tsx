@@ -1,7 +1,11 @@
-import { LogoMark, MailIcon, MapPinIcon, PRACTICE_CONTACT_EMAIL, PRACTICE_LOCATIONS, PRACTICE_NAME, PRACTICE_TAGLINE, PhoneIcon, formatPhone, telHref } from '@portal/ui';
+import { LogoMark, MailIcon, MapPinIcon, PRACTICE_NAME, PRACTICE_TAGLINE, PhoneIcon, formatPhone, telHref, usePractice } from '@portal/ui';
 
-/** The shared footer: the three practice locations with address and phone, and a contact link. */
+/**
+ * The shared footer: the practice locations with address and phone, and a contact link, from the
+ * practice configuration (GET /api/config/practice; shown once it has arrived).
+ */
 export function PortalFooter() {
+  const practice = usePractice().data;
   return (
     <footer className="portal-footer">
       <div className="ui-container ui-container--xl">
@@ -12,20 +16,22 @@ export function PortalFooter() {
               <span>{PRACTICE_NAME}</span>
             </p>
             <p className="portal-footer__tagline">{PRACTICE_TAGLINE}</p>
-            <div className="portal-footer__contact">
-              <p className="portal-footer__contact-label">Contact us</p>
-              <p className="portal-footer__line">
-                <MailIcon size={16} />
-                <a href={`mailto:${PRACTICE_CONTACT_EMAIL}`}>{PRACTICE_CONTACT_EMAIL}</a>
-              </p>
-            </div>
+            {practice ? (
+              <div className="portal-footer__contact">
+                <p className="portal-footer__contact-label">Contact us</p>
+                <p className="portal-footer__line">
+                  <MailIcon size={16} />
+                  <a href={`mailto:${practice.supportEmail}`}>{practice.supportEmail}</a>
+                </p>
+              </div>
+            ) : null}
           </div>
           <nav className="portal-footer__locations" aria-labelledby="portal-footer-locations">
             <h2 id="portal-footer-locations" className="portal-footer__heading">
               Our locations
             </h2>
             <ul className="portal-footer__location-list">
-              {PRACTICE_LOCATIONS.map((location) => (
+              {(practice?.locations ?? []).map((location) => (
                 <li key={location.id} className="portal-footer__location">
                   <h3 className="portal-footer__location-name">{location.name}</h3>
                   <address className="portal-footer__address">

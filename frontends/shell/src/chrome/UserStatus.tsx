@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerCheckResponse } from '@portal/contracts';
 import {
-  ApiContractError,
   Badge,
   ButtonLink,
   CUSTOMER_CHECK_QUERY_KEY,
@@ -24,7 +23,8 @@ import {
   MenuItem,
   MenuSeparator,
   MessageIcon,
-  PATIENT_PORTAL_URL,
+  NURSE_LINE_GUEST_TEXT,
+  NurseLineDialog,
   PhoneIcon,
   ReceiptIcon,
   SwitchUserIcon,
@@ -37,16 +37,16 @@ import {
   useAuthState,
   useLocation,
   useLogout,
+  usePractice,
   useProviderSignIn,
+  openBillingPortal,
   withReturn,
 } from '@portal/ui';
 import type { AuthState } from '@portal/ui';
 import { checkCustomer, openPortalSession } from '../shell-api.ts';
 
-export const NURSE_LINE_DISABLED_TOOLTIP = 'Sign in with athenahealth credentials to access';
+export const NURSE_LINE_DISABLED_TOOLTIP = NURSE_LINE_GUEST_TEXT;
 export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
-/** The nurse line dialog arrives with the dashboard's member features; until then the item opens the dashboard. */
-export const NURSE_LINE_PATH = '/dashboard?nurse=1';
 
 const PATIENT_PORTAL_ITEMS = [
   { label: 'Patient Chart', icon: <FileTextIcon size={18} /> },
@@ -61,36 +61,6 @@ const readCustomer = async ({ signal }: { signal: AbortSignal }): Promise<Custom
     return { hasCustomer: (await checkCustomer(api, signal)).hasCustomer };
   } catch {
     return { hasCustomer: false };
-  }
-};
-
-/**
- * Opens the billing portal in a new tab. The tab is opened at once, inside the click, so pop-up
- * blockers allow it; it is sent to the portal when POST /api/stripe/portal-session answers.
- */
-const openBillingPortal = async (): Promise<void> => {
-  const tab = window.open('', '_blank');
-  if (tab) {
-    tab.opener = null;
-    tab.document.title = 'Membership Billing';
-    tab.document.body.textContent = 'Opening the billing portal...';
-  }
-  try {
-    const answer = await openPortalSession(api);
-    if (!answer.success || !answer.portalUrl) throw new Error(answer.message || 'The billing portal is not available right now.');
-    if (tab) tab.location.href = answer.portalUrl;
-    else window.open(answer.portalUrl, '_blank', 'noopener,noreferrer');
-  } catch (error) {
-    tab?.close();
-    toast({
-      title: 'Membership Billing Unavailable',
-      // An HTTP failure ('503: …') or an answer this page cannot read gets the generic text.
-      description:
-        error instanceof Error && !(error instanceof ApiContractError) && !/^\d{3}: /.test(error.message)
-          ? error.message
-          : 'The billing portal could not be opened. Please try again.',
-      variant: 'destructive',
-    });
   }
 };
 
@@ -140,6 +110,9 @@ function UserStatusMenu({ state }: { state: Exclude<AuthState, { kind: 'unauthen
   const { logout, isLoggingOut } = useLogout();
   const { start, isStarting } = useProviderSignIn();
   const [openingBilling, setOpeningBilling] = useState(false);
+  const [nurseLineOpen, setNurseLineOpen] = useState(false);
+  const practice = usePractice();
+  const patientPortalUrl = practice.data?.patientPortalUrl;
 
   const switchAccount = (): void => {
     start('switch', `${pathname}${search}`).catch((error: unknown) => {
@@ -153,69 +126,79 @@ function UserStatusMenu({ state }: { state: Exclude<AuthState, { kind: 'unauthen
 
   const billing = (): void => {
     setOpeningBilling(true);
-    void openBillingPortal().finally(() => setOpeningBilling(false));
+    void openBillingPortal(() => openPortalSession(api)).finally(() => setOpeningBilling(false));
   };
 
   return (
-    <Menu
-      className="portal-user"
-      buttonClassName="portal-user__button"
-      buttonLabel={`${displayName}, ${badge}, account menu`}
-      menuLabel="Account menu"
-      button={
-        <>
-          <span className={cx('portal-avatar', state.kind === 'guest' && 'portal-avatar--guest')} aria-hidden="true">
-            {initialsOf(state)}
-          </span>
-          <span className="portal-user__summary">
-            <span className="portal-user__name">{displayName}</span>
-            <Badge variant={isProvider ? 'default' : 'secondary'} className="portal-user__badge">
-              {badge}
-            </Badge>
-          </span>
-          <ChevronDownIcon size={18} className="portal-user__chevron" />
-        </>
-      }
-      header={<UserIdentity state={state} />}
-    >
-      <MenuItem href="/enrollment" icon={<ClipboardIcon size={18} />}>
-        Membership Enrollment
-      </MenuItem>
-      <MenuGroup label="Members Only Benefits">
-        <MenuItem href="/appointments" icon={<CalendarIcon size={18} />}>
-          Manage Appointments
+    <>
+      <Menu
+        className="portal-user"
+        buttonClassName="portal-user__button"
+        buttonLabel={`${displayName}, ${badge}, account menu`}
+        menuLabel="Account menu"
+        button={
+          <>
+            <span className={cx('portal-avatar', state.kind === 'guest' && 'portal-avatar--guest')} aria-hidden="true">
+              {initialsOf(state)}
+            </span>
+            <span className="portal-user__summary">
+              <span className="portal-user__name">{displayName}</span>
+              <Badge variant={isProvider ? 'default' : 'secondary'} className="portal-user__badge">
+                {badge}
+              </Badge>
+            </span>
+            <ChevronDownIcon size={18} className="portal-user__chevron" />
+          </>
+        }
+        header={<UserIdentity state={state} />}
+      >
+        <MenuItem href="/enrollment" icon={<ClipboardIcon size={18} />}>
+          Membership Enrollment
         </MenuItem>
+        <MenuGroup label="Members Only Benefits">
+          <MenuItem href="/appointments" icon={<CalendarIcon size={18} />}>
+            Manage Appointments
+          </MenuItem>
+          {isProvider ? (
+            <MenuItem onSelect={() => setNurseLineOpen(true)} icon={<PhoneIcon size={18} />}>
+              Nurse Phone Messaging
+            </MenuItem>
+          ) : (
+            <MenuItem disabled tooltip={NURSE_LINE_DISABLED_TOOLTIP} icon={<PhoneIcon size={18} />}>
+              Nurse Phone Messaging
+            </MenuItem>
+          )}
+          {customer.data?.hasCustomer ? (
+            <MenuItem onSelect={billing} busy={openingBilling} icon={<CreditCardIcon size={18} />}>
+              Membership Billing
+            </MenuItem>
+          ) : null}
+        </MenuGroup>
+        <MenuGroup label="Patient Portal" note={isProvider ? undefined : PORTAL_CREDENTIALS_NOTE}>
+          {PATIENT_PORTAL_ITEMS.map((item) =>
+            patientPortalUrl ? (
+              <MenuItem key={item.label} href={patientPortalUrl} external icon={item.icon}>
+                {item.label}
+              </MenuItem>
+            ) : (
+              <MenuItem key={item.label} disabled tooltip="Loading the patient portal link..." icon={item.icon}>
+                {item.label}
+              </MenuItem>
+            ),
+          )}
+        </MenuGroup>
+        <MenuSeparator />
         {isProvider ? (
-          <MenuItem href={NURSE_LINE_PATH} icon={<PhoneIcon size={18} />}>
-            Nurse Phone Messaging
-          </MenuItem>
-        ) : (
-          <MenuItem disabled tooltip={NURSE_LINE_DISABLED_TOOLTIP} icon={<PhoneIcon size={18} />}>
-            Nurse Phone Messaging
-          </MenuItem>
-        )}
-        {customer.data?.hasCustomer ? (
-          <MenuItem onSelect={billing} busy={openingBilling} icon={<CreditCardIcon size={18} />}>
-            Membership Billing
+          <MenuItem onSelect={switchAccount} busy={isStarting} keepOpen icon={<SwitchUserIcon size={18} />}>
+            {isStarting ? 'Switching...' : 'Switch Account'}
           </MenuItem>
         ) : null}
-      </MenuGroup>
-      <MenuGroup label="Patient Portal" note={isProvider ? undefined : PORTAL_CREDENTIALS_NOTE}>
-        {PATIENT_PORTAL_ITEMS.map((item) => (
-          <MenuItem key={item.label} href={PATIENT_PORTAL_URL} external icon={item.icon}>
-            {item.label}
-          </MenuItem>
-        ))}
-      </MenuGroup>
-      <MenuSeparator />
-      {isProvider ? (
-        <MenuItem onSelect={switchAccount} busy={isStarting} keepOpen icon={<SwitchUserIcon size={18} />}>
-          {isStarting ? 'Switching...' : 'Switch Account'}
+        <MenuItem onSelect={() => void logout()} busy={isLoggingOut} keepOpen tone="destructive" icon={<LogOutIcon size={18} />}>
+          {isLoggingOut ? 'Logging out...' : 'Logout'}
         </MenuItem>
-      ) : null}
-      <MenuItem onSelect={() => void logout()} busy={isLoggingOut} keepOpen tone="destructive" icon={<LogOutIcon size={18} />}>
-        {isLoggingOut ? 'Logging out...' : 'Logout'}
-      </MenuItem>
-    </Menu>
+      </Menu>
+      {/* Opened from the menu on any page (issue 14); the dashboard's card opens its own. */}
+      <NurseLineDialog open={nurseLineOpen} onOpenChange={setNurseLineOpen} viewer={isProvider ? 'provider' : 'guest'} />
+    </>
   );
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import type { SubscriptionStatusResponse } from '@portal/contracts';
+import { BILLING_MANAGED_BY_CAREGIVER, NO_SUBSCRIPTIONS_AVAILABLE, ageOn, asksForNurseLine, billingCard, enrollmentCard } from './action-cards.ts';
+
+const status = (overrides: Partial<SubscriptionStatusResponse>): SubscriptionStatusResponse => ({
+  hasActiveSubscription: false,
+  subscriptionSummary: 'No active membership found.',
+  tier1Matches: 0,
+  tier1Others: 0,
+  tier2Matches: 0,
+  subscriptions: { tier1PatientMatches: [], tier1Others: [], tier2Matches: [] },
+  enrollmentMessage: 'You are not enrolled in a membership.',
+  appointmentMessage: 'Online appointment booking requires an active membership.',
+  managedSubscriptionsEnabled: false,
+  enrollMemberEnabled: true,
+  bookAppointmentEnabled: false,
+  ...overrides,
+});
+
+describe('Membership Billing', () => {
+  it('is enabled only when managedSubscriptionsEnabled', () => {
+    expect(billingCard(status({ managedSubscriptionsEnabled: true }))).toEqual({ enabled: true, reason: null });
+  });
+  it("says 'Billing managed by caregiver' when the summary mentions a caregiver, else 'No subscriptions available'", () => {
+    expect(billingCard(status({ subscriptionSummary: 'Active Enhanced membership managed by a caregiver, renews 06/01/2027.' }))).toEqual({ enabled: false, reason: BILLING_MANAGED_BY_CAREGIVER });
+    expect(billingCard(status({}))).toEqual({ enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE });
+    expect(billingCard(undefined)).toEqual({ enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE });
+  });
+});
+
+describe('Membership Enrollment', () => {
+  it('follows enrollMemberEnabled, with the enrollment message as the reason', () => {
+    expect(enrollmentCard(false, status({}))).toEqual({ enabled: true, reason: null });
+    expect(enrollmentCard(false, status({ enrollMemberEnabled: false, enrollmentMessage: 'You are enrolled in the Enhanced membership.' }))).toEqual({
+      enabled: false,
+      reason: 'You are enrolled in the Enhanced membership.',
+    });
+    expect(enrollmentCard(true, undefined)).toEqual({ enabled: true, reason: null });
+  });
+});
+
+describe('ageOn', () => {
+  const today = new Date(2026, 10, 26);
+  it('counts whole years from either date format, the birthday itself included', () => {
+    expect(ageOn('1979-04-12', today)).toBe(47);
+    expect(ageOn('04/12/1979', today)).toBe(47);
+    expect(ageOn('1999-11-26', today)).toBe(27);
+    expect(ageOn('1999-11-27', today)).toBe(26);
+  });
+  it('is null for a missing or unreadable date', () => {
+    expect(ageOn(null, today)).toBeNull();
+    expect(ageOn('yesterday', today)).toBeNull();
+    expect(ageOn('2030-01-01', today)).toBeNull();
+  });
+});
+
+it('?nurse=1 asks for the nurse line', () => {
+  expect(asksForNurseLine('?nurse=1')).toBe(true);
+  expect(asksForNurseLine('?nurse=0')).toBe(false);
+  expect(asksForNurseLine('')).toBe(false);
+});

@@ -1,0 +1,31 @@
+import type { SubscriptionStatusResponse } from '@portal/contracts';
+import { Button, ButtonLink, Card, CardDescription, CardFooter, CardHeader, CardTitle, ClipboardIcon } from '@portal/ui';
+import { enrollmentCard } from '../action-cards.ts';
+import { ENROLLMENT_PATH } from '../membership-status.ts';
+
+/** Membership Enrollment (booking-dashboard-staff §2 'Action cards': enrollMemberEnabled). */
+export function MembershipEnrollmentCard({ guest, status }: { guest: boolean; status: SubscriptionStatusResponse | undefined }) {
+  const card = enrollmentCard(guest, status);
+  return (
+    <Card as="article" aria-labelledby="dash-enrollment-title">
+      <CardHeader>
+        <span className="ui-card__icon" aria-hidden="true">
+          <ClipboardIcon size={22} />
+        </span>
+        <CardTitle id="dash-enrollment-title">Membership Enrollment</CardTitle>
+        <CardDescription>{card.reason ?? 'Choose a membership for yourself or someone you care for.'}</CardDescription>
+      </CardHeader>
+      <CardFooter>
+        {card.enabled ? (
+          <ButtonLink href={ENROLLMENT_PATH} variant="secondary" block>
+            Enroll in Membership
+          </ButtonLink>
+        ) : (
+          <Button variant="secondary" block disabled>
+            Enroll in Membership
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, NURSE_LINE_GUEST_TEXT, NurseLineDialog, PhoneIcon, useLocation } from '@portal/ui';
+import { asksForNurseLine } from '../action-cards.ts';
+
+/**
+ * Nurse Phone Messaging (booking-dashboard-staff §2 'Action cards', 'Nurse line dialog'): opens
+ * the nurse line dialog (also opened from the account menu on any page). Guests see it disabled
+ * with 'Sign in with athenahealth credentials to access'. /dashboard?nurse=1 opens it.
+ */
+export function NurseLineCard({ guest }: { guest: boolean }) {
+  const { search } = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!guest && asksForNurseLine(search)) setOpen(true);
+  }, [guest, search]);
+  return (
+    <Card as="article" aria-labelledby="dash-nurse-title">
+      <CardHeader>
+        <span className="ui-card__icon" aria-hidden="true">
+          <PhoneIcon size={22} />
+        </span>
+        <CardTitle id="dash-nurse-title">Nurse Phone Messaging</CardTitle>
+        <CardDescription>Call or text our nurses during business hours. A members-only benefit.</CardDescription>
+      </CardHeader>
+      {guest ? (
+        <CardContent>
+          <Alert variant="info" title="Nurse line not available">
+            {NURSE_LINE_GUEST_TEXT}
+          </Alert>
+        </CardContent>
+      ) : null}
+      <CardFooter>
+        <Button variant="secondary" block disabled={guest} onClick={() => setOpen(true)}>
+          Open Nurse Line
+        </Button>
+      </CardFooter>
+      {guest ? null : <NurseLineDialog open={open} onOpenChange={setOpen} viewer="provider" />}
+    </Card>
+  );
+}
