@@ -322,10 +322,11 @@ describe('every route that reads or changes health data writes an audit row', ()
   });
 
   it('a member signed in with athenahealth reveals the nurse line', async () => {
-    const browser = await signedInForEnrollment(portal.url, PATIENT_IDS.olivia);
-    await paidEnrollment(portal.url, portal.sandbox.url, browser, await signedEnrollment(portal.url, browser, PATIENT_IDS.olivia, '120_annual', 'Olivia Hart'));
-    const olivia = asSession(browser.jar.get(SESSION_COOKIE)!, 'margaret');
-    await audit('GET /api/nurse-line', async () => ok(await call(olivia, { method: 'GET', path: '/api/nurse-line' }), 'nurse-line'));
+    // Carol, for herself: no enrollment elsewhere in this walk. Paid by card through the API, so Stripe knows her as a member.
+    const browser = await signedInForEnrollment(portal.url, PATIENT_IDS.carol);
+    await paidEnrollment(portal.url, portal.sandbox.url, browser, await signedEnrollment(portal.url, browser, PATIENT_IDS.carol, '120_annual', 'Carol Bennett'));
+    const carol = asSession(browser.jar.get(SESSION_COOKIE)!, 'margaret');
+    await audit('GET /api/nurse-line', async () => ok(await call(carol, { method: 'GET', path: '/api/nurse-line' }), 'nurse-line'));
   }, 60_000);
 
   it('staff list the failed chart filings', async () => {
