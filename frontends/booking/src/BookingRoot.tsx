@@ -4,6 +4,7 @@ import { ButtonLink, Container, EmptyState, createPortalQueryClient, normalizePa
 import type { PortalCustomProps } from '@portal/ui';
 import { BookingPage } from './pages/BookingPage.tsx';
 import { PracticeLocationPage } from './pages/PracticeLocationPage.tsx';
+import { EarlierSlotPage } from './pages/EarlierSlotPage.tsx';
 
 export type BookingRootProps = Partial<PortalCustomProps> & { name?: string };
 
@@ -14,6 +15,7 @@ function BookingRoutes() {
     return <BookingPage search={location.searchParams} />;
   }
   if (path === '/appointments/practice-location') return <PracticeLocationPage />;
+  if (path === '/appointments/earlier-slot') return <EarlierSlotPage />;
   return (
     <Container size="md">
       <EmptyState headingLevel={1} title="Page not found" actions={<ButtonLink href="/appointments">Book an Appointment</ButtonLink>} />
@@ -21,7 +23,7 @@ function BookingRoutes() {
   );
 }
 
-/** The booking micro-frontend: /appointments, /appointments/booking and /appointments/practice-location. */
+/** The booking micro-frontend: /appointments, /appointments/booking, /appointments/practice-location and /appointments/earlier-slot. */
 export function BookingRoot({ queryClient }: BookingRootProps) {
   // The shell hands over the page's QueryClient (and with it the session it polls); a bare
   // mount (tests) gets its own.

@@ -15,6 +15,8 @@ import {
   RescheduleAppointmentResponse,
   SubscriptionStatusResponse,
   UpdateSessionResponse,
+  WaitlistOfferResponse,
+  WaitlistTakeResponse,
 } from '@portal/contracts';
 import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment, RescheduleAppointmentRequest } from '@portal/contracts';
 import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, apiErrorBody, type ApiClient } from '@portal/ui';
@@ -95,3 +97,11 @@ export const bookingConflict = (error: unknown): readonly ExistingAppointment[] 
 
 /** A 403 'Membership Required' answer (book, patient-info). */
 export const isMembershipRequired = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
+
+/** POST /api/waitlist-offers/view: the earlier slot an emailed link offers (no sign-in: the signed link is the member's). */
+export const fetchWaitlistOffer = (client: ApiClient, token: string): Promise<WaitlistOfferResponse> =>
+  client.post<WaitlistOfferResponse>('/api/waitlist-offers/view', { token }, { decode: WaitlistOfferResponse });
+
+/** POST /api/waitlist-offers/take: moves the member's appointment to the offered slot (409: gone, or the link was used). */
+export const takeWaitlistOffer = (client: ApiClient, token: string): Promise<WaitlistTakeResponse> =>
+  client.post<WaitlistTakeResponse>('/api/waitlist-offers/take', { token }, { decode: WaitlistTakeResponse });

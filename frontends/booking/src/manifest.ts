@@ -15,6 +15,8 @@ const manifest = {
     { path: '/appointments/booking', header: BOOKING },
     // The practice location screen of the appointments flow; Continue reads 'Select Provider & Time'.
     { path: '/appointments/practice-location', header: BOOKING },
+    // The earlier-slot offer a waitlisted member opens from the email (issue 13).
+    { path: '/appointments/earlier-slot', header: { title: 'Earlier Appointment', showUserStatus: true } },
   ],
   headerAreas: [{ under: '/appointments', header: BOOKING }],
 } satisfies RemoteManifest;

@@ -57,7 +57,8 @@ export const startTestPortal = async (options: TestPortalOptions = {}): Promise<
   const worker =
     options.worker === false
       ? null
-      : await startWorker({ databaseUrl: appUrl, env, logger, migrate: false, pollIntervalMs: 200, ...options.worker }).catch(async (error: unknown) => {
+      : // The worker's links (earlier-slot offers) point at the API it runs beside, whose port is known only now.
+        await startWorker({ databaseUrl: appUrl, env: { PUBLIC_ORIGIN: api.url, ...env }, logger, migrate: false, pollIntervalMs: 200, ...options.worker }).catch(async (error: unknown) => {
           await api.close();
           await sandbox.close();
           await db.drop();

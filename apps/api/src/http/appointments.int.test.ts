@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { PostgresAppointments } from '@portal/persistence';
 import { signIn } from '../../../../tools/src/testing/sign-in.ts';
+import { apiCall, bookBody, openOfficeVisitSlots, type SignedInBrowser } from '../../../../tools/src/testing/booking-api.ts';
 import { activeMembership } from '../../../../tools/src/testing/members.ts';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
 
@@ -21,14 +22,8 @@ afterAll(async () => {
   await portal.close();
 });
 
-type Browser = Awaited<ReturnType<typeof signIn>>['portal'];
-const call = async (browser: Browser, method: string, path: string, body?: unknown) => {
-  const response = await browser.fetch(`${portal.url}${path}`, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-};
+type Browser = SignedInBrowser;
+const call = (browser: Browser, method: string, path: string, body?: unknown) => apiCall(portal.url, browser, method, path, body);
 const faults = async (route: string, fault: Record<string, unknown>) =>
   fetch(`${portal.sandbox.url}/_sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ route, ...fault }) });
 const clearFaults = async () => fetch(`${portal.sandbox.url}/_sandbox/faults`, { method: 'DELETE' });
@@ -37,29 +32,7 @@ const clearFaults = async () => fetch(`${portal.sandbox.url}/_sandbox/faults`, {
 const member = async (personId: number, actFor?: number) => (await signIn({ apiUrl: portal.url, personId, ...(actFor === undefined ? {} : { actFor }) })).portal;
 const liveRows = async (filter: Record<string, string> = {}) => portal.db.knex('appointments').whereIn('status', ['pending', 'booked']).where(filter);
 
-/** Open slots of an Office Visit at location 1, from `week` on, at least `minHoursAway` out. */
-const openSlots = async (browser: Browser, week = 1, minHoursAway = 30) => {
-  const types = await call(browser, 'GET', '/api/appointment-types?providerId=any');
-  const officeVisit = types.body.appointmentTypes.find((type: { name: string }) => type.name === 'Office Visit');
-  const slots: Array<{ appointmentId: string; date: string; time: string; providerId: string }> = [];
-  for (let w = week; w < 6 && slots.length < 12; w += 1) {
-    const answer = await call(browser, 'GET', `/api/appointments/availability?departmentId=1&providerId=any&appointmentTypeId=${officeVisit.id}&week=${w}`);
-    expect(answer.status).toBe(200);
-    slots.push(...answer.body.slots);
-  }
-  const startOf = (slot: { date: string; time: string }) => {
-    const [m, d, y] = slot.date.split('/');
-    return new Date(`${y}-${m}-${d}T${slot.time}:00-05:00`).getTime();
-  };
-  return { typeId: officeVisit.id as string, slots: slots.filter((slot) => startOf(slot) - Date.now() > minHoursAway * 3600_000) };
-};
-const bookBody = (slot: { appointmentId: string; date: string; time: string; providerId: string }, typeId: string) => ({
-  providerId: slot.providerId,
-  appointmentId: slot.appointmentId,
-  appointmentDate: slot.date,
-  appointmentTime: slot.time,
-  appointmentTypeId: typeId,
-});
+const openSlots = (browser: Browser, week = 1, minHoursAway = 30) => openOfficeVisitSlots(portal.url, browser, week, minHoursAway);
 
 describe('booking as a member', () => {
   it('offers members the four types, books a slot, lists it as upcoming, refuses a second, and cancels', async () => {

@@ -32,6 +32,7 @@ import {
   upcomingAppointmentsKey,
 } from '../appointments.ts';
 import { cancelAppointment, fetchProviders, fetchUpcomingAppointments } from '../dashboard-api.ts';
+import { WaitlistChoice } from './WaitlistChoice.tsx';
 
 // The dialog (Radix) loads when a Cancel is first pressed.
 const CancelAppointmentDialog = lazy(() => import('./CancelAppointmentDialog.tsx').then((module) => ({ default: module.CancelAppointmentDialog })));
@@ -118,6 +119,7 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
                 key={appointment.appointmentId}
                 appointment={appointment}
                 providerName={providerName(appointment.providerId)}
+                patientId={patientId}
                 onCancel={() => setCancelling(appointment)}
               />
             ))}
@@ -140,7 +142,7 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
   );
 }
 
-function AppointmentItem({ appointment, providerName, onCancel }: { appointment: DashboardAppointment; providerName: string | null; onCancel: () => void }) {
+function AppointmentItem({ appointment, providerName, patientId, onCancel }: { appointment: DashboardAppointment; providerName: string | null; patientId: string; onCancel: () => void }) {
   const tooltipId = useId();
   const rescheduleTooltipId = useId();
   const cancellable = canCancel(appointment.date, appointment.startTime, new Date());
@@ -198,6 +200,8 @@ function AppointmentItem({ appointment, providerName, onCancel }: { appointment:
           </span>
         )}
       </div>
+      {/* Only an appointment that can still be moved online can take an earlier time. */}
+      {cancellable ? <WaitlistChoice appointment={appointment} patientId={patientId} when={`${date} at ${time}`} /> : null}
     </li>
   );
 }

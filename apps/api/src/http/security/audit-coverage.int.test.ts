@@ -289,18 +289,21 @@ describe('every route that reads or changes health data writes an audit row', ()
   }, 60_000);
 
   it('a waitlisted member hears of a freed slot and takes it from the emailed link', async () => {
-    await activeMembership(portal.db.knex, PATIENT_IDS.paul);
+    // Concierge: the offer is emailed at once (Enhanced members wait 15 minutes).
+    await activeMembership(portal.db.knex, PATIENT_IDS.jordan, { tier: '500_concierge_annual' });
     await activeMembership(portal.db.knex, PATIENT_IDS.olivia);
-    const paul = (await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.paul })).portal;
+    const jordan = (await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.jordan })).portal;
     const olivia = (await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.olivia })).portal;
     const { typeId, slots } = await openOfficeVisitSlots(portal.url, olivia, 3, 30);
-    const [early, later] = slots;
+    const early = slots[0]!;
+    // A later day: the waitlist offers only an earlier time.
+    const later = slots.find((slot) => slot.date !== early.date);
     expect((await apiCall(portal.url, olivia, 'POST', `/api/appointments/${PATIENT_IDS.olivia}/book`, bookBody(early!, typeId))).status).toBe(200);
-    expect((await apiCall(portal.url, paul, 'POST', `/api/appointments/${PATIENT_IDS.paul}/book`, bookBody(later!, typeId))).status).toBe(200);
-    const paulSession = asSession(paul.jar.get(SESSION_COOKIE)!, 'margaret');
-    await audit('PUT /api/appointments/:id/waitlist', async () => ok(await call(paulSession, { method: 'PUT', path: `/api/appointments/${later!.appointmentId}/waitlist`, body: { scope: 'any-provider' } }), 'waitlist'));
+    expect((await apiCall(portal.url, jordan, 'POST', `/api/appointments/${PATIENT_IDS.jordan}/book`, bookBody(later!, typeId))).status).toBe(200);
+    const jordanSession = asSession(jordan.jar.get(SESSION_COOKIE)!, 'margaret');
+    await audit('PUT /api/appointments/:id/waitlist', async () => ok(await call(jordanSession, { method: 'PUT', path: `/api/appointments/${later!.appointmentId}/waitlist`, body: { scope: 'any-provider' } }), 'waitlist'));
     expect((await apiCall(portal.url, olivia, 'PUT', `/api/appointments/${early!.appointmentId}/cancel`)).status).toBe(200);
-    const { token } = await offerLinkFor(portal, 'paul.whitaker@example.com');
+    const { token } = await offerLinkFor(portal, 'jordan.reyes@example.com');
     await audit('POST /api/waitlist-offers/view', async () => ok(await call(null, { method: 'POST', path: '/api/waitlist-offers/view', body: { token } }), 'view offer'));
     await audit('POST /api/waitlist-offers/take', async () => ok(await call(null, { method: 'POST', path: '/api/waitlist-offers/take', body: { token } }), 'take offer'));
   }, 60_000);

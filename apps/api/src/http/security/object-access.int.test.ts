@@ -751,6 +751,17 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
   }),
   bookingRoute('book', "a member owner stops at 409 (slot 1 is not open), any other owner at 403 Membership Required"),
   bookingRoute('reschedule', "a member owner stops at 404 'Appointment not found.' (appointment 1 is nobody's), any other owner at 403"),
+  appointmentRoute(
+    'PUT',
+    'waitlist',
+    'write',
+    "the owner's choice is kept (a member) or 403 Membership Required (not one); before the cancel route, so the appointments are still booked",
+    () => (answer) => {
+      if (answer.status === 200 || (answer.status === 403 && answer.body?.error === 'Membership Required')) return;
+      fail(`the owner's waitlist choice was not taken: ${answer.status} ${answer.text.slice(0, 200)}`);
+    },
+    { scope: 'same-provider' },
+  ),
   appointmentRoute('PUT', 'cancel', 'write', 'the owner cancels it (once: later owner calls find it cancelled, 404)', (target) => (answer) => {
     if (answer.status === 200 && !CANCELLED.has(target.raw)) {
       CANCELLED.add(target.raw);
@@ -759,17 +770,6 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
     // 404 only once an earlier owner call cancelled it.
     if (!(answer.status === 404 && CANCELLED.has(target.raw))) fail(`the owner could not cancel: ${answer.status} ${answer.text.slice(0, 200)}`);
   }),
-  appointmentRoute(
-    'PUT',
-    'waitlist',
-    'write',
-    "the owner's choice is kept (a member), 403 Membership Required (not one), or 404 once the appointment was cancelled",
-    (target) => (answer) => {
-      if (answer.status === 200 || (answer.status === 403 && answer.body?.error === 'Membership Required') || (answer.status === 404 && CANCELLED.has(target.raw))) return;
-      fail(`the owner's waitlist choice was not taken: ${answer.status} ${answer.text.slice(0, 200)}`);
-    },
-    { scope: 'same-provider' },
-  ),
   appointmentRoute('GET', 'calendar.ics', 'read', 'the owner gets the calendar file of the booking made here', () => (answer) => {
     if (answer.status !== 200 || !answer.text.includes('BEGIN:VCALENDAR')) fail(`the owner did not get the calendar file: ${answer.status} ${answer.text.slice(0, 200)}`);
   }),
