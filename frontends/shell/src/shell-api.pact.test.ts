@@ -14,9 +14,9 @@ import {
   mockClient,
   sessionCookie,
 } from '../../../tools/src/testing/frontend-pact.ts';
-import { checkCustomer, extendSession, getAuthConfig, getAuthStatus, getGuestSession, getSession, openPortalSession, postLogout } from './shell-api.ts';
+import { checkCustomer, extendSession, fetchNurseLine, fetchPractice, getAuthConfig, getAuthStatus, getGuestSession, getSession, openPortalSession, postLogout } from './shell-api.ts';
 
-const { like, regex } = MatchersV3;
+const { eachLike, like, regex } = MatchersV3;
 
 const pact = frontendPact('shell');
 
@@ -227,6 +227,52 @@ describe('shell → API contract', () => {
         .willRespondWith(200, (builder) => builder.jsonBody({ expiresAt: regex(ISO, '2026-11-25T12:55:00.000Z') }))
         .executeTest(async (mock) => {
           expect(await extendSession(mockClient(mock.url, signedIn))).toEqual({ expiresAt: '2026-11-25T12:55:00.000Z' });
+        });
+    });
+  });
+
+  describe('the footer and the nurse line dialog (issue 14)', () => {
+    it("reads the practice's public configuration", async () => {
+      await pact
+        .addInteraction()
+        .uponReceiving("a request for the practice's configuration, for the footer and menu")
+        .withRequest('GET', '/api/config/practice')
+        .willRespondWith(200, (builder) =>
+          builder.jsonBody({
+            supportEmail: like('frontdesk@practice.example'),
+            patientPortalUrl: regex('^https?://\\S+$', 'https://29391.portal.athenahealth.com/'),
+            membershipDetailsUrl: regex('^https?://\\S+$', 'https://www.practice.example/membership'),
+            conciergeDoctors: eachLike('Dr. Helen Marsh'),
+            locations: eachLike({ id: like('1'), name: like('Valley Family Practice'), address1: like('1150 Smithfield Avenue'), city: like('Lincoln'), state: like('RI'), zip: like('02865'), phone: regex('^\\d{10}$', '4015550101') }),
+          }),
+        )
+        .executeTest(async (mock) => {
+          const practice = await fetchPractice(mockClient(mock.url));
+          expect(practice.patientPortalUrl).toMatch(/^https:/);
+        });
+    });
+
+    it('reveals the nurse line to an active member', async () => {
+      await pact
+        .addInteraction()
+        .given('a signed-in member with an active membership')
+        .uponReceiving('a request for the nurse line number from the menu, by an active member')
+        .withRequest('GET', '/api/nurse-line', (builder) => builder.headers(sessionCookie()))
+        .willRespondWith(200, (builder) => builder.jsonBody({ phone: regex('^\\d{10}$', '4015550150'), hours: like('Monday to Friday, 8:00 AM to 5:00 PM') }))
+        .executeTest(async (mock) => {
+          await expect(fetchNurseLine(mockClient(mock.url, signedIn))).resolves.toMatchObject({ phone: '4015550150' });
+        });
+    });
+
+    it('is refused the nurse line without a membership', async () => {
+      await pact
+        .addInteraction()
+        .given('a signed-in patient')
+        .uponReceiving('a request for the nurse line number from the menu, by a patient who is not a member')
+        .withRequest('GET', '/api/nurse-line', (builder) => builder.headers(sessionCookie()))
+        .willRespondWith(403, (builder) => builder.jsonBody({ error: 'Membership Required', message: like('The nurse line is a members-only benefit.') }))
+        .executeTest(async (mock) => {
+          await expect(fetchNurseLine(mockClient(mock.url, signedIn))).rejects.toBeInstanceOf(ApiError);
         });
     });
   });

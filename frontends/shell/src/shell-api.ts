@@ -12,6 +12,9 @@ import { CUSTOMER_CHECK_QUERY_KEY, type ApiClient } from '@portal/ui';
 /** From @portal/ui's session.ts: GET /api/auth/session, /api/auth/status, /api/guest/session, /api/auth/config; POST /api/auth/logout. */
 export { getAuthConfig, getAuthStatus, getGuestSession, getSession, postLogout } from '@portal/ui';
 
+/** From @portal/ui: GET /api/config/practice (footer, patient portal links) and GET /api/nurse-line (the nurse line dialog the menu opens). */
+export { fetchNurseLine, fetchPractice } from '@portal/ui';
+
 /** GET /api/stripe/customer-check: whether the menu offers Membership Billing. */
 export const checkCustomer = (client: ApiClient, signal?: AbortSignal): Promise<CustomerCheckResponse> =>
   client.get<CustomerCheckResponse>(CUSTOMER_CHECK_QUERY_KEY[0], { decode: CustomerCheckResponse, ...(signal ? { signal } : {}) });
