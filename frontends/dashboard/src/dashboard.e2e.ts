@@ -10,6 +10,8 @@
  * - A non-member (Paul) sees 'Enroll Now!', and the nurse line says 'Membership Required' with
  *   'Enroll in Membership' to /enrollment.
  * - A caregiver (Carol) who pays for Harold's membership sees it under 'Dependent Subscriptions'.
+ * - A verified guest sees the nurse line disabled ('Sign in with athenahealth credentials to
+ *   access') on the card and in the menu, no membership status, and no Patient Learning Hub.
  * At 360 px: no horizontal overflow, no serious or critical axe findings; screenshots kept.
  */
 import { describe, expect, it } from '@jest/globals';
@@ -19,6 +21,7 @@ import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { seriousFindings } from '../../../tools/src/testing/axe.ts';
 import { paidEnrollment, signedEnrollment, signedInForEnrollment } from '../../../tools/src/testing/enrollment-flow.ts';
+import { verifyGuestInBrowser } from '../../../tools/src/testing/guest-browser.ts';
 
 const setup = portalInBrowser();
 const NURSE = (JSON.parse(readFileSync(new URL('../../../config/practice.json', import.meta.url), 'utf8')) as { nurseLine: { phone: string } }).nurseLine.phone;
@@ -142,6 +145,24 @@ describe('the member dashboard', () => {
     await expect(item.innerText()).resolves.toContain('$120.00/year');
     await expect(page.getByRole('region', { name: 'Your Active Subscriptions' }).count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/dashboard-caregiver-390.png`, fullPage: true });
+    await page.close();
+  }, 60_000);
+
+  it('a verified guest sees the nurse line disabled, and no membership status', async () => {
+    const page = await setup.browser.newPage({ width: 390, height: 844 });
+    await page.context().clearCookies();
+    await page.goto(`${setup.portal.url}/guest-login`);
+    await verifyGuestInBrowser(page, setup.portal, 'dashboard.guest@example.com', '4015550186');
+    const nurse = page.getByRole('article', { name: 'Nurse Phone Messaging' });
+    await nurse.waitFor();
+    await expect(nurse.innerText()).resolves.toContain('Sign in with athenahealth credentials to access');
+    await expect(nurse.getByRole('button', { name: 'Open Nurse Line' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('region', { name: 'Membership Status' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('article', { name: 'Patient Learning Hub' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('article', { name: 'Patient Portal' }).innerText()).resolves.toContain('Portal credentials required');
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Nurse Phone Messaging' }).getAttribute('aria-disabled')).resolves.toBe('true');
+    expect(await seriousFindings(page)).toEqual([]);
     await page.close();
   }, 60_000);
 });

@@ -9,12 +9,12 @@ export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
 export function PatientPortalCard({ guest }: { guest: boolean }) {
   const portalUrl = usePractice().data?.patientPortalUrl;
   return (
-    <Card as="article">
+    <Card as="article" aria-labelledby="dash-portal-title">
       <CardHeader>
         <span className="ui-card__icon" aria-hidden="true">
           <FileTextIcon size={22} />
         </span>
-        <CardTitle>Patient Portal</CardTitle>
+        <CardTitle id="dash-portal-title">Patient Portal</CardTitle>
         <CardDescription>View your chart and lab results, message the practice and pay primary care bills.</CardDescription>
       </CardHeader>
       <CardContent>

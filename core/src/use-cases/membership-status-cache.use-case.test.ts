@@ -1,0 +1,125 @@
+import { describe, expect, it } from '@jest/globals';
+import type { PersonProfile } from '../domain/patient-session.ts';
+import type { CardCustomer, Cards, CardSubscription } from '../ports/cards.port.ts';
+import type { CachedMembershipStatus, SubscriptionCache } from '../ports/subscription-cache.port.ts';
+import { InMemoryEnrollments } from '../testing/in-memory-enrollments.ts';
+import { SUBSCRIPTION_CACHE_TTL_MS, currentMembershipStatus, forgetCachedMembership, subscriptionCacheKey } from './membership-status-cache.use-case.ts';
+import type { MembershipStatusSession } from './membership-status.use-case.ts';
+import { NURSE_LINE_MEMBERSHIP_REQUIRED, revealNurseLine } from './nurse-line.use-case.ts';
+
+const NOW = new Date('2026-06-15T16:00:00Z');
+
+class CountingCards implements Pick<Cards, 'getCustomer' | 'findCustomerByEmail' | 'listSubscriptions'> {
+  calls = 0;
+  readonly customer: CardCustomer = { id: 'cus_dana', email: 'dana@example.test', name: null, metadata: { athenaPatientId: '5101' } };
+  subscriptions: CardSubscription[] = [];
+  async getCustomer(id: string) {
+    this.calls += 1;
+    return id === this.customer.id ? this.customer : null;
+  }
+  async findCustomerByEmail(email: string) {
+    this.calls += 1;
+    return email === this.customer.email ? this.customer : null;
+  }
+  async listSubscriptions(customerId: string) {
+    this.calls += 1;
+    return this.subscriptions.filter((s) => s.customerId === customerId);
+  }
+}
+
+class MemoryCache implements SubscriptionCache {
+  readonly rows = new Map<string, CachedMembershipStatus & { customerIds: readonly string[] }>();
+  async read(key: string) {
+    return this.rows.get(key) ?? null;
+  }
+  async write(entry: Parameters<SubscriptionCache['write']>[0]) {
+    this.rows.set(entry.key, { status: entry.status, cachedAt: entry.cachedAt, customerIds: entry.customerIds });
+  }
+  async forgetCustomer(customerId: string) {
+    let n = 0;
+    for (const [key, row] of this.rows) if (row.customerIds.includes(customerId)) n += Number(this.rows.delete(key));
+    return n;
+  }
+}
+
+const DANA: PersonProfile = { patientId: '5101', firstName: 'Dana', lastName: 'Reyes', dateOfBirth: '01/02/1980', sex: null, email: 'dana@example.test', phone: null, departmentId: '1' };
+const session: MembershipStatusSession = { person: DANA, actingPatientId: '5101', acting: DANA, linkedPatients: [] };
+const active: CardSubscription = {
+  id: 'sub_dana',
+  customerId: 'cus_dana',
+  status: 'active',
+  tier: '120_annual',
+  cancelAtPeriodEnd: false,
+  currentPeriodStart: NOW,
+  currentPeriodEnd: new Date('2027-06-15T16:00:00Z'),
+  latestInvoiceId: null,
+  metadata: { athenaPatientId: '5101' },
+};
+
+const setup = (at: Date = NOW) => {
+  const cards = new CountingCards();
+  const subscriptionCache = new MemoryCache();
+  let now = at;
+  const deps = { enrollments: new InMemoryEnrollments(), cards, subscriptionCache, clock: { now: () => now } };
+  return { cards, subscriptionCache, deps, move: (ms: number) => (now = new Date(now.getTime() + ms)) };
+};
+
+describe('currentMembershipStatus (subscription_cache, 5 minutes)', () => {
+  it('reads Stripe once, then answers from the cache until 5 minutes have passed', async () => {
+    const { cards, deps, move } = setup();
+    cards.subscriptions = [active];
+    const first = await currentMembershipStatus(deps, { session });
+    expect(first.fromCache).toBe(false);
+    expect(first.status.hasActiveSubscription).toBe(true);
+    const calls = cards.calls;
+    move(SUBSCRIPTION_CACHE_TTL_MS - 1);
+    const second = await currentMembershipStatus(deps, { session });
+    expect({ fromCache: second.fromCache, calls: cards.calls }).toEqual({ fromCache: true, calls });
+    move(1);
+    expect((await currentMembershipStatus(deps, { session })).fromCache).toBe(false);
+    expect(cards.calls).toBeGreaterThan(calls);
+  });
+
+  it('reads Stripe on refresh, and after the webhook dropped the customer', async () => {
+    const { cards, subscriptionCache, deps } = setup();
+    cards.subscriptions = [active];
+    await currentMembershipStatus(deps, { session });
+    cards.subscriptions = [{ ...active, cancelAtPeriodEnd: true }];
+    expect((await currentMembershipStatus(deps, { session })).status.subscriptions.tier1PatientMatches[0]?.cancelAtPeriodEnd).toBe(false);
+    const refreshed = await currentMembershipStatus(deps, { session, refresh: true });
+    expect({ fromCache: refreshed.fromCache, cancelling: refreshed.status.subscriptions.tier1PatientMatches[0]?.cancelAtPeriodEnd }).toEqual({ fromCache: false, cancelling: true });
+    expect(await forgetCachedMembership(deps, 'cus_other')).toBe(0);
+    expect(await forgetCachedMembership(deps, 'cus_dana')).toBe(1);
+    expect(subscriptionCache.rows.has(subscriptionCacheKey(session))).toBe(false);
+    expect(await forgetCachedMembership(deps, null)).toBe(0);
+  });
+
+  it('does not trust an entry dated in the future (a clock step back)', async () => {
+    const { cards, subscriptionCache, deps } = setup();
+    cards.subscriptions = [active];
+    const { status } = await currentMembershipStatus(deps, { session });
+    await subscriptionCache.write({ key: subscriptionCacheKey(session), patientId: '5101', customerIds: ['cus_dana'], status, cachedAt: new Date(NOW.getTime() + 60_000) });
+    expect((await currentMembershipStatus(deps, { session })).fromCache).toBe(false);
+  });
+});
+
+describe('revealNurseLine', () => {
+  const practice = () => ({ nurseLine: { phone: '4015550150', hours: 'Weekdays' } });
+
+  it('gives an active member the configured number', async () => {
+    const { cards, deps } = setup();
+    cards.subscriptions = [active];
+    await expect(revealNurseLine({ ...deps, practice }, { session })).resolves.toEqual({ ok: true, nurseLine: { phone: '4015550150', hours: 'Weekdays' } });
+  });
+
+  it('refuses without an active membership: none, past due, or canceled', async () => {
+    const cases: CardSubscription[][] = [[], [{ ...active, status: 'past_due' }], [{ ...active, status: 'canceled' }]];
+    for (const subscriptions of cases) {
+      const { cards, deps } = setup();
+      cards.subscriptions = subscriptions;
+      const answer = await revealNurseLine({ ...deps, practice }, { session });
+      expect(answer).toEqual({ ok: false, error: NURSE_LINE_MEMBERSHIP_REQUIRED });
+      expect(JSON.stringify(answer)).not.toContain('4015550150');
+    }
+  });
+});
