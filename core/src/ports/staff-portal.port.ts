@@ -25,6 +25,8 @@ export interface StaffAuditEntry {
 
 export interface StaffAuditTrail {
   record(entry: StaffAuditEntry): Promise<void>;
+  /** Whether staff created this Stripe subscription (a create_subscription row names it): only those are theirs to pay. */
+  createdSubscription(stripeSubscriptionId: string): Promise<boolean>;
 }
 
 export interface StaffPatientHistory {

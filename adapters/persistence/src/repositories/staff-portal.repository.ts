@@ -25,6 +25,11 @@ export class PostgresStaffAuditTrail implements StaffAuditTrail {
       metadata: entry.metadata ?? null,
     });
   }
+
+  async createdSubscription(stripeSubscriptionId: string): Promise<boolean> {
+    const row = await this.#knex('staff_audit_trail').where({ action: 'create_subscription', stripeSubscriptionId }).first('id');
+    return row !== undefined;
+  }
 }
 
 export class PostgresStaffPatientHistory implements StaffPatientHistory {

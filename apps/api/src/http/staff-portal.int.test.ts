@@ -201,6 +201,16 @@ describe('subscription creation', () => {
     expect(answer.body).toEqual({ action: 'confirm_payment', clientSecret: expect.stringContaining('_secret_') });
   });
 
+  it("pay-invoice with the staff bearer refuses a patient's own checkout exactly like an unknown subscription", async () => {
+    // Harold's subscription, made by the patient path's create-subscription (no staff row names it).
+    const enrollment = await portal.db.knex('enrollments').insert({ athenaPatientId: String(PATIENT_IDS.harold), membershipTier: '120_annual', status: 'payment_pending', department: '8', stripeSubscriptionId: 'sub_patientOwnCheckout1' }).returning('*');
+    expect(enrollment).toHaveLength(1);
+    const own = await staffPost('/api/stripe/pay-invoice', { invoiceId: 'in_patientOwnCheckout1', subscriptionId: 'sub_patientOwnCheckout1', paymentMethodId: 'pm_card_visa' });
+    const unknown = await staffPost('/api/stripe/pay-invoice', { invoiceId: 'in_nobodysInvoice0001', subscriptionId: 'sub_nobodysSubscription1', paymentMethodId: 'pm_card_visa' });
+    expect(own.status).toBe(404);
+    expect([own.status, own.body]).toEqual([unknown.status, unknown.body]);
+  });
+
   it('refuses the free tiers and a state longer than 2 characters', async () => {
     expect((await staffPost('/api/staff/create-subscription', subscriptionBody(PATIENT_IDS.harold, 'card', 'decline'))).status).toBe(400);
     const body = subscriptionBody(PATIENT_IDS.harold, 'card');

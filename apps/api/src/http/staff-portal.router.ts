@@ -26,6 +26,7 @@ import {
   StaffCreateSubscriptionRequest,
   StaffPatientDetailsRequest,
   StaffPatientSearchRequest,
+  STAFF_PAY_INVOICE_MISSING_MESSAGE,
   StaffPayInvoiceRequest,
 } from '@portal/contracts';
 import type { RequestAudit } from './audit.ts';
@@ -93,9 +94,14 @@ export const staffPayInvoice =
   async (ctx: Context): Promise<void> => {
     const session = await requireStaff(ctx, deps.staff, deps.now());
     const request = decodeOrThrow(StaffPayInvoiceRequest, ctx.request.body);
+    // Staff pay only what staff created: a patient's own checkout is not theirs to charge, and is
+    // answered exactly like a subscription that does not exist.
+    const notFound = () => new HttpError(404, { error: 'Payment Failed', message: STAFF_PAY_INVOICE_MISSING_MESSAGE });
+    if (!(await deps.trail.createdSubscription(request.subscriptionId))) throw notFound();
     const result = await payStaffInvoice(deps.payments, request);
     if (E.isLeft(result)) {
-      throw new HttpError(result.left.code === 'ENROLLMENT.NOT_FOUND' ? 404 : 400, { error: 'Payment Failed', message: result.left.message });
+      if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw notFound();
+      throw new HttpError(400, { error: 'Payment Failed', message: result.left.message });
     }
     const { outcome, enrollment } = result.right;
     const status = outcome.kind === 'declined' ? 402 : 200;
