@@ -15,10 +15,12 @@ import {
   fetchAvailability,
   fetchMembership,
   fetchProviders,
+  fetchWaitlistOffer,
   isMembershipRequired,
   rescheduleAppointment,
   saveBookingLocation,
   savePatientInfo,
+  takeWaitlistOffer,
 } from './booking-api.ts';
 
 const { boolean, eachLike, fromProviderState, integer, like, regex } = MatchersV3;
@@ -278,6 +280,52 @@ describe('booking → API contract', () => {
       .willRespondWith(200, (builder) => builder.jsonBody({ success: boolean(true), message: like('Appointment cancelled') }))
       .executeTest(async (mock) => {
         await expect(cancelAppointment(mockClient(mock.url, signedIn), EXAMPLE.existingAppointmentId)).resolves.toMatchObject({ success: true });
+      });
+  });
+
+  const offerToken = () => fromProviderState('${offerToken}', 'eyJhbGciOiJIUzI1NiJ9.example.signature');
+
+  it('shows the earlier slot an emailed waitlist link offers, beside the current appointment', async () => {
+    await pact
+      .addInteraction()
+      .given('a waitlisted member emailed an earlier-slot offer')
+      .uponReceiving('a request for the offer behind a waitlist link')
+      .withRequest('POST', '/api/waitlist-offers/view', (builder) => builder.jsonBody({ token: offerToken() }))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          state: regex('^(open|taken|used)$', 'open'),
+          offered: { date: regex(US_DATE, '03/02/2026'), time: regex(WALL_TIME, '08:00'), providerName: like('Michael Torres, DO'), locationName: like('Valley Family Practice') },
+          current: { date: regex(US_DATE, '03/09/2026'), time: regex(WALL_TIME, '09:00') },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const offer = await fetchWaitlistOffer(mockClient(mock.url), 'eyJhbGciOiJIUzI1NiJ9.example.signature');
+        expect(offer).toMatchObject({ state: 'open', offered: { date: '03/02/2026', time: '08:00' }, current: { date: '03/09/2026' } });
+      });
+  });
+
+  it('moves the appointment to the offered slot (Move My Appointment)', async () => {
+    await pact
+      .addInteraction()
+      .given('a waitlisted member emailed an earlier-slot offer')
+      .uponReceiving('a take of the offer behind a waitlist link')
+      .withRequest('POST', '/api/waitlist-offers/take', (builder) => builder.jsonBody({ token: offerToken() }))
+      .willRespondWith(200, (builder) => builder.jsonBody({ appointmentId: regex(DIGITS, '90002'), message: like('Appointment moved') }))
+      .executeTest(async (mock) => {
+        await expect(takeWaitlistOffer(mockClient(mock.url), 'eyJhbGciOiJIUzI1NiJ9.example.signature')).resolves.toMatchObject({ appointmentId: '90002' });
+      });
+  });
+
+  it('refuses a waitlist link that is not valid (Link Not Valid)', async () => {
+    await pact
+      .addInteraction()
+      .given('nobody is signed in')
+      .uponReceiving('a request for the offer behind a forged waitlist link')
+      .withRequest('POST', '/api/waitlist-offers/view', (builder) => builder.jsonBody({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJvZmZlciI6IjEifQ.Zm9yZ2Vk' }))
+      .willRespondWith(404, (builder) => builder.jsonBody({ error: 'Offer Not Found', message: 'This link is not valid or has expired.' }))
+      .executeTest(async (mock) => {
+        const refused = await fetchWaitlistOffer(mockClient(mock.url), 'eyJhbGciOiJIUzI1NiJ9.eyJvZmZlciI6IjEifQ.Zm9yZ2Vk').catch((error: unknown) => error);
+        expect(refused instanceof ApiError && refused.status).toBe(404);
       });
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { fetchNurseLine, fetchPractice } from '@portal/ui';
 import { frontendPact, guestTokenHeader, mockClient, sessionCookie, EXAMPLE_GUEST_TOKEN, EXAMPLE_SESSION_COOKIE } from '../../../tools/src/testing/frontend-pact.ts';
-import { cancelAppointment, fetchProviders, fetchSubscriptionStatus, fetchUpcomingAppointments, openPortalSession, refreshSubscriptionStatus } from './dashboard-api.ts';
+import { cancelAppointment, fetchProviders, fetchSubscriptionStatus, fetchUpcomingAppointments, openPortalSession, refreshSubscriptionStatus, setAppointmentWaitlist } from './dashboard-api.ts';
 
 const { boolean, eachLike, fromProviderState, integer, like, regex } = MatchersV3;
 
@@ -111,6 +111,7 @@ describe('dashboard → API contract', () => {
             startTime: regex('^\\d{2}:\\d{2}$', '09:00'),
             departmentId: like('1'),
             providerId: like('15'),
+            waitlist: regex('^(off|same-provider|any-provider)$', 'off'),
           }),
         }),
       )
@@ -156,6 +157,20 @@ describe('dashboard → API contract', () => {
       .willRespondWith(200, (builder) => builder.jsonBody({ success: boolean(true), message: like('Appointment cancelled') }))
       .executeTest(async (mock) => {
         await expect(cancelAppointment(mockClient(mock.url, signedIn), EXAMPLE_APPOINTMENT_ID)).resolves.toMatchObject({ success: true });
+      });
+  });
+
+  it('asks to hear of an earlier time for an upcoming appointment (the waitlist choice)', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in member with an upcoming appointment and another open slot')
+      .uponReceiving('a waitlist choice for an upcoming appointment')
+      .withRequest('PUT', fromProviderState('/api/appointments/${existingAppointmentId}/waitlist', `/api/appointments/${EXAMPLE_APPOINTMENT_ID}/waitlist`), (builder) =>
+        builder.headers(sessionCookie()).jsonBody({ scope: 'any-provider' }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ appointmentId: fromProviderState('${existingAppointmentId}', EXAMPLE_APPOINTMENT_ID), waitlist: 'any-provider' }))
+      .executeTest(async (mock) => {
+        await expect(setAppointmentWaitlist(mockClient(mock.url, signedIn), EXAMPLE_APPOINTMENT_ID, 'any-provider')).resolves.toEqual({ appointmentId: EXAMPLE_APPOINTMENT_ID, waitlist: 'any-provider' });
       });
   });
 

@@ -10,6 +10,7 @@
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { activeMembership } from '../../../../../tools/src/testing/members.ts';
 import { verifiedGuest } from '../../../../../tools/src/testing/guest.ts';
+import { offerLinkFor } from '../../../../../tools/src/testing/waitlist.ts';
 import { existingPatientForm } from '../../../../../tools/src/testing/guest-forms.ts';
 import { jsonCall, signedInForEnrollment, type PortalBrowser } from '../../../../../tools/src/testing/enrollment-flow.ts';
 import type { TestPortal } from '../../../../../tools/src/testing/portal.ts';
@@ -92,7 +93,31 @@ const memberWithAppointment = async (portal: TestPortal): Promise<StateValues> =
   };
 };
 
+/**
+ * Margaret (Concierge) holds an appointment on a later day and asked to hear of an earlier time;
+ * Olivia's earlier appointment was cancelled, and the worker emailed Margaret the offer link.
+ */
+const waitlistedMemberWithOffer = async (portal: TestPortal): Promise<StateValues> => {
+  await activeMembership(portal.db.knex, PATIENT_IDS.margaret, { tier: '500_concierge_annual' });
+  await activeMembership(portal.db.knex, PATIENT_IDS.olivia);
+  const margaret = await signedInForEnrollment(portal.url, PATIENT_IDS.margaret);
+  const olivia = await signedInForEnrollment(portal.url, PATIENT_IDS.olivia);
+  const { typeId, slots } = await openSlots(portal, olivia);
+  const early = slots[0]!;
+  const later = slots.find((slot) => slot.date !== early.date);
+  if (!later) throw new Error('the sandbox offers no second day');
+  const book = (browser: PortalBrowser, patientId: number, slot: Slot) => jsonCall(browser, portal.url, 'POST', `/api/appointments/${patientId}/book`, slotValues(slot, typeId));
+  expectStatus('booking the early slot', await book(olivia, PATIENT_IDS.olivia, early), 200);
+  expectStatus('booking the later slot', await book(margaret, PATIENT_IDS.margaret, later), 200);
+  expectStatus('waitlist', await jsonCall(margaret, portal.url, 'PUT', `/api/appointments/${later.appointmentId}/waitlist`, { scope: 'any-provider' }), 200);
+  expectStatus('cancel', await jsonCall(olivia, portal.url, 'PUT', `/api/appointments/${early.appointmentId}/cancel`), 200);
+  const { token } = await offerLinkFor(portal, MARGARET_EMAIL);
+  return { offerToken: token };
+};
+
 export const bookingStates: ProviderStates = {
+  'a waitlisted member emailed an earlier-slot offer': waitlistedMemberWithOffer,
+
   'a signed-in member with an open appointment slot': async (portal) => {
     const { browser, typeId, slots } = await memberWithOpenSlot(portal);
     return { sessionCookie: cookieOf(browser), patientId: String(PATIENT_IDS.margaret), ...slotValues(slots[0]!, typeId) };
