@@ -33,6 +33,7 @@ import {
   updateSession,
   verifyDocumentCompletion,
 } from './enrollment-api.ts';
+import { fetchPractice } from '@portal/ui';
 import { initialGuestForm, validateGuestForm } from './guest-form.ts';
 import { contactSessionUpdate, medicareSessionUpdate } from './location-form.ts';
 import { resumeTarget } from './wizard.ts';
@@ -451,6 +452,26 @@ describe('enrollment → API contract: payment', () => {
         expect(complete.invoiceNumber).toBe(`INV-${EXAMPLE_ENROLLMENT_ID.slice(-8)}`);
         expect(complete.enrollment.receiptUrl).toMatch(/^https:/);
         expect(resumeTarget(complete.enrollment)).toEqual({ kind: 'step', step: 'confirmation' });
+      });
+  });
+
+  it("reads the practice's public configuration (the membership details link and the concierge doctors)", async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving("a request for the practice's configuration, for the membership details link and the concierge doctors")
+      .withRequest('GET', '/api/config/practice')
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          supportEmail: MatchersV3.like('frontdesk@practice.example'),
+          patientPortalUrl: MatchersV3.regex('^https?://\\S+$', 'https://29391.portal.athenahealth.com/'),
+          membershipDetailsUrl: MatchersV3.regex('^https?://\\S+$', 'https://www.practice.example/membership'),
+          conciergeDoctors: MatchersV3.eachLike('Dr. Helen Marsh'),
+          locations: MatchersV3.eachLike({ id: MatchersV3.like('1'), name: MatchersV3.like('Valley Family Practice'), address1: MatchersV3.like('1150 Smithfield Avenue'), city: MatchersV3.like('Lincoln'), state: MatchersV3.like('RI'), zip: MatchersV3.like('02865'), phone: MatchersV3.regex('^\\d{10}$', '4015550101') }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const practice = await fetchPractice(mockClient(mock.url));
+        expect(practice.conciergeDoctors.length).toBeTruthy();
       });
   });
 });

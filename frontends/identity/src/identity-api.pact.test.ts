@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiError } from '@portal/ui';
+import { ApiError, fetchPractice } from '@portal/ui';
 import {
   EXAMPLE_DEVICE_COOKIE,
   EXAMPLE_EMAIL_SESSION,
@@ -174,6 +174,26 @@ describe('identity → API contract', () => {
           (thrown: unknown) => thrown,
         );
         expect(verifyPhoneFailure(error)).toEqual({ message: 'Your email verification has expired. Please verify your email again.', emailExpired: true });
+      });
+  });
+
+  it("reads the practice's public configuration (the logout confirmation)", async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving("a request for the practice's configuration, for the logout confirmation")
+      .withRequest('GET', '/api/config/practice')
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          supportEmail: MatchersV3.like('frontdesk@practice.example'),
+          patientPortalUrl: MatchersV3.regex('^https?://\\S+$', 'https://29391.portal.athenahealth.com/'),
+          membershipDetailsUrl: MatchersV3.regex('^https?://\\S+$', 'https://www.practice.example/membership'),
+          conciergeDoctors: MatchersV3.eachLike('Dr. Helen Marsh'),
+          locations: MatchersV3.eachLike({ id: MatchersV3.like('1'), name: MatchersV3.like('Valley Family Practice'), address1: MatchersV3.like('1150 Smithfield Avenue'), city: MatchersV3.like('Lincoln'), state: MatchersV3.like('RI'), zip: MatchersV3.like('02865'), phone: MatchersV3.regex('^\\d{10}$', '4015550101') }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const practice = await fetchPractice(mockClient(mock.url));
+        expect(practice.supportEmail).toBeTruthy();
       });
   });
 });
