@@ -75,6 +75,27 @@ describe('saveFailure (POST /api/enrollments)', () => {
     });
   });
 
+  it("shows the spec's 'Verification Error: Unable to verify your identity.' when the form's email or phone is not the verified one", () => {
+    expect(saveFailure(failure(403, { error: 'Verification Error', message: 'Unable to verify your identity.' }))).toEqual({
+      kind: 'notice',
+      notice: { title: 'Verification Error', description: 'Unable to verify your identity.' },
+    });
+    // The spec's text, whatever the server words it as.
+    expect(saveFailure(failure(403, { error: 'Verification Error', message: 'Something else' })).notice.description).toBe('Unable to verify your identity.');
+    expect(saveFailure(failure(403, { error: 'Verification Error' })).notice.description).toBe('Unable to verify your identity.');
+  });
+
+  it('names a refusal only with the status the API gives it, and only from a body that decodes', () => {
+    for (const error of [
+      failure(500, { error: 'Existing Patient', message: 'x' }),
+      failure(409, { error: 'Caregiver Not Authorized', message: 'x' }),
+      failure(403, { error: 42, message: 'Unable to verify your identity.' }),
+      failure(403, { message: 'Unable to verify your identity.' }),
+    ]) {
+      expect(saveFailure(error)).toEqual({ kind: 'notice', notice: { title: 'Error', description: SAVE } });
+    }
+  });
+
   it("says 'Failed to save patient information...' for 404, 422, other errors and network failures", () => {
     for (const error of [
       failure(404, { error: 'Not Found' }),

@@ -4,13 +4,22 @@
  * Enrollment Required', 'Already Enrolled', 'Practice location required' ...), else the generic
  * 'Error creating enrollment' / 'Failed to create enrollment. Please try again.'.
  */
+import { isRight } from 'fp-ts/lib/Either.js';
+import { ErrorResponse } from '@portal/contracts';
 import { apiErrorBody, apiErrorField } from '@portal/ui';
 import {
+  AGE_REQUIREMENT_NOT_MET_TITLE,
+  ALREADY_ENROLLED_TITLE,
+  CAREGIVER_NOT_AUTHORIZED_TITLE,
   CREATE_ENROLLMENT_ERROR,
   CREATE_ENROLLMENT_ERROR_TITLE,
   ERROR_TITLE,
+  EXISTING_PATIENT_TITLE,
+  OFFICE_ENROLLMENT_REQUIRED_TITLE,
   SAVE_PATIENT_ERROR,
   VERIFICATION_EXPIRED_TEXT,
+  VERIFICATION_ERROR_TEXT,
+  VERIFICATION_ERROR_TITLE,
   VERIFICATION_EXPIRED_TITLE,
 } from './messages.ts';
 
@@ -43,7 +52,38 @@ const statusOf = (error: unknown): number | null => {
   return typeof status === 'number' ? status : null;
 };
 
-const REFUSALS = ['Age Requirement Not Met', 'Office Enrollment Required', 'Already Enrolled', 'Caregiver Not Authorized', 'Existing Patient'];
+/**
+ * The refusals a guest's save can meet, by status and the server's title (the error body decoded
+ * with @portal/contracts' ErrorResponse). Where the spec gives the message (enrollment-and-payment
+ * §8 'Verification Error: Unable to verify your identity.') that text is shown; where it names
+ * only the heading ('Existing Patient', 'Caregiver Not Authorized', 'Age Requirement Not Met',
+ * 'Office Enrollment Required', 'Already Enrolled') the server's message goes under it.
+ */
+const REFUSALS: Readonly<Record<string, { readonly status: readonly number[]; readonly text?: string }>> = {
+  [AGE_REQUIREMENT_NOT_MET_TITLE]: { status: [403] },
+  [OFFICE_ENROLLMENT_REQUIRED_TITLE]: { status: [403] },
+  [ALREADY_ENROLLED_TITLE]: { status: [409] },
+  [CAREGIVER_NOT_AUTHORIZED_TITLE]: { status: [403] },
+  [EXISTING_PATIENT_TITLE]: { status: [409] },
+  [VERIFICATION_ERROR_TITLE]: { status: [403], text: VERIFICATION_ERROR_TEXT },
+};
+
+/** A failed call's body as the API's generic error body ({error, message?}), or null. */
+export const errorResponseOf = (error: unknown): ErrorResponse | null => {
+  const decoded = ErrorResponse.decode(apiErrorBody(error));
+  return isRight(decoded) && decoded.right.error.trim() !== '' ? decoded.right : null;
+};
+
+/** The notice for a refusal the server names, or null when it is not one of them. */
+export const refusalNotice = (error: unknown): ErrorNotice | null => {
+  const status = statusOf(error);
+  const body = errorResponseOf(error);
+  if (status === null || !body) return null;
+  const refusal = REFUSALS[body.error];
+  if (!refusal || !refusal.status.includes(status)) return null;
+  const message = body.message?.trim();
+  return { title: body.error, description: refusal.text ?? (message && message !== body.error ? message : body.error) };
+};
 
 /** The spec's 'too many requests' text (enrollment-and-payment §8). */
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later';
@@ -74,9 +114,8 @@ export const saveFailure = (error: unknown): SaveFailure => {
   if (status === 401) {
     return { kind: 'verification-expired', notice: { title: VERIFICATION_EXPIRED_TITLE, description: VERIFICATION_EXPIRED_TEXT } };
   }
-  if ((status === 403 || status === 409) && title && REFUSALS.includes(title)) {
-    return { kind: 'notice', notice: { title, description: message && message !== title ? message : title } };
-  }
+  const refusal = refusalNotice(error);
+  if (refusal) return { kind: 'notice', notice: refusal };
   if (status === 429) return { kind: 'notice', notice: { title: ERROR_TITLE, description: TOO_MANY_ATTEMPTS } };
   return { kind: 'notice', notice: generic };
 };

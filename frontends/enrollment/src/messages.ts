@@ -69,6 +69,12 @@ export const CAREGIVER_NOTICE = 'Caregivers: verify your own email first. The em
 export const SAVE_PATIENT_ERROR =
   'Failed to save patient information. Please verify the provided information. If the problem persists, please call the practice for assistance.';
 export const ERROR_TITLE = 'Error';
+export const EXISTING_PATIENT_TITLE = 'Existing Patient';
+export const CAREGIVER_NOT_AUTHORIZED_TITLE = 'Caregiver Not Authorized';
+export const AGE_REQUIREMENT_NOT_MET_TITLE = 'Age Requirement Not Met';
+export const ALREADY_ENROLLED_TITLE = 'Already Enrolled';
+export const VERIFICATION_ERROR_TITLE = 'Verification Error';
+export const VERIFICATION_ERROR_TEXT = 'Unable to verify your identity.';
 export const VERIFICATION_EXPIRED_TITLE = 'Verification Expired';
 export const VERIFICATION_EXPIRED_TEXT = 'Please verify your email and phone again.';
 
