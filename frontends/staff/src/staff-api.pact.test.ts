@@ -11,10 +11,22 @@ import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiError, TURNSTILE_RESPONSE_FIELD } from '@portal/ui';
 import { EXAMPLE_STAFF_TOKEN, frontendPact, mockClient, staffBearer, CONFIG_RESPONSE } from '../../../tools/src/testing/frontend-pact.ts';
-import { fetchConfig, fetchFailedDocuments, logoutStaff, sendStaffCode, verifyStaffCode, verifyStaffSession } from './staff-api.ts';
+import {
+  createStaffSubscription,
+  fetchConfig,
+  fetchFailedDocuments,
+  fetchPatientDetails,
+  logoutStaff,
+  payStaffInvoice,
+  searchPatients,
+  sendStaffCode,
+  verifyStaffCode,
+  verifyStaffSession,
+} from './staff-api.ts';
+import { duplicateNotice } from './staff-portal.ts';
 import { checkStaffSession, sendCodeFailure } from './staff-session.ts';
 
-const { boolean, eachLike, fromProviderState, integer, like, regex } = MatchersV3;
+const { boolean, eachLike, fromProviderState, integer, like, nullValue, regex } = MatchersV3;
 
 const pact = frontendPact('staff');
 
@@ -208,6 +220,192 @@ describe('staff → API contract', () => {
       .willRespondWith(200, (builder) => builder.jsonBody([]))
       .executeTest(async (mock) => {
         expect(await fetchFailedDocuments(mockClient(mock.url), EXAMPLE_STAFF_TOKEN)).toEqual([]);
+      });
+  });
+  it('searches patients by first name, last name and date of birth', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member', asStaff)
+      .uponReceiving('a staff patient search')
+      .withRequest('POST', '/api/staff/patient-search', (builder) =>
+        builder.headers(bearerJson()).jsonBody({ firstName: 'Margaret', lastName: 'Sullivan', dateOfBirth: '04/12/1979' }),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          patients: eachLike({
+            patientid: like('5101'),
+            firstname: like('Margaret'),
+            lastname: like('Sullivan'),
+            dob: regex('^\\d{2}/\\d{2}/\\d{4}$', '04/12/1979'),
+            email: like('margaret.sullivan@example.com'),
+            address1: like('42 Old River Road'),
+            city: like('Lincoln'),
+            state: like('RI'),
+            zip: like('02865'),
+            primarydepartmentid: like('1'),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const answer = await searchPatients(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, { firstName: 'Margaret', lastName: 'Sullivan', dateOfBirth: '04/12/1979' });
+        expect(answer.patients[0]).toMatchObject({ patientid: '5101', firstname: 'Margaret', dob: '04/12/1979' });
+      });
+  });
+
+  it("reads a patient's details with custom field 21 and the paid-up warning", async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member', asStaff)
+      .uponReceiving("a staff request for a paid-up patient's details")
+      .withRequest('POST', '/api/staff/patient-details', (builder) => builder.headers(bearerJson()).jsonBody({ patientId: '5107' }))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          patient: {
+            patientid: like('5107'),
+            firstname: like('Paul'),
+            lastname: like('Whitaker'),
+            dob: regex('^\\d{2}/\\d{2}/\\d{4}$', '03/01/1965'),
+            customfields: eachLike({ customfieldid: like('21'), customfieldvalue: like('Yes'), optionid: like('2101') }),
+          },
+          warnings: eachLike({ code: regex('^(under_27|paid_up|opted_out|hardship)$', 'paid_up'), title: like('Already Paid Up'), message: like('This patient may already have a membership.') }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const answer = await fetchPatientDetails(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, '5107');
+        expect(answer.warnings[0]?.code).toBe('paid_up');
+        expect(answer.patient.customfields?.[0]).toMatchObject({ customfieldid: '21', optionid: '2101' });
+      });
+  });
+
+  it('creates a subscription with manual payment (no client secret)', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member', asStaff)
+      .uponReceiving('a staff subscription with manual payment')
+      .withRequest('POST', '/api/staff/create-subscription', (builder) =>
+        builder.headers(bearerJson()).jsonBody({
+          patientId: '5108',
+          membershipTier: '120_annual',
+          email: 'billing.desk@example.com',
+          address: { line1: '55 Lonsdale Avenue', line2: '', city: 'Lincoln', state: 'RI', postalCode: '02865' },
+          paymentMethod: 'manual_payment',
+          patientName: 'Olivia Hart',
+          department: '1',
+        }),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({ subscriptionId: regex('^sub_\\w+$', 'sub_pact0001'), clientSecret: nullValue(), intentType: nullValue(), invoiceId: regex('^in_\\w+$', 'in_pact0001') }),
+      )
+      .executeTest(async (mock) => {
+        const answer = await createStaffSubscription(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, {
+          patientId: '5108',
+          membershipTier: '120_annual',
+          email: 'billing.desk@example.com',
+          address: { line1: '55 Lonsdale Avenue', line2: '', city: 'Lincoln', state: 'RI', postalCode: '02865' },
+          paymentMethod: 'manual_payment',
+          patientName: 'Olivia Hart',
+          department: '1',
+        });
+        expect(answer).toEqual({ subscriptionId: 'sub_pact0001', clientSecret: null, intentType: null, invoiceId: 'in_pact0001' });
+      });
+  });
+
+  it('creates a card subscription: the client secret Stripe.js confirms with', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member', asStaff)
+      .uponReceiving('a staff subscription paid by card')
+      .withRequest('POST', '/api/staff/create-subscription', (builder) =>
+        builder.headers(bearerJson()).jsonBody({
+          patientId: '5102',
+          membershipTier: '70_biannual',
+          email: 'billing.desk@example.com',
+          address: { line1: '18 Greenwich Avenue', line2: 'Apt 3', city: 'Warwick', state: 'RI', postalCode: '02886' },
+          paymentMethod: 'card',
+          patientName: 'Jordan Reyes',
+          department: '2',
+        }),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          subscriptionId: regex('^sub_\\w+$', 'sub_pact0002'),
+          clientSecret: regex('^\\w+_secret_\\w+$', 'pi_pact0002_secret_abc'),
+          intentType: regex('^(payment|setup)$', 'payment'),
+          invoiceId: regex('^in_\\w+$', 'in_pact0002'),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const answer = await createStaffSubscription(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, {
+          patientId: '5102',
+          membershipTier: '70_biannual',
+          email: 'billing.desk@example.com',
+          address: { line1: '18 Greenwich Avenue', line2: 'Apt 3', city: 'Warwick', state: 'RI', postalCode: '02886' },
+          paymentMethod: 'card',
+          patientName: 'Jordan Reyes',
+          department: '2',
+        });
+        expect(answer).toMatchObject({ intentType: 'payment', invoiceId: 'in_pact0002' });
+      });
+  });
+
+  it("answers 409 with existingSubscription for a patient who has one: the 'Duplicate Subscription Detected' toast", async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member and a patient with an active subscription', asStaff)
+      .uponReceiving('a second staff subscription for the same patient')
+      .withRequest('POST', '/api/staff/create-subscription', (builder) =>
+        builder.headers(bearerJson()).jsonBody({
+          patientId: '5109',
+          membershipTier: '120_annual',
+          email: 'billing.desk@example.com',
+          address: { line1: '55 Lonsdale Avenue', line2: '', city: 'Lincoln', state: 'RI', postalCode: '02865' },
+          paymentMethod: 'card',
+          patientName: 'Nora Quinn',
+          department: '1',
+        }),
+      )
+      .willRespondWith(409, (builder) =>
+        builder.jsonBody({
+          error: like('Duplicate Subscription Detected'),
+          message: like('This account already has an active membership (Enhanced Annual) that renews on 11/26/2027. No new subscription was created.'),
+          existingSubscription: {
+            status: regex('^(active|trialing)$', 'active'),
+            renewalDate: regex(ISO, '2027-11-26T12:00:00.000Z'),
+            message: like('This account already has an active membership.'),
+            subscriptionId: fromProviderState('${subscriptionId}', 'sub_pact0003'),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const error = await createStaffSubscription(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, {
+          patientId: '5109',
+          membershipTier: '120_annual',
+          email: 'billing.desk@example.com',
+          address: { line1: '55 Lonsdale Avenue', line2: '', city: 'Lincoln', state: 'RI', postalCode: '02865' },
+          paymentMethod: 'card',
+          patientName: 'Nora Quinn',
+          department: '1',
+        }).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(ApiError);
+        expect(duplicateNotice(error)).toEqual({ title: 'Duplicate Subscription Detected', description: expect.stringContaining('status: active, ID: sub_pact0003') });
+      });
+  });
+
+  it('pays the invoice with the card Stripe.js made (pay-invoice with the staff bearer)', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member and a card subscription waiting for payment', asStaff)
+      .uponReceiving('a staff payment of the first invoice')
+      .withRequest('POST', '/api/stripe/pay-invoice', (builder) =>
+        builder.headers(bearerJson()).jsonBody({
+          invoiceId: fromProviderState('${invoiceId}', 'in_pact0004'),
+          paymentMethodId: fromProviderState('${paymentMethodId}', 'pm_pact0004'),
+          subscriptionId: fromProviderState('${subscriptionId}', 'sub_pact0004'),
+        }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ success: boolean(true) }))
+      .executeTest(async (mock) => {
+        expect(await payStaffInvoice(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, { invoiceId: 'in_pact0004', paymentMethodId: 'pm_pact0004', subscriptionId: 'sub_pact0004' })).toEqual({ success: true });
       });
   });
 });

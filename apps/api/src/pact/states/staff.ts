@@ -102,7 +102,49 @@ const failedChartFiling = async (portal: TestPortal): Promise<void> => {
   await filing.markFailed(submission.id, 'HealthRecordUnavailableError 503');
 };
 
+/** The body of POST /api/staff/create-subscription for a seeded patient (the address is the practice's sample). */
+export const staffSubscriptionBody = (patientId: number, paymentMethod: 'card' | 'manual_payment', patientName: string) => ({
+  patientId: String(patientId),
+  membershipTier: '120_annual',
+  email: 'billing.desk@example.com',
+  address: { line1: '55 Lonsdale Avenue', line2: '', city: 'Lincoln', state: 'RI', postalCode: '02865' },
+  paymentMethod,
+  patientName,
+  department: '1',
+});
+
+/** A card as Stripe.js makes it in the browser (the publishable key, POST /v1/payment_methods). */
+const browserCard = async (portal: TestPortal): Promise<string> => {
+  const response = await fetch(`${portal.sandbox.url}/v1/payment_methods`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer pk_test_portal_sandbox', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2030', 'card[cvc]': '123' }).toString(),
+  });
+  if (!response.ok) throw new Error(`the sandbox's payment_methods answered ${response.status}`);
+  return ((await response.json()) as { id: string }).id;
+};
+
 export const staffStates: ProviderStates = {
+  /**
+   * Signed in (`staffToken`), and Nora (5109) already has a subscription staff made with manual
+   * payment (active at once): `subscriptionId`.
+   */
+  'a signed-in staff member and a patient with an active subscription': async (portal, params) => {
+    const staffToken = await signedInStaff(portal, emailParam(params));
+    const created = await staffCall(portal, '/api/staff/create-subscription', staffSubscriptionBody(PATIENT_IDS.nora, 'manual_payment', 'Nora Quinn'), staffToken);
+    expectOk(created, 'staff create-subscription');
+    return { staffToken, subscriptionId: String(created.body.subscriptionId) };
+  },
+  /**
+   * Signed in (`staffToken`), a card subscription staff created for Jordan (5102) waiting for its
+   * first payment (`subscriptionId`, `invoiceId`), and a card Stripe.js made (`paymentMethodId`).
+   */
+  'a signed-in staff member and a card subscription waiting for payment': async (portal, params) => {
+    const staffToken = await signedInStaff(portal, emailParam(params));
+    const created = await staffCall(portal, '/api/staff/create-subscription', staffSubscriptionBody(PATIENT_IDS.jordan, 'card', 'Jordan Reyes'), staffToken);
+    expectOk(created, 'staff create-subscription');
+    return { staffToken, subscriptionId: String(created.body.subscriptionId), invoiceId: String(created.body.invoiceId), paymentMethodId: await browserCard(portal) };
+  },
   /** On the staff list, with the human check solved: `turnstileToken`. */
   'a listed staff member': async (portal, params) => {
     await listStaff(portal, emailParam(params));
