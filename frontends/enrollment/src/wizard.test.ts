@@ -28,6 +28,13 @@ describe('wizard steps', () => {
     expect(progressOf('guest', 'payment', true).percent).toBe(80);
     expect(progressOf('guest', 'confirmation', true).percent).toBe(100);
   });
+
+  it('gives the provider-login location and tier steps their titles and percentages (step 0 and 1 of 5)', () => {
+    expect(progressOf('provider', 'location', false)).toEqual({ title: 'Select Practice Location', percent: 0, index: 0, total: 5 });
+    expect(progressOf('provider', 'tier', false)).toEqual({ title: 'Choose Membership Tier', percent: 25, index: 1, total: 5 });
+    // Were the path to include Privacy Practices, the tier step would move with it.
+    expect(progressOf('provider', 'tier', true)).toEqual({ title: 'Choose Membership Tier', percent: 20, index: 1, total: 6 });
+  });
 });
 
 describe('resumeTarget', () => {

@@ -10,6 +10,7 @@ import {
   LoadingState,
   PRACTICE_LOCATIONS,
   PageHeader,
+  ProgressBar,
   Select,
   Stack,
   api,
@@ -45,6 +46,10 @@ import {
   WELCOME_PREFIX,
 } from '../messages.ts';
 import { readSelection, saveSelection } from '../selection.ts';
+import { progressOf } from '../wizard.ts';
+
+/** Step 0 of the provider-login steps (a provider-login enrollment is always an existing patient's). */
+const LOCATION_PROGRESS = progressOf('provider', 'location', false);
 
 export const CONTACTS_QUERY_KEY = ['/api/oauth/patient-contacts'] as const;
 
@@ -134,6 +139,7 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
     <Container size="md">
       <Stack gap={5}>
         <TopLinks />
+        <ProgressBar title={LOCATION_PROGRESS.title} percent={LOCATION_PROGRESS.percent} />
         <PageHeader
           title={`${WELCOME_PREFIX}${welcomeName}`}
           description={<p>Choose your practice location and who this membership enrollment is for.</p>}
