@@ -10,6 +10,8 @@ export const MEMBERSHIP_TIER_PATH = '/enrollment/membership-tier';
 export const DECLINATION_PATH = '/declination-confirmation';
 /** Signed-out visitors go here; identity shows 'Redirecting to login...' and sends them to /login?return=/enrollment. */
 export const ENROLLMENT_AUTH_PATH = '/enrollment-auth';
+/** Where a tier screen error sends people (enrollment-and-payment §2; the manifest redirects it to /enrollment-auth). */
+export const ENROLLMENT_AUTH_REDIRECT = '/enrollment/auth';
 export const DASHBOARD_HREF = '/dashboard';
 export const APPOINTMENTS_HREF = '/appointments';
 /** The card provider's return URL (3-D Secure), built from the site origin. */

@@ -49,6 +49,12 @@ export const SESSION_ERROR_TITLE = 'Session Error';
 export const SESSION_ERROR_TEXT = 'Unable to verify authentication. Please try again.';
 export const SESSION_INCOMPLETE_TEXT = 'Please complete the verification steps.';
 
+// Guest verification (§5 'Eligibility', §8 'Verification')
+export const PHONE_VERIFICATION_REQUIRED_TITLE = 'Phone Verification Required';
+export const PHONE_VERIFICATION_REQUIRED_TEXT = 'Please verify your mobile phone number to continue your enrollment.';
+export const AUTHENTICATION_ERROR_TITLE = 'Authentication Error';
+export const AUTHENTICATION_ERROR_TEXT = 'Both email and phone verification are required. Please complete both steps.';
+
 export const SIGNATURE_TITLE = 'Membership Agreement';
 
 export const DECLINATION_CONFIRMED_TITLE = 'Membership Declination Confirmed';

@@ -31,7 +31,7 @@ const pageFor = (pathname: string) => {
   return <LoginPage />;
 };
 
-/** The identity micro-frontend: /login, /guest-login, /logout-confirmation, /enrollment-auth, /appointment-auth. */
+/** The identity micro-frontend: /login (and the legacy /login-old), /guest-login, /logout-confirmation, /enrollment-auth, /appointment-auth. */
 export function IdentityRoot({ queryClient }: IdentityRootProps) {
   const { pathname } = useLocation();
   // The shell hands over the page's QueryClient; a bare mount (tests) gets its own.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { afterSignInPath } from './after-sign-in.ts';
+import { afterGuestVerificationPath, afterSignInPath } from './after-sign-in.ts';
 
 describe('afterSignInPath', () => {
   it('goes to the return path when it is a page of this site', () => {
@@ -14,5 +14,20 @@ describe('afterSignInPath', () => {
     expect(afterSignInPath('/login?return=/login')).toBe('/dashboard');
     expect(afterSignInPath('/guest-login/')).toBe('/dashboard');
     expect(afterSignInPath('/logout-confirmation')).toBe('/dashboard');
+  });
+});
+
+describe('afterGuestVerificationPath', () => {
+  it('tells the enrollment wizard the guest has just verified (/enrollment?verified=true)', () => {
+    expect(afterGuestVerificationPath('/enrollment')).toBe('/enrollment?verified=true');
+    expect(afterGuestVerificationPath('/enrollment/')).toBe('/enrollment/?verified=true');
+    expect(afterGuestVerificationPath('/enrollment?verified=true')).toBe('/enrollment?verified=true');
+  });
+
+  it('leaves every other destination as a signed-in visitor gets it', () => {
+    expect(afterGuestVerificationPath(null)).toBe('/dashboard');
+    expect(afterGuestVerificationPath('/appointments')).toBe('/appointments');
+    expect(afterGuestVerificationPath('/enrollment/practice-location')).toBe('/enrollment/practice-location');
+    expect(afterGuestVerificationPath('https://evil.example/enrollment')).toBe('/dashboard');
   });
 });

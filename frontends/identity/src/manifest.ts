@@ -13,6 +13,8 @@ const manifest = {
   routes: [
     { path: '/login', header: SIGN_IN },
     { path: '/guest-login', header: SIGN_IN },
+    // The legacy login address (booking-dashboard-staff §2): the same login page.
+    { path: '/login-old', header: SIGN_IN },
     { path: '/logout-confirmation', header: SIGN_IN },
     // 'Redirecting to login...', then /login?return=/enrollment or /login?return=/appointments.
     { path: '/enrollment-auth', header: SIGN_IN },

@@ -27,7 +27,7 @@ import { TopLinks } from '../components/TopLinks.tsx';
 import { createOAuthEnrollment } from '../enrollment-api.ts';
 import { createEnrollmentErrorNotice } from '../errors.ts';
 import type { ErrorNotice } from '../errors.ts';
-import { PRACTICE_LOCATION_PATH, afterCreatePath } from '../flow.ts';
+import { ENROLLMENT_AUTH_REDIRECT, PRACTICE_LOCATION_PATH, afterCreatePath } from '../flow.ts';
 import {
   PRIMARY_PRACTICE_LABEL,
   READY_TO_ENROLL_PREFIX,
@@ -39,6 +39,10 @@ import {
 import { readSelection } from '../selection.ts';
 import type { EnrollmentSelection } from '../selection.ts';
 import { submitLabel, tierPlan } from '../tiers.ts';
+import { progressOf } from '../wizard.ts';
+
+/** Step 1 of the provider-login steps (a provider-login enrollment is always an existing patient's). */
+const TIER_PROGRESS = progressOf('provider', 'tier', false);
 
 /**
  * /enrollment/membership-tier (provider-login step 1): the six plans; submitting creates the
@@ -58,7 +62,9 @@ function TierScreen({ provider }: { provider: ProviderState }) {
   useEffect(() => {
     if (selection) return;
     toast({ title: SESSION_ERROR_TITLE, description: SESSION_INCOMPLETE_TEXT, variant: 'destructive' });
-    navigate(PRACTICE_LOCATION_PATH, { replace: true });
+    // 'Session Error: Please complete the verification steps.', then /enrollment/auth (§2, §8):
+    // signed in, that leads back through the login page to the practice location step.
+    navigate(ENROLLMENT_AUTH_REDIRECT, { replace: true });
   }, [selection]);
 
   if (!selection) return null;
@@ -108,7 +114,7 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
             Change location or contact
           </ButtonLink>
         </TopLinks>
-        <ProgressBar title="Choose Membership Plan" percent={25} />
+        <ProgressBar title={TIER_PROGRESS.title} percent={TIER_PROGRESS.percent} />
         <PageHeader title={TIER_PAGE_TITLE} description={<p>Pick the plan that fits you. You can cancel a paid plan at any time.</p>} />
         <Card className="enrollment-summary">
           <dl className="enrollment-summary__list">

@@ -20,7 +20,7 @@ import {
   useLocation,
   withReturn,
 } from '@portal/ui';
-import { afterSignInPath } from '../after-sign-in.ts';
+import { afterGuestVerificationPath } from '../after-sign-in.ts';
 import { EmailCard } from '../guest/EmailCard.tsx';
 import type { TurnstileSettings } from '../guest/EmailCard.tsx';
 import { guestFlow, initialGuestFlow, stepNumber } from '../guest/guest-flow.ts';
@@ -56,7 +56,7 @@ interface Completed {
 export function GuestLoginPage() {
   const { searchParams } = useLocation();
   const returnPath = searchParams.get('return');
-  const destination = afterSignInPath(returnPath);
+  const destination = afterGuestVerificationPath(returnPath);
   const [flow, dispatch] = useReducer(guestFlow, initialGuestFlow);
   const [completed, setCompleted] = useState<Completed | null>(null);
   const [restoring, setRestoring] = useState(true);
