@@ -268,14 +268,36 @@ describe('StripeCards: invoices and payment', () => {
     await expect(cards.payInvoice('in_123', 'pm', 'k')).resolves.toEqual({ kind: 'declined', message: 'Authentication required.', code: 'authentication_required', declineCode: 'authentication_required' });
   });
 
-  it('a 400 on pay (e.g. the invoice is already paid) is a rejection, without Stripe’s message', async () => {
+  it('a 400 on pay (e.g. no way to pay the invoice) is a rejection, without Stripe’s message', async () => {
     const { cards } = setup((f) =>
-      f.on('POST', /^\/v1\/invoices\/in_123\/pay$/, stripeError(400, { type: 'invalid_request_error', code: 'invoice_payment_intent_requires_action', message: 'Invoice in_123 for pat@example.com ...' })),
+      f.on('POST', /^\/v1\/invoices\/in_123\/pay$/, stripeError(400, { type: 'invalid_request_error', code: 'invoice_no_payment_method_types', message: 'Invoice in_123 for pat@example.com ...' })),
     );
     const error = await cards.payInvoice('in_123', 'pm', 'k').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CardsRejectedError);
-    expect(error).toMatchObject({ status: 400, code: 'invoice_payment_intent_requires_action' });
-    expect((error as Error).message).toBe('stripe POST /v1/invoices/{id}/pay answered 400 (invalid_request_error, invoice_payment_intent_requires_action)');
+    expect(error).toMatchObject({ status: 400, code: 'invoice_no_payment_method_types' });
+    expect((error as Error).message).toBe('stripe POST /v1/invoices/{id}/pay answered 400 (invalid_request_error, invoice_no_payment_method_types)');
+  });
+
+  it.each([
+    ['a card error', 'card_error'],
+    ['an invalid request error', 'invalid_request_error'],
+  ])('invoice_payment_intent_requires_action as %s, without the payment intent: 3-D Secure, read from the invoice payment', async (_name, type) => {
+    const { cards } = setup((f) =>
+      f
+        .on('POST', /^\/v1\/invoices\/in_123\/pay$/, stripeError(402, { type, code: 'invoice_payment_intent_requires_action', message: 'This payment requires additional user action before it can be completed successfully.' }))
+        .on('GET', /^\/v1\/invoice_payments$/, json(list([invoicePayment(paymentIntent({ status: 'requires_action', client_secret: 'pi_3ds2_secret' }), { status: 'open' })])))
+        .on('GET', /^\/v1\/invoices\/in_123$/, json(invoice())),
+    );
+    await expect(cards.payInvoice('in_123', 'pm_3ds2', 'k')).resolves.toMatchObject({ kind: 'requires_action', clientSecret: 'pi_3ds2_secret', invoice: { id: 'in_123' } });
+  });
+
+  it('invoice_payment_intent_requires_action with no intent waiting is a rejection, not a decline', async () => {
+    const { cards } = setup((f) =>
+      f
+        .on('POST', /^\/v1\/invoices\/in_123\/pay$/, stripeError(402, { type: 'invalid_request_error', code: 'invoice_payment_intent_requires_action', message: 'Requires action.' }))
+        .on('GET', /^\/v1\/invoice_payments$/, json(list([]))),
+    );
+    await expect(cards.payInvoice('in_123', 'pm', 'k')).rejects.toMatchObject({ status: 402, code: 'invoice_payment_intent_requires_action' });
   });
 
   it('finds the receipt: invoice_payments → payment intent → latest charge', async () => {

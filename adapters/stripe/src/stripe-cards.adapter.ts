@@ -246,11 +246,15 @@ export class StripeCards implements Cards {
     try {
       paid = await this.#run(call, StripeInvoice, () => this.#stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }, this.#keyed(idempotencyKey)), rethrowCardErrors);
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      // 3-D Secure comes as the card error authentication_required (with the payment intent, usually)
+      // or as invoice_payment_intent_requires_action (without it): then the invoice's payment has it.
       const raw = StripePaymentIntent.decode(error.payment_intent);
       const intent = E.isRight(raw) ? raw.right : null;
-      const secret = intent?.status === 'requires_action' && intent.client_secret ? intent.client_secret : error.code === 'authentication_required' ? await this.#actionSecret(invoiceId) : null;
+      const needsAction = error.code === 'authentication_required' || error.code === INVOICE_REQUIRES_ACTION;
+      const secret = intent?.status === 'requires_action' && intent.client_secret ? intent.client_secret : needsAction ? await this.#actionSecret(invoiceId) : null;
       if (secret !== null) return { kind: 'requires_action', clientSecret: secret, invoice: await this.#mustGetInvoice(invoiceId) };
+      if (!(error instanceof Stripe.errors.StripeCardError)) throw mapError(call, error);
       return { kind: 'declined', message: error.message || 'Your card was declined.', code: error.code ?? null, declineCode: error.decline_code ?? null };
     }
     const invoice = toInvoice(paid);
@@ -404,9 +408,12 @@ export const stripeIdempotencyKey = (key: string): string =>
 
 const notFound = (error: Stripe.errors.StripeError): { readonly value: null } | undefined => (error.statusCode === 404 ? { value: null } : undefined);
 
-/** Lets card errors through untouched, for payInvoice to read. */
+/** Stripe's error code for an invoice payment that waits for 3-D Secure (not always a card error). */
+const INVOICE_REQUIRES_ACTION = 'invoice_payment_intent_requires_action';
+
+/** Lets card errors and the 3-D Secure answer through untouched, for payInvoice to read. */
 const rethrowCardErrors = (error: Stripe.errors.StripeError): undefined => {
-  if (error instanceof Stripe.errors.StripeCardError) throw error;
+  if (error instanceof Stripe.errors.StripeCardError || error.code === INVOICE_REQUIRES_ACTION) throw error;
   return undefined;
 };
 

@@ -36,6 +36,7 @@ export const signedEnrollment = async (apiUrl: string, browser: PortalBrowser, p
   if (created.status !== 201) throw new Error(`enrollment answered ${created.status}: ${JSON.stringify(created.body)}`);
   const id = created.body.id as string;
   const document = await jsonCall(browser, apiUrl, 'POST', `/api/enrollments/${id}/create-document`);
+  if (document.status !== 200) throw new Error(`create-document answered ${document.status}: ${JSON.stringify(document.body)}`);
   await submitSigningPage(document.body.embeddedUrl, { fullName: signerName });
   for (let tries = 0; tries < 30; tries += 1) {
     const signed = await jsonCall(browser, apiUrl, 'POST', `/api/enrollments/${id}/signature`, { documentId: document.body.documentId });

@@ -877,6 +877,23 @@ export const payInvoice = async (tx: Tx, id: string, params: FormObject): Promis
   const result = await chargeInvoice(tx, invoice, pm, text(params, 'off_session') === 'true', null);
   if (result.kind === 'paid') return { status: 200, body: result.invoice };
   if (result.kind === 'requires_action') {
+    // Stripe documents two answers to paying an invoice whose card needs 3-D Secure: the card error
+    // authentication_required carrying the payment intent, and invoice_payment_intent_requires_action,
+    // which need not carry it (the intent is then read from the invoice's payments). The sandbox gives
+    // the second for the 3-D Secure 2 test card ending 3220, the first for the others.
+    if (str(rec(pm['card'])['last4']) === '3220') {
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'invoice_payment_intent_requires_action',
+            doc_url: 'https://docs.stripe.com/error-codes/invoice-payment-intent-requires-action',
+            message: 'This payment requires additional user action before it can be completed successfully. Payment can be completed using the PaymentIntent associated with the invoice.',
+          },
+        },
+      };
+    }
     return {
       status: 402,
       body: cardErrorBody({
