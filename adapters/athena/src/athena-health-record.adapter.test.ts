@@ -182,6 +182,38 @@ describe('AthenaHealthRecord reads', () => {
     expect(request?.headers.get('authorization')).toBe('Bearer token-1');
   });
 
+  it("follows a paged RelatedPerson search's next links on the record's own origin", async () => {
+    const { fake, record } = setup();
+    const person = (id: string, display: string) => ({ resource: { resourceType: 'RelatedPerson', patient: { reference: `Patient/a-29391.E-${id}` }, relationship: [{ coding: [{ display }] }] } });
+    const page = (entries: unknown[], next: string | null) => json({ resourceType: 'Bundle', type: 'searchset', total: 3, link: next === null ? [{ relation: 'self', url: 'x' }] : [{ relation: 'next', url: next }], entry: entries });
+    fake.on(
+      'GET',
+      /^\/fhir\/r4\/RelatedPerson$/,
+      page([person('1002', 'Parent')], 'https://athena.test/fhir/r4/RelatedPerson?email=carol&_count=1&_offset=1'),
+      page([person('1003', 'Child')], 'https://athena.test/fhir/r4/RelatedPerson?email=carol&_count=1&_offset=2'),
+      page([person('1004', 'Spouse')], null),
+    );
+    await expect(record.relatedPatients('carol@example.com')).resolves.toEqual([
+      { patientId: '1002', relationship: 'Parent' },
+      { patientId: '1003', relationship: 'Child' },
+      { patientId: '1004', relationship: 'Spouse' },
+    ]);
+    const requests = fake.to('GET', /RelatedPerson/);
+    expect(requests.map((request) => request.url.searchParams.get('_offset'))).toEqual([null, '1', '2']);
+    expect(requests.every((request) => request.headers.get('authorization') === 'Bearer token-1')).toBe(true);
+  });
+
+  it('never follows a next link to another origin (the token would go with it)', async () => {
+    const { fake, record } = setup();
+    fake.on(
+      'GET',
+      /^\/fhir\/r4\/RelatedPerson$/,
+      json({ resourceType: 'Bundle', link: [{ relation: 'next', url: 'https://evil.example/fhir/r4/RelatedPerson?_offset=1' }], entry: [] }),
+    );
+    await expect(record.relatedPatients('carol@example.com')).rejects.toThrow(/leaves the health record's origin/);
+    expect(fake.requests.filter((request) => request.url.host === 'evil.example')).toEqual([]);
+  });
+
   it('answers [] for an empty bundle and refuses a malformed RelatedPerson', async () => {
     const { fake, record } = setup();
     fake.on(

@@ -130,9 +130,8 @@ export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomField
       query: { email, 'ah-practice': `Organization/a-1.Practice-${this.#http.practiceId}` },
       accept: 'application/fhir+json',
     };
-    const bundle = await this.#read(request, FhirBundle);
     const related = new Map<string, RelatedPatient>();
-    for (const entry of bundle.entry ?? []) {
+    for await (const entry of this.#searchPages(request)) {
       if (entry.resource?.['resourceType'] !== 'RelatedPerson') continue;
       const person = decodeOrThrow(request, FhirRelatedPerson, entry.resource);
       const patientId = this.#patientIdFromReference(person.patient.reference);
@@ -142,6 +141,29 @@ export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomField
       related.set(patientId, { patientId, relationship: text(label) });
     }
     return [...related.values()];
+  }
+
+  /**
+   * The entries of a FHIR search, page by page: a searchset may be paged (a `link` with relation
+   * `next`). A next link is followed only on the health record's own origin (never sending the
+   * token elsewhere), and at most MAX_PAGES pages (as the v1 lists).
+   */
+  async *#searchPages(request: AthenaRequest): AsyncGenerator<NonNullable<FhirBundle['entry']>[number]> {
+    let page = await this.#read(request, FhirBundle);
+    for (let pages = 1; ; pages += 1) {
+      yield* page.entry ?? [];
+      const next = page.link?.find((link) => link.relation === 'next')?.url;
+      if (!next) return;
+      let url: URL;
+      try {
+        url = new URL(next);
+      } catch {
+        throw new HealthRecordUnavailableError(`athena ${request.method} ${request.path}: the next page link is not a URL`);
+      }
+      if (url.origin !== new URL(this.#http.baseUrl).origin) throw new HealthRecordUnavailableError(`athena ${request.method} ${request.path}: the next page link leaves the health record's origin`);
+      if (pages >= MAX_PAGES) throw new HealthRecordUnavailableError(`athena ${request.method} ${request.path}: more than ${MAX_PAGES} pages`);
+      page = await this.#read({ ...request, url: url.href }, FhirBundle);
+    }
   }
 
   async departments(): Promise<readonly HealthRecordDepartment[]> {

@@ -257,8 +257,9 @@ export type FhirRelatedPerson = t.TypeOf<typeof FhirRelatedPerson>;
 export const FhirBundleEntry = t.partial({ resource: t.UnknownRecord });
 export type FhirBundleEntry = t.TypeOf<typeof FhirBundleEntry>;
 
+export const FhirBundleLink = t.type({ relation: t.string, url: t.string });
 export const FhirBundle = t.intersection([
   t.type({ resourceType: t.literal('Bundle') }),
-  t.partial({ entry: maybe(t.array(FhirBundleEntry)) }),
+  t.partial({ entry: maybe(t.array(FhirBundleEntry)), link: maybe(t.array(FhirBundleLink)) }),
 ]);
 export type FhirBundle = t.TypeOf<typeof FhirBundle>;

@@ -232,13 +232,12 @@ describe('custom fields', () => {
 });
 
 describe('FHIR RelatedPerson', () => {
-  it("Carol's email finds Harold (she is his child) and Emma (she is her parent)", async () => {
+  it("Carol's email finds Harold (she is his child) and Emma (she is her parent), a page each unless _count asks for more", async () => {
     const { status, headers, body } = await get(`/fhir/r4/RelatedPerson?email=carol.bennett%40example.com&${AH}`);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toMatch(/^application\/fhir\+json/);
     expect(body).toMatchObject({ resourceType: 'Bundle', type: 'searchset', total: 2 });
-    const resources = body.entry.map((entry: { resource: unknown }) => entry.resource);
-    expect(resources).toEqual([
+    expect(body.entry.map((entry: { resource: unknown }) => entry.resource)).toEqual([
       expect.objectContaining({
         resourceType: 'RelatedPerson',
         patient: { reference: `Patient/a-29391.E-${PATIENT_IDS.harold}` },
@@ -246,11 +245,18 @@ describe('FHIR RelatedPerson', () => {
         name: [expect.objectContaining({ family: 'Bennett', given: ['Carol'] })],
         telecom: expect.arrayContaining([{ system: 'email', value: 'carol.bennett@example.com' }]),
       }),
+    ]);
+    const next = body.link.find((link: { relation: string }) => link.relation === 'next').url as string;
+    const second = await get(next.slice(next.indexOf('/fhir/')));
+    expect(second.body.entry.map((entry: { resource: unknown }) => entry.resource)).toEqual([
       expect.objectContaining({
         patient: { reference: `Patient/a-29391.E-${PATIENT_IDS.emma}` },
         relationship: [expect.objectContaining({ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-RoleCode', code: 'PRN', display: 'Parent' }] })],
       }),
     ]);
+    expect(second.body.link.map((link: { relation: string }) => link.relation)).toEqual(['self']);
+    const whole = await get(`/fhir/r4/RelatedPerson?email=carol.bennett%40example.com&${AH}&_count=10`);
+    expect(whole.body.entry).toHaveLength(2);
   });
 
   it('another email finds nobody; ah-practice is required', async () => {

@@ -48,6 +48,9 @@ const patientIdFrom = (reference: string): number | null => {
   return match ? Number(match[1]) : null;
 };
 
+/** RelatedPerson search results per page unless `_count` says otherwise. */
+export const RELATED_PERSON_PAGE_SIZE = 1;
+
 export const fhirRouter = (sandbox: SandboxContext): Router => {
   const router = new Router({ prefix: '/fhir/r4' });
   const { db } = sandbox;
@@ -83,13 +86,23 @@ export const fhirRouter = (sandbox: SandboxContext): Router => {
       if (id === null) throw outcome(400, 'invalid', 'patient must be a Patient reference.');
       query.where('x.patientid', id);
     }
-    const rows = (await query) as RelatedRow[];
-    const self = `${baseUrl(ctx)}${ctx.path}?${ctx.querystring}`;
+    const all = (await query) as RelatedRow[];
+    // Paged as a FHIR searchset may be: `_count` a page (small by default, so a caregiver with two
+    // dependents already takes two pages), `_offset` where it starts, a `next` link while more follow.
+    const count = Math.min(Math.max(Number(field(ctx.query, '_count')) || RELATED_PERSON_PAGE_SIZE, 1), 50);
+    const offset = Math.max(Number(field(ctx.query, '_offset')) || 0, 0);
+    const rows = all.slice(offset, offset + count);
+    const pageUrl = (start: number) => {
+      const params = new URLSearchParams(ctx.querystring);
+      params.set('_count', String(count));
+      params.set('_offset', String(start));
+      return `${baseUrl(ctx)}${ctx.path}?${params.toString()}`;
+    };
     fhirJson(ctx, {
       resourceType: 'Bundle',
       type: 'searchset',
-      total: rows.length,
-      link: [{ relation: 'self', url: self }],
+      total: all.length,
+      link: [{ relation: 'self', url: pageUrl(offset) }, ...(offset + count < all.length ? [{ relation: 'next', url: pageUrl(offset + count) }] : [])],
       entry: rows.map((row) => {
         const id = `${FHIR_PATIENT_PREFIX.replace('.E-', '.RP-')}${row.proxypatientid}-${row.patientid}`;
         return {
