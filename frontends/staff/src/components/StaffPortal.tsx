@@ -96,10 +96,14 @@ const fullName = (patient: StaffPatientRecord): string => `${patient.firstname} 
  * the card payment dialog or the manual-payment processing dialog, the success dialog, Start Over.
  */
 export function StaffPortal({ token }: { token: string }) {
-  const cached = readCachedSearch(staffStorage());
+  const [cached] = useState(() => readCachedSearch(staffStorage()));
   const [search, setSearch] = useState<SearchForm>(cached?.form ?? EMPTY_SEARCH);
   const [searchErrors, setSearchErrors] = useState<Partial<Record<keyof SearchForm, string>>>({});
   const [results, setResults] = useState<readonly StaffPatientRecord[] | null>(cached?.patients ?? null);
+  const processing = useRef<number | null>(null);
+  useEffect(() => () => {
+    if (processing.current !== null) window.clearTimeout(processing.current);
+  }, []);
   const [searching, setSearching] = useState(false);
   const [searchError, setSearchError] = useState<string | null>(null);
   const [loadingPatient, setLoadingPatient] = useState<string | null>(null);
@@ -168,7 +172,7 @@ export function StaffPortal({ token }: { token: string }) {
       });
       if (form.paymentMethod === 'manual_payment') {
         setStage({ kind: 'processing', patient, created });
-        window.setTimeout(() => setStage({ kind: 'success', patient, created, manual: true }), MANUAL_PROCESSING_MS);
+        processing.current = window.setTimeout(() => setStage({ kind: 'success', patient, created, manual: true }), MANUAL_PROCESSING_MS);
       } else {
         const tier = PAID_TIERS.find((entry) => entry.code === form.membershipTier);
         setStage({ kind: 'card', patient, created, email: form.email.trim(), amount: tier ? formatDollars(tier.priceCents) : '' });
