@@ -93,6 +93,13 @@ describe('POST /api/enrollments/oauth', () => {
       signwellDocumentId: null,
       privacyPracticesDocumentId: null,
       isGuardianSigning: false,
+      // Spec §3 'Enrollment record as read': the names and email from her chart; no billing email chosen yet.
+      firstName: 'Margaret',
+      lastName: 'Sullivan',
+      email: 'margaret.sullivan@example.com',
+      hasBillingEmail: false,
+      billingEmail: null,
+      originalPatientEmail: 'margaret.sullivan@example.com',
     });
     const row = await portal.db.knex('enrollments').where({ id: created.body.id }).first();
     expect(row).toMatchObject({ athenaPatientId: String(PATIENT_IDS.margaret), department: '1', membershipTier: '120_annual', status: 'pending' });

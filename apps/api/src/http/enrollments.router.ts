@@ -35,6 +35,7 @@ import {
   type EnrollmentRepository,
   type AttemptLimiter,
   type GuestVerification,
+  type HealthRecordPatient,
   type SigningDeps,
   type SigningParties,
   type SigningStepError,
@@ -104,6 +105,29 @@ export const enrollmentRecord = (enrollment: Enrollment): EnrollmentRecord => ({
   privacyPracticesDocumentId: enrollment.privacyPracticesDocumentId,
   isGuardianSigning: enrollment.isGuardianSigning,
 });
+
+/**
+ * GET /api/enrollments/{id}: the record with the person fields of spec §3 'Enrollment record as
+ * read' — the patient's first and last name and the email on their chart (originalPatientEmail),
+ * the billing email a provider-login user chose (hasBillingEmail, billingEmail), and `email`: the
+ * address Stripe writes to (the billing email when there is one, else the chart's). Names and
+ * emails are null when the health record cannot be read just now.
+ */
+export const enrollmentRecordAsRead = (
+  enrollment: Enrollment,
+  patient: Pick<HealthRecordPatient, 'firstName' | 'lastName' | 'email'> | null,
+): EnrollmentRecord => {
+  const chartEmail = patient?.email?.trim() || null;
+  return {
+    ...enrollmentRecord(enrollment),
+    firstName: patient?.firstName ?? null,
+    lastName: patient?.lastName ?? null,
+    email: enrollment.billingEmail ?? chartEmail,
+    hasBillingEmail: enrollment.billingEmail !== null,
+    billingEmail: enrollment.billingEmail,
+    originalPatientEmail: chartEmail,
+  };
+};
 
 /** The spec's 'Practice location required' heading when the location is what is missing. */
 const decodeRequest = (body: unknown): CreateOAuthEnrollmentRequest => {
@@ -217,7 +241,9 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
 
   router.get('/api/enrollments/:id', async (ctx) => {
     const { enrollment } = await ownedEnrollment(ctx, String(ctx.params.id ?? ''), 'read_enrollment_refused');
-    ctx.body = enrollmentRecord(enrollment);
+    // Only the owner gets here: the patient's names and email come from the health record.
+    const patient = enrollment.athenaPatientId ? await healthRecord.getPatient(enrollment.athenaPatientId).catch(() => null) : null;
+    ctx.body = enrollmentRecordAsRead(enrollment, patient);
     await audit(ctx, { eventType: 'phi_read', action: 'read_enrollment', enrollmentId: enrollment.id });
   });
 
