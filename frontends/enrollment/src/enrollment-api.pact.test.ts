@@ -26,6 +26,7 @@ import {
   fetchEnrollmentComplete,
   fetchPatientContacts,
   fetchProviders,
+  fetchSubscriptionStatus,
   payInvoice,
   reactivateSubscription,
   recordPayment,
@@ -35,11 +36,11 @@ import {
 } from './enrollment-api.ts';
 import { fetchPractice } from '@portal/ui';
 import { initialGuestForm, validateGuestForm } from './guest-form.ts';
-import { contactSessionUpdate, medicareSessionUpdate } from './location-form.ts';
+import { alreadyEnrolled, contactSessionUpdate, medicareSessionUpdate } from './location-form.ts';
 import { resumeTarget } from './wizard.ts';
 import { setupOutcomeOf } from './payment.ts';
 
-const { arrayContaining, boolean, eachLike, equal, fromProviderState, like, nullValue, regex, uuid } = MatchersV3;
+const { arrayContaining, boolean, eachLike, equal, fromProviderState, integer, like, nullValue, regex, uuid } = MatchersV3;
 
 const pact = frontendPact('enrollment');
 
@@ -74,7 +75,84 @@ const enrollmentRecord = (status: string, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
+/**
+ * The person fields of spec §3 'Enrollment record as read', served to the enrollment's owner:
+ * the patient's names and chart email (originalPatientEmail), the billing email when one was
+ * chosen, and `email`, the address billing writes to.
+ */
+const personFields = (billingEmail: unknown) => ({
+  firstName: like('Margaret'),
+  lastName: like('Sullivan'),
+  email: regex('^[^@\\s]+@[^@\\s]+$', 'margaret.sullivan@example.com'),
+  hasBillingEmail: boolean(false),
+  billingEmail,
+  originalPatientEmail: regex('^[^@\\s]+@[^@\\s]+$', 'margaret.sullivan@example.com'),
+});
+
 // ---------------------------------------------------------------------------------------------
+
+
+/** The membership status as the location step reads it (the rest as the codec requires it). */
+const membershipStatus = (active: boolean) => ({
+  hasActiveSubscription: boolean(active),
+  subscriptionSummary: like(active ? 'You have an active membership.' : 'No active membership.'),
+  tier1Matches: integer(active ? 1 : 0),
+  tier1Others: integer(0),
+  tier2Matches: integer(0),
+  subscriptions: {
+    tier1PatientMatches: active
+      ? eachLike({
+          id: regex('^sub_\\w+$', 'sub_1Example'),
+          productName: like('Enhanced Membership'),
+          nickname: like('Enhanced Annual'),
+          memberName: like('Margaret Sullivan'),
+          amount: integer(12000),
+          interval: like('year'),
+          status: like('active'),
+          currentPeriodEnd: regex(ISO, '2027-11-25T00:00:00.000Z'),
+          cancelAtPeriodEnd: boolean(false),
+          customer: { email: like('margaret.sullivan@example.com') },
+        })
+      : [],
+    tier1Others: [],
+    tier2Matches: [],
+  },
+  enrollmentMessage: like(''),
+  appointmentMessage: like(''),
+  managedSubscriptionsEnabled: boolean(active),
+  enrollMemberEnabled: boolean(true),
+  bookAppointmentEnabled: boolean(active),
+});
+
+describe("enrollment → API contract: the location step's 'Already Enrolled'", () => {
+  const you = [{ id: '5101', isCurrentPatient: true }];
+
+  it('reads that the signed-in patient already has an active membership', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in member with an active membership')
+      .uponReceiving("the location step's check of the patient's membership")
+      .withRequest('GET', '/api/dashboard/subscription-status', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(200, (builder) => builder.jsonBody(membershipStatus(true)))
+      .executeTest(async (mock) => {
+        const status = await fetchSubscriptionStatus(mockClient(mock.url, signedIn));
+        expect(alreadyEnrolled('5101', you, status)).toBe(true);
+      });
+  });
+
+  it('reads that a signed-in patient without a membership may go on', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in patient')
+      .uponReceiving("the location step's check of a patient who is not a member")
+      .withRequest('GET', '/api/dashboard/subscription-status', (builder) => builder.headers(sessionCookie()))
+      .willRespondWith(200, (builder) => builder.jsonBody(membershipStatus(false)))
+      .executeTest(async (mock) => {
+        const status = await fetchSubscriptionStatus(mockClient(mock.url, signedIn));
+        expect(alreadyEnrolled('5101', you, status)).toBe(false);
+      });
+  });
+});
 
 describe('enrollment → API contract: settings and the session', () => {
   it('reads the card and signing providers’ public settings', async () => {
@@ -221,10 +299,13 @@ describe('enrollment → API contract: creating the enrollment', () => {
       .given('a guest with a pending enrollment')
       .uponReceiving("a guest's request for their pending enrollment")
       .withRequest('GET', enrollmentPath(), (builder) => builder.headers(guestTokenHeader()))
-      .willRespondWith(200, (builder) => builder.jsonBody(enrollmentRecord('pending', { patientStatus: regex('^(existing|new)$', 'existing') })))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody(enrollmentRecord('pending', { patientStatus: regex('^(existing|new)$', 'existing'), ...personFields(nullValue()) })),
+      )
       .executeTest(async (mock) => {
         const record = await fetchEnrollment(mockClient(mock.url, asGuest), EXAMPLE_ENROLLMENT_ID);
         expect(resumeTarget(record)).toEqual({ kind: 'step', step: 'signature' });
+        expect(record).toMatchObject({ firstName: 'Margaret', lastName: 'Sullivan', email: 'margaret.sullivan@example.com', hasBillingEmail: false, billingEmail: null });
       });
   });
 
@@ -235,7 +316,7 @@ describe('enrollment → API contract: creating the enrollment', () => {
       .uponReceiving('a request for a declined enrollment')
       .withRequest('GET', enrollmentPath(), (builder) => builder.headers(sessionCookie()))
       .willRespondWith(200, (builder) =>
-        builder.jsonBody({ ...enrollmentRecord('declined'), membershipTier: regex(TIER, 'decline'), updatedAt: regex(ISO, '2026-11-25T12:00:01.000Z') }),
+        builder.jsonBody({ ...enrollmentRecord('declined'), membershipTier: regex(TIER, 'decline'), updatedAt: regex(ISO, '2026-11-25T12:00:01.000Z'), ...personFields(nullValue()) }),
       )
       .executeTest(async (mock) => {
         const record = await fetchEnrollment(mockClient(mock.url, signedIn), EXAMPLE_ENROLLMENT_ID);

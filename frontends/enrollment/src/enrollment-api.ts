@@ -21,6 +21,7 @@ import {
   RecordPaymentResponse,
   SignatureResponse,
   SubscriptionSetupResponse,
+  SubscriptionStatusResponse,
   UpdateSessionResponse,
   VerifyCompletionResponse,
 } from '@portal/contracts';
@@ -53,6 +54,13 @@ export type EnrollmentSessionUpdate =
 /** POST /api/auth/update-session: the location, contact and Medicare answer, or the billing email. */
 export const updateSession = (client: ApiClient, update: EnrollmentSessionUpdate): Promise<UpdateSessionResponse> =>
   client.post<UpdateSessionResponse>('/api/auth/update-session', update, { decode: UpdateSessionResponse });
+
+/**
+ * GET /api/dashboard/subscription-status: whether the session's patient already has an active
+ * membership — the location step's 'Already Enrolled' (enrollment-and-payment §5 'Eligibility').
+ */
+export const fetchSubscriptionStatus = (client: ApiClient, signal?: AbortSignal): Promise<SubscriptionStatusResponse> =>
+  client.get<SubscriptionStatusResponse>('/api/dashboard/subscription-status', { decode: SubscriptionStatusResponse, ...withSignal(signal) });
 
 /** GET /api/providers?locationId=: the preferred provider list of a new patient's form. */
 export const fetchProviders = (client: ApiClient, locationId: string, signal?: AbortSignal): Promise<ProvidersResponse> =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Contact } from '@portal/contracts';
 import {
+  alreadyEnrolled,
   MEDICARE_OPTIONS,
   canContinue,
   contactSessionUpdate,
@@ -65,5 +66,21 @@ describe('practice location form', () => {
     expect(contactView(me)).toEqual({ name: 'Jane Doe', isYou: true, relationship: null, email: 'jane@example.org' });
     expect(contactView(child)).toEqual({ name: 'Sam Doe', isYou: false, relationship: 'Child', email: null });
     expect(contactView({ ...me, type: 'patient', relationship: 'Self' }).relationship).toBeNull();
+  });
+});
+
+describe("alreadyEnrolled (the location step's 'Already Enrolled')", () => {
+  const contacts = [
+    { id: '5101', isCurrentPatient: true },
+    { id: '5104', isCurrentPatient: false },
+  ];
+  it("is true when the session's own patient is chosen and the membership is active", () => {
+    expect(alreadyEnrolled('5101', contacts, { hasActiveSubscription: true })).toBe(true);
+  });
+  it('is false for another contact (the server checks on the tier step), without a membership, or while the status is unknown', () => {
+    expect(alreadyEnrolled('5104', contacts, { hasActiveSubscription: true })).toBe(false);
+    expect(alreadyEnrolled('5101', contacts, { hasActiveSubscription: false })).toBe(false);
+    expect(alreadyEnrolled('5101', contacts, undefined)).toBe(false);
+    expect(alreadyEnrolled('', contacts, { hasActiveSubscription: true })).toBe(false);
   });
 });

@@ -66,6 +66,19 @@ export const locationFormError = (
   return null;
 };
 
+/**
+ * 'Already Enrolled' at the location step (§5 'Eligibility': the session already has an active
+ * subscription): the session's own patient — the contact marked 'You' — is chosen and the
+ * membership status says active. Another contact (a caregiver's dependent) is checked by the
+ * server when the tier is chosen. Unknown status (still loading, or billing unreachable) blocks
+ * nothing: the server checks again on the tier step.
+ */
+export const alreadyEnrolled = (
+  contactId: string,
+  contacts: readonly Pick<Contact, 'id' | 'isCurrentPatient'>[],
+  status: { readonly hasActiveSubscription: boolean } | undefined,
+): boolean => status?.hasActiveSubscription === true && contacts.some((contact) => contact.id === contactId && contact.isCurrentPatient);
+
 /** POST /api/auth/update-session: the location with the chosen contact. */
 export const contactSessionUpdate = (practiceLocation: string, contact: Pick<Contact, 'id' | 'type'>) => ({
   practiceLocation,

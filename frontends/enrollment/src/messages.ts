@@ -79,6 +79,8 @@ export const EXISTING_PATIENT_TITLE = 'Existing Patient';
 export const CAREGIVER_NOT_AUTHORIZED_TITLE = 'Caregiver Not Authorized';
 export const AGE_REQUIREMENT_NOT_MET_TITLE = 'Age Requirement Not Met';
 export const ALREADY_ENROLLED_TITLE = 'Already Enrolled';
+/** Ours (the spec names the heading only); the server's words for the same refusal on the tier step. */
+export const ALREADY_ENROLLED_TEXT = 'This patient already has an active membership.';
 export const VERIFICATION_ERROR_TITLE = 'Verification Error';
 export const VERIFICATION_ERROR_TEXT = 'Unable to verify your identity.';
 export const VERIFICATION_EXPIRED_TITLE = 'Verification Expired';

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
+  ButtonLink,
   Card,
   Container,
   Field,
@@ -11,6 +12,7 @@ import {
   PRACTICE_LOCATIONS,
   PageHeader,
   ProgressBar,
+  SUBSCRIPTION_STATUS_QUERY_KEY,
   Select,
   Stack,
   api,
@@ -20,12 +22,13 @@ import {
 import { MedicareOptions, OfficeEnrollmentNotice } from '../components/MedicareAnswer.tsx';
 import type { Contact, HasMedicareInsurance, PatientContactsResponse } from '@portal/contracts';
 import { ContactList } from '../components/ContactList.tsx';
-import { fetchPatientContacts, updateSession } from '../enrollment-api.ts';
+import { fetchPatientContacts, fetchSubscriptionStatus, updateSession } from '../enrollment-api.ts';
 import { ProviderGate } from '../components/ProviderGate.tsx';
 import type { ProviderState } from '../components/ProviderGate.tsx';
 import { TopLinks } from '../components/TopLinks.tsx';
-import { MEMBERSHIP_TIER_PATH } from '../flow.ts';
+import { DASHBOARD_HREF, MEMBERSHIP_TIER_PATH } from '../flow.ts';
 import {
+  alreadyEnrolled,
   canContinue,
   contactSessionUpdate,
   initialContactId,
@@ -35,6 +38,8 @@ import {
 } from '../location-form.ts';
 import type { LocationFormField, LocationFormValues } from '../location-form.ts';
 import {
+  ALREADY_ENROLLED_TEXT,
+  ALREADY_ENROLLED_TITLE,
   CONTACT_LOAD_ERROR_TEXT,
   CONTACT_LOAD_ERROR_TITLE,
   MEDICARE_LABEL,
@@ -68,6 +73,8 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
   const contactsQuery = useQuery<PatientContactsResponse>({ queryKey: CONTACTS_QUERY_KEY, queryFn: ({ signal }) => fetchPatientContacts(api, signal) });
   const contacts: readonly Contact[] = useMemo(() => contactsQuery.data?.contacts ?? [], [contactsQuery.data]);
   const previous = useMemo(() => readSelection(provider.patientId), [provider.patientId]);
+  // The session's membership (the dashboard's status, cached there for 5 minutes): 'Already Enrolled'.
+  const statusQuery = useQuery({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY, queryFn: ({ signal }) => fetchSubscriptionStatus(api, signal) });
 
   const [values, setValues] = useState<LocationFormValues>(() => ({
     practiceLocation: previous?.practiceLocation ?? '',
@@ -117,7 +124,8 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
   };
 
   const officeOnly = needsOfficeEnrollment(values.hasMedicareInsurance);
-  const ready = canContinue(values, contacts) && !contactsQuery.isPending && !contactsQuery.isError;
+  const enrolled = alreadyEnrolled(values.contactId, contacts, statusQuery.data);
+  const ready = canContinue(values, contacts) && !contactsQuery.isPending && !contactsQuery.isError && !enrolled;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -129,7 +137,7 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
       return;
     }
     const contact = contacts.find((candidate) => candidate.id === values.contactId);
-    if (!contact || save.isPending) return;
+    if (!contact || save.isPending || enrolled) return;
     save.mutate({ practiceLocation: values.practiceLocation, contact, hasMedicareInsurance: values.hasMedicareInsurance as HasMedicareInsurance });
   };
 
@@ -199,6 +207,19 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
               ) : (
                 <ContactList contacts={contacts} value={values.contactId} onChange={(id) => update('contactId', id)} error={errors.contactId ?? null} />
               )}
+
+              {enrolled ? (
+                <Alert variant="destructive" role="alert" title={ALREADY_ENROLLED_TITLE}>
+                  <Stack gap={3}>
+                    <p>{ALREADY_ENROLLED_TEXT}</p>
+                    <div>
+                      <ButtonLink href={DASHBOARD_HREF} size="sm" variant="secondary">
+                        Go to Dashboard
+                      </ButtonLink>
+                    </div>
+                  </Stack>
+                </Alert>
+              ) : null}
 
               {saveFailed ? (
                 <Alert variant="destructive" role="alert" title={SAVE_SELECTION_ERROR_TITLE}>
