@@ -75,15 +75,17 @@ describe('the card payment', () => {
   });
 
   it('3-D Secure: confirms with the secret the API answers', async () => {
-    const confirmed: string[] = [];
+    const steps: string[] = [];
     const result = await payWithCard(
-      stripe({ confirmCardPayment: async (secret) => (confirmed.push(secret), { paymentIntent: { status: 'succeeded' } }) }),
+      stripe({ confirmCardPayment: async (secret) => (steps.push(`confirm ${secret}`), { paymentIntent: { status: 'succeeded' } }) }),
       card,
       async () => ({ action: 'confirm_payment', clientSecret: 'pi_1_secret_x' }),
       'a@b.example',
+      () => steps.push('challenge opens'),
     );
     expect(result).toEqual({ kind: 'paid' });
-    expect(confirmed).toEqual(['pi_1_secret_x']);
+    // The page's modal steps aside before Stripe.js opens the bank's challenge.
+    expect(steps).toEqual(['challenge opens', 'confirm pi_1_secret_x']);
   });
 
   it('names each failure as §8 does', async () => {

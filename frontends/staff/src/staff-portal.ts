@@ -150,6 +150,8 @@ export const payWithCard = async (
   card: CardElementLike,
   pay: (paymentMethodId: string) => Promise<unknown>,
   billingEmail: string,
+  /** Called just before the bank's challenge opens (the page moves its own modal out of the way). */
+  onChallenge: () => void = () => undefined,
 ): Promise<CardPaymentResult> => {
   const created = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { email: billingEmail } });
   if (created.error || !created.paymentMethod) return { kind: 'failed', title: PAYMENT_METHOD_SETUP_FAILED, message: declined(created.error) };
@@ -163,6 +165,7 @@ export const payWithCard = async (
   const value = (answer ?? {}) as { success?: unknown; action?: unknown; clientSecret?: unknown };
   if (value.success === true) return { kind: 'paid' };
   if (value.action === 'confirm_payment' && typeof value.clientSecret === 'string' && value.clientSecret !== '') {
+    onChallenge();
     const confirmed = await stripe.confirmCardPayment(value.clientSecret, { payment_method: created.paymentMethod.id });
     if (confirmed.error) return { kind: 'failed', title: PAYMENT_FAILED, message: declined(confirmed.error) };
     const status = confirmed.paymentIntent?.status;

@@ -413,7 +413,7 @@ export function StaffPortal({ token }: { token: string }) {
             <p>
               Subscription ID: <code>{stage.created.subscriptionId}</code>
             </p>
-            <p>{stage.manual ? 'Manual payment: the invoice is emailed to the billing email; the membership starts when it is paid.' : 'The card payment went through. The membership is active.'}</p>
+            <p>{stage.manual ? 'Manual payment: the invoice is emailed to the billing email; the membership starts when it is paid.' : 'The card payment went through. The membership starts as soon as the card provider confirms the invoice is paid.'}</p>
           </Stack>
         ) : null}
       </Dialog>
@@ -478,12 +478,15 @@ function CardPaymentDialog({
   const [mount, setMount] = useState<HTMLDivElement | null>(null);
   const [paying, setPaying] = useState(false);
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
-  const mounted = useRef(false);
+  // The bank's 3-D Secure challenge is Stripe.js's own overlay: our modal steps aside meanwhile
+  // (a modal dialog keeps the rest of the page, the challenge included, from pointer and keyboard).
+  const [challenge, setChallenge] = useState(false);
+  const mountedOn = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
     const settings = config.data;
-    if (!settings || !mount || mounted.current) return;
-    mounted.current = true;
+    if (!settings || !mount || mountedOn.current === mount) return;
+    mountedOn.current = mount;
     loadProviderScript<(key: string) => StaffStripe>({ url: settings.scripts.stripeJs, name: 'Stripe', global: () => (window as unknown as { Stripe?: (key: string) => StaffStripe }).Stripe })
       .then((Stripe) => {
         const client = Stripe(settings.stripe.publicKey);
@@ -502,7 +505,14 @@ function CardPaymentDialog({
     }
     setPaying(true);
     setProblem(null);
-    const result = await payWithCard(stripe, card, (paymentMethodId) => payStaffInvoice(api, token, { invoiceId: created.invoiceId!, subscriptionId: created.subscriptionId, paymentMethodId }), email);
+    const result = await payWithCard(
+      stripe,
+      card,
+      (paymentMethodId) => payStaffInvoice(api, token, { invoiceId: created.invoiceId!, subscriptionId: created.subscriptionId, paymentMethodId }),
+      email,
+      () => setChallenge(true),
+    );
+    setChallenge(false);
     setPaying(false);
     if (result.kind === 'paid') onPaid();
     else {
@@ -513,7 +523,7 @@ function CardPaymentDialog({
 
   return (
     <Dialog
-      open
+      open={!challenge}
       onOpenChange={(open) => {
         if (!open && !paying) onCancel();
       }}
