@@ -11,7 +11,8 @@
  * provider-state generators put them into paths, headers and bodies). Requests get the Origin a
  * browser page of the portal sends.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -32,6 +33,31 @@ const pactFiles = (): string[] => [
     .map((name) => path.join(PACTS, name)),
   ...(existsSync(RELEASED) ? readdirSync(RELEASED).filter((name) => /^portal-[a-z]+@[\w.-]+\.json$/.test(name)).map((name) => path.join(RELEASED, name)) : []),
 ];
+
+interface PactFile {
+  readonly consumer: { readonly name: string };
+  readonly interactions: ReadonlyArray<{ readonly description: string; readonly providerStates?: unknown; readonly request: unknown; readonly response: unknown; readonly type?: string }>;
+}
+const readPact = (file: string): PactFile => JSON.parse(readFileSync(file, 'utf8')) as PactFile;
+const interactionKey = (interaction: PactFile['interactions'][number]): string =>
+  JSON.stringify([interaction.type ?? null, interaction.description, interaction.providerStates ?? null, interaction.request, interaction.response]);
+
+/**
+ * What a pact file asks beyond the consumer's current pact: a released pact's interactions that
+ * the current one holds word for word are verified with it already (the same request, state and
+ * expected answer give the same verdict), so only the others are verified again. A current pact is
+ * verified whole. Answers the file to verify (a reduced copy) and how many interactions it holds.
+ */
+const toVerify = (file: string): { readonly file: string; readonly count: number } => {
+  const pact = readPact(file);
+  if (path.dirname(file) !== RELEASED) return { file, count: pact.interactions.length };
+  const current = path.join(PACTS, `${pact.consumer.name}-member-portal-api.json`);
+  const known = new Set(existsSync(current) ? readPact(current).interactions.map(interactionKey) : []);
+  const left = pact.interactions.filter((interaction) => !known.has(interactionKey(interaction)));
+  const reduced = path.join(mkdtempSync(path.join(tmpdir(), 'released-pact-')), path.basename(file));
+  writeFileSync(reduced, JSON.stringify({ ...pact, interactions: left }));
+  return { file: reduced, count: left.length };
+};
 
 let portal: TestPortal;
 
@@ -63,7 +89,10 @@ describe('the API keeps every micro-frontend pact', () => {
     expect(unknown).toEqual([]);
   });
 
-  it.each(pactFiles().map((file) => [path.relative(PACTS, file), file]))('verifies %s', async (_name, file) => {
+  it.each(pactFiles().map((file) => [path.relative(PACTS, file), file]))('verifies %s', async (_name, whole) => {
+    const { file, count } = toVerify(whole);
+    // Nothing beyond the current pact, which its own case verifies.
+    if (count === 0) return expect(readPact(whole).interactions.length).toBeGreaterThan(0);
     const { state, failures } = stateRecorder();
     const stateHandlers = Object.fromEntries(
       providerStatesIn(file).map((name) => [
