@@ -1,7 +1,15 @@
 import { ButtonLink, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, CheckIcon, withReturn } from '@portal/ui';
 
-/** 'Continue as Guest': to /guest-login, keeping the return path. */
-export function GuestCard({ returnPath }: { returnPath: string | null }) {
+/** 'Continue as Guest': to /guest-login, keeping the return path, once the login page's human check is done. */
+export function GuestCard({
+  returnPath,
+  requireCheck = () => true,
+  waiting = false,
+}: {
+  returnPath: string | null;
+  requireCheck?: () => boolean;
+  waiting?: boolean;
+}) {
   return (
     <Card as="article" className="identity-guest-card">
       <CardHeader>
@@ -24,7 +32,15 @@ export function GuestCard({ returnPath }: { returnPath: string | null }) {
         </ul>
       </CardContent>
       <CardFooter>
-        <ButtonLink href={withReturn('/guest-login', returnPath)} size="lg" block>
+        <ButtonLink
+          href={withReturn('/guest-login', returnPath)}
+          size="lg"
+          block
+          aria-disabled={waiting || undefined}
+          onClick={(event) => {
+            if (!requireCheck()) event.preventDefault();
+          }}
+        >
           Continue as Guest
         </ButtonLink>
       </CardFooter>

@@ -13,12 +13,23 @@ const BENEFITS = [
  * The health-record provider's login (shown when /api/config says oauth.enabled). The button
  * starts sign-in at our server's authorize endpoint, coming back to `redirectPath`.
  */
-export function ProviderLoginCard({ redirectPath }: { redirectPath: string }) {
+export function ProviderLoginCard({
+  redirectPath,
+  requireCheck = () => true,
+  waiting = false,
+}: {
+  redirectPath: string;
+  /** The login page's human check: false (and its message shown) while it is not done. */
+  requireCheck?: () => boolean;
+  /** The check is not done yet: the button says so (aria-disabled) but still explains when pressed. */
+  waiting?: boolean;
+}) {
   const { start, isStarting } = useProviderSignIn();
   const [error, setError] = useState<string | null>(null);
 
   const signIn = (): void => {
     setError(null);
+    if (!requireCheck()) return;
     start('dashboard', redirectPath).catch((failure: unknown) => {
       const message = failure instanceof Error ? failure.message : '';
       // A raw HTTP error ('503: ...') is not for patients; configuration messages are.
@@ -53,7 +64,7 @@ export function ProviderLoginCard({ redirectPath }: { redirectPath: string }) {
         ) : null}
       </CardContent>
       <CardFooter>
-        <Button size="lg" block onClick={signIn} loading={isStarting} loadingText="Redirecting to athenahealth...">
+        <Button size="lg" block onClick={signIn} loading={isStarting} loadingText="Redirecting to athenahealth..." aria-disabled={waiting || undefined}>
           {PROVIDER_SIGN_IN_LABEL}
         </Button>
       </CardFooter>

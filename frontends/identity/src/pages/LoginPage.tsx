@@ -1,6 +1,23 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, CONFIG_QUERY_KEY, RetryAlert, Card, Container, Hero, LoadingState, PRACTICE_TAGLINE, Section, Split, Stack, api, useLocation } from '@portal/ui';
+import { SECURITY_CHECK_REQUIRED } from '@portal/contracts';
+import {
+  Alert,
+  CONFIG_QUERY_KEY,
+  RetryAlert,
+  Card,
+  Container,
+  Hero,
+  LoadingState,
+  PRACTICE_TAGLINE,
+  SecurityCheck,
+  Section,
+  Split,
+  Stack,
+  api,
+  useLocation,
+  useSecurityCheck,
+} from '@portal/ui';
 import { afterSignInPath } from '../after-sign-in.ts';
 import { GuestCard } from '../components/GuestCard.tsx';
 import { PricingSection } from '../components/PricingSection.tsx';
@@ -15,7 +32,12 @@ export const LOGIN_OPTIONS_ID = 'login-options';
  * /login (booking-dashboard-staff §2): introduction, the sign-in options (the provider-login
  * card when OAuth is enabled, and 'Continue as Guest') and the membership plans. Query:
  * return, auth=success|error, logout=expired|success, message. Signed-in visitors move on to
- * the return path or /dashboard. The security check joins the sign-in options later.
+ * the return path or /dashboard.
+ *
+ * The human check (§2 'Login', §4, §5 'Security check required on login') sits above the sign-in
+ * options when the general config enables it: both options wait for it, and going on without it
+ * says 'Please complete security verification to continue' in red at the check. Its token stays
+ * in session storage, so the guest page's email card starts with the check already complete.
  */
 export function LoginPage() {
   const { searchParams } = useLocation();
@@ -27,6 +49,28 @@ export function LoginPage() {
     queryKey: CONFIG_QUERY_KEY,
     queryFn: ({ signal }) => fetchConfig(api, signal),
   });
+  const check = useSecurityCheck({
+    enabled: config.data?.turnstile?.enabled === true,
+    siteKey: config.data?.turnstile?.siteKey ?? '',
+    scriptUrl: config.data?.scripts?.turnstileApiJs ?? '',
+    action: 'login',
+  });
+  const [securityError, setSecurityError] = useState<string | null>(null);
+  const checkRef = useRef<HTMLDivElement>(null);
+  const checkPassed = !check.enabled || check.status === 'verified';
+
+  // Solved: the red message goes.
+  useEffect(() => {
+    if (checkPassed) setSecurityError(null);
+  }, [checkPassed]);
+
+  /** Before either sign-in option: true when the check is done, else the message at the check. */
+  const requireCheck = useCallback((): boolean => {
+    if (checkPassed) return true;
+    setSecurityError(SECURITY_CHECK_REQUIRED);
+    checkRef.current?.focus();
+    return false;
+  }, [checkPassed]);
 
   useEffect(() => {
     document.title = 'Sign In | Member Portal';
@@ -86,10 +130,19 @@ export function LoginPage() {
               <RetryAlert title="Sign-in options could not be loaded" onRetry={() => void config.refetch()} retrying={config.isFetching}>
                 Please check your connection and try again. If the problem continues, call the practice.
               </RetryAlert>
-            ) : config.data.oauth?.enabled ? (
-              <ProviderLoginCard redirectPath={afterSignInPath(returnPath)} />
-            ) : null}
-            <GuestCard returnPath={returnPath} />
+            ) : (
+              <>
+                {check.enabled ? (
+                  <div ref={checkRef} tabIndex={-1} className="identity-login-check">
+                    <SecurityCheck check={check} error={securityError} readyText="Please complete the security check to sign in." />
+                  </div>
+                ) : null}
+                {config.data.oauth?.enabled ? (
+                  <ProviderLoginCard redirectPath={afterSignInPath(returnPath)} requireCheck={requireCheck} waiting={!checkPassed} />
+                ) : null}
+              </>
+            )}
+            <GuestCard returnPath={returnPath} requireCheck={requireCheck} waiting={!checkPassed} />
           </Section>
         </Split>
         <PricingSection onSignUp={showLoginOptions} />
