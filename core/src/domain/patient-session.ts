@@ -9,6 +9,12 @@
 export const SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const CAREGIVER_LINK_RECHECK_MS = 5 * 60 * 1000;
+/**
+ * Activity is recorded to the minute (issue 15): a request within a minute of the last recorded
+ * one writes nothing. The idle timeout then runs from up to a minute before the very last request,
+ * so a session may end up to a minute early, never late.
+ */
+export const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
 
 export interface PersonProfile {
   readonly patientId: string | null;
@@ -62,6 +68,9 @@ export const displayName = (profile: Pick<PersonProfile, 'firstName' | 'lastName
 /** When the session ends if nothing else happens: the earlier of idle and absolute expiry. */
 export const sessionExpiresAt = (session: Pick<PatientSession, 'lastSeenAt' | 'absoluteExpiresAt'>): Date =>
   new Date(Math.min(session.lastSeenAt.getTime() + SESSION_IDLE_TIMEOUT_MS, session.absoluteExpiresAt.getTime()));
+
+/** Whether a request at `now` should record the session's activity. */
+export const needsActivityMark = (session: Pick<PatientSession, 'lastSeenAt'>, now: Date): boolean => now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS;
 
 export const isSessionActive = (session: Pick<PatientSession, 'lastSeenAt' | 'absoluteExpiresAt' | 'revokedAt'>, now: Date): boolean =>
   session.revokedAt === null && now.getTime() < sessionExpiresAt(session).getTime();

@@ -26,6 +26,44 @@ describe('AuditLogRepository', () => {
   });
 });
 
+describe('AuditLogRepository group commit', () => {
+  it('stores every one of 200 concurrent entries, each call resolving after its row is in, in far fewer inserts', async () => {
+    const log = new AuditLogRepository(db.knex);
+    const inserts: string[] = [];
+    const count = (query: { sql: string }) => {
+      if (/^insert into "audit_logs"/.test(query.sql)) inserts.push(query.sql);
+    };
+    db.knex.on('query', count);
+    try {
+      await Promise.all(
+        Array.from({ length: 200 }, async (_, index) => {
+          await log.record({ eventType: 'phi_read', action: `batch_${index}`, hipaaRelevant: true });
+          // Resolved: the row is there for anyone to read.
+          expect(await db.knex('audit_logs').where({ action: `batch_${index}` }).count('* as n').first()).toEqual({ n: '1' });
+        }),
+      );
+    } finally {
+      db.knex.off('query', count);
+    }
+    expect(Number((await db.knex('audit_logs').where('action', 'like', 'batch_%').count('* as n').first())?.n)).toBe(200);
+    expect(inserts.length).toBeLessThan(20);
+  });
+
+  it('a row PostgreSQL refuses fails its own call only, not the others of its batch', async () => {
+    const log = new AuditLogRepository(db.knex);
+    const results = await Promise.allSettled([
+      log.record({ eventType: 'phi_read', action: 'good_before' }),
+      log.record({ eventType: 'phi_read', action: 'good_a' }),
+      // jsonb cannot hold NUL: this insert is refused.
+      log.record({ eventType: 'phi_read', action: 'bad', metadata: { note: 'a\u0000b' } }),
+      log.record({ eventType: 'phi_read', action: 'good_b' }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(await db.knex('audit_logs').whereIn('action', ['good_before', 'good_a', 'good_b', 'bad']).pluck('action')).toEqual(expect.arrayContaining(['good_before', 'good_a', 'good_b']));
+    expect(await db.knex('audit_logs').where({ action: 'bad' })).toEqual([]);
+  });
+});
+
 describe('PostgresHealth', () => {
   it('answers true when the database answers', async () => {
     expect(await new PostgresHealth(db.knex).ping(1_000)).toBe(true);

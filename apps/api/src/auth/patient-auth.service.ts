@@ -8,6 +8,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import {
   SESSION_ABSOLUTE_TIMEOUT_MS,
   isSessionActive,
+  needsActivityMark,
   linkedPatientsOf,
   mayActFor,
   needsLinkRecheck,
@@ -139,8 +140,13 @@ export class PatientAuthService {
     return mayActFor(refreshed, refreshed.actingPatientId) ? { kind: 'active', session: refreshed } : { kind: 'forbidden', session: refreshed };
   }
 
-  async touch(session: PatientSession): Promise<Date> {
+  /**
+   * Records activity, to the minute (LAST_SEEN_RESOLUTION_MS): answers the activity time the
+   * session now has. `always`: the person asked to stay signed in (extend), so it is written.
+   */
+  async touch(session: PatientSession, always = false): Promise<Date> {
     const now = this.#now();
+    if (!always && !needsActivityMark(session, now)) return session.lastSeenAt;
     await this.#sessions.touch(session.id, now);
     return now;
   }

@@ -18,12 +18,12 @@ export const sessionMiddleware =
     await next();
   };
 
-/** The active session, or the 401/403 the spec's client understands. Marks activity. */
-export const requireSession = async (ctx: Context, service: PatientAuthService): Promise<PatientSession> => {
+/** The active session, or the 401/403 the spec's client understands. Marks activity (to the minute; `always` for an explicit extend). */
+export const requireSession = async (ctx: Context, service: PatientAuthService, always = false): Promise<PatientSession> => {
   const auth = ctx.state.auth as Awaited<ReturnType<PatientAuthService['load']>> | undefined;
   if (!auth || auth.kind === 'none') throw new HttpError(401, { error: 'Authentication required', redirect: '/login' });
   if (auth.kind === 'expired') throw new HttpError(401, { ...SESSION_EXPIRED_BODY });
   if (auth.kind === 'forbidden') throw new HttpError(403, { error: 'You are not linked to this patient in the health record.' });
-  const lastSeenAt = await service.touch(auth.session);
+  const lastSeenAt = await service.touch(auth.session, always);
   return { ...auth.session, lastSeenAt };
 };

@@ -147,6 +147,23 @@ describe('a sign-in that must fail', () => {
     expect(answer).toEqual({ status: 401, body: { error: 'Session expired', redirect: '/login?logout=expired', clearClientData: true } });
   });
 
+  it('records activity to the minute: requests within a minute write nothing, a later one and an extend do', async () => {
+    const { portal: browser } = await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.jordan });
+    const lastSeen = async () => ((await portal.db.knex('auth_sessions').whereNull('revokedAt').orderBy('createdAt', 'desc').first()) as { lastSeenAt: Date }).lastSeenAt.getTime();
+    const marked = new Date(Date.now() - 30_000);
+    await portal.db.knex('auth_sessions').whereNull('revokedAt').update({ lastSeenAt: marked });
+    expect((await browser.fetch(`${portal.url}/api/oauth/patient-contacts`)).status).toBe(200);
+    expect(await lastSeen()).toBe(marked.getTime());
+    await portal.db.knex('auth_sessions').whereNull('revokedAt').update({ lastSeenAt: new Date(Date.now() - 61_000) });
+    const before = Date.now();
+    expect((await browser.fetch(`${portal.url}/api/oauth/patient-contacts`)).status).toBe(200);
+    expect(await lastSeen()).toBeGreaterThanOrEqual(before - 1);
+    await portal.db.knex('auth_sessions').whereNull('revokedAt').update({ lastSeenAt: marked });
+    const extended = await browser.fetch(`${portal.url}/api/auth/session/extend`, { method: 'POST', headers: { Origin: portal.url } });
+    expect(extended.status).toBe(200);
+    expect(await lastSeen()).toBeGreaterThan(marked.getTime());
+  });
+
   it('sends the user back to the login with an error when the health record fails, writing nothing', async () => {
     const before = await sessions();
     await faults('GET /v1/\\d+/patients/\\d+$', { errorRate: 1 });

@@ -121,7 +121,7 @@ export const authRouter = (deps: { service: PatientAuthService; audit: RequestAu
   });
 
   router.post('/api/auth/session/extend', async (ctx) => {
-    const session = await requireSession(ctx, service);
+    const session = await requireSession(ctx, service, true);
     ctx.body = { expiresAt: sessionExpiresAt(session).toISOString() };
   });
 
