@@ -14,18 +14,25 @@
  * react-query, single-spa): the shell provides those, so a remote's own copies never load.
  * Lazy: a remote's chunks that load later, on an import() (a page of its own, the phone-auth
  * SDK), again without the shared singletons.
+ *
+ * After a build, every text asset gets its precompressed twins beside it (<file>.br at Brotli's
+ * best quality, <file>.gz at gzip's), which the API serves by content negotiation
+ * (apps/api/src/http/frontends.ts), and each bundle's dist/load.json records its load (the files
+ * above and their sizes): the API preloads a route's first files from it, and the size budgets
+ * (tools/bench/budgets.e2e.ts) and `npm run bench -- bundles` read it
+ * (docs/decisions/0030-performance-serving-and-benchmarks.md).
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import webpack from 'webpack';
 import type { Configuration, MultiStats, StatsChunk, StatsCompilation } from 'webpack';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Build order is irrelevant (remotes are found at run time); the shell is listed first. */
-const FRONTENDS = ['shell', 'identity', 'dashboard', 'staff', 'enrollment', 'booking'] as const;
+export const FRONTENDS = ['shell', 'identity', 'dashboard', 'staff', 'enrollment', 'booking'] as const;
 
 /** The host's name; every other frontend is a module federation remote. */
 const HOST = 'shell';
@@ -44,7 +51,51 @@ export interface LoadSize {
   readonly lazyJsBytes: number;
   readonly lazyJsGzipBytes: number;
   readonly allJsBytes: number;
+  /** remoteEntry.js alone, gzipped (remotes only; 0 for the shell). */
+  readonly entryGzipBytes: number;
+  /** The initial JS without remoteEntry.js: the chunks of the exposed modules (remotes), gzipped. */
+  readonly firstChunksGzipBytes: number;
+  /** The initial JS and CSS at Brotli's best quality, as the API sends it to a browser that accepts br. */
+  readonly brotliBytes: number;
 }
+
+/** Extensions of the files that get .br and .gz twins (text; images and fonts are compressed already). */
+export const PRECOMPRESSED_EXTENSIONS = ['.js', '.css', '.html', '.svg', '.json', '.txt'] as const;
+
+/** Smaller than this, a file is sent as it is (a compressed copy would save a packet at most). */
+export const PRECOMPRESS_MIN_BYTES = 256;
+
+export const brotli = (content: Buffer): Buffer =>
+  brotliCompressSync(content, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.byteLength },
+  });
+
+export const gzip = (content: Buffer): Buffer => gzipSync(content, { level: zlibConstants.Z_BEST_COMPRESSION });
+
+/**
+ * Writes <file>.br and <file>.gz beside every text asset of a dist folder. Source maps are left
+ * out: only developer tools fetch them, and Brotli's best quality on them would double the build's
+ * time. A twin is kept only when it is smaller than the file.
+ */
+export const precompress = async (dir: string): Promise<number> => {
+  let written = 0;
+  for (const file of await readdir(dir, { recursive: true })) {
+    if (!(PRECOMPRESSED_EXTENSIONS as readonly string[]).includes(path.extname(file))) continue;
+    const full = path.join(dir, file);
+    const content = await readFile(full).catch(() => null);
+    if (content === null || content.byteLength < PRECOMPRESS_MIN_BYTES) continue;
+    for (const [suffix, compress] of [['.br', brotli], ['.gz', gzip]] as const) {
+      const compressed = compress(content);
+      if (compressed.byteLength >= content.byteLength) continue;
+      await writeFile(`${full}${suffix}`, compressed);
+      written += 1;
+    }
+  }
+  return written;
+};
+
+/** What dist/load.json holds: the bundle's load as measured at build (see LoadSize). */
+export const LOAD_FILE = 'load.json';
 
 const loadConfig = async (name: string): Promise<Configuration> => {
   const file = path.join(ROOT, 'frontends', name, 'webpack.config.js');
@@ -121,15 +172,18 @@ const loadFiles = (name: string, stats: StatsCompilation): LoadFiles => {
   return { initial: initial.flatMap((chunk) => chunk.files ?? []), lazy: lazy.flatMap((chunk) => chunk.files ?? []) };
 };
 
-const sizeOf = async (outputPath: string, files: readonly string[]): Promise<{ bytes: number; gzip: number }> => {
+const sizeOf = async (outputPath: string, files: readonly string[]): Promise<{ bytes: number; gzip: number; brotli: number }> => {
   let bytes = 0;
-  let gzip = 0;
+  let gzipBytes = 0;
+  let brotliBytes = 0;
   for (const file of files) {
     const content = await readFile(path.join(outputPath, file));
     bytes += content.byteLength;
-    gzip += gzipSync(content).byteLength;
+    // Default gzip level: the figure the issue's budgets were stated in.
+    gzipBytes += gzipSync(content).byteLength;
+    brotliBytes += brotli(content).byteLength;
   }
-  return { bytes, gzip };
+  return { bytes, gzip: gzipBytes, brotli: brotliBytes };
 };
 
 const measure = async (name: string, stats: StatsCompilation): Promise<LoadSize> => {
@@ -140,13 +194,15 @@ const measure = async (name: string, stats: StatsCompilation): Promise<LoadSize>
   const js = files.filter((file) => file.endsWith('.js'));
   const css = files.filter((file) => file.endsWith('.css'));
   const allJs = (await readdir(outputPath)).filter((file) => file.endsWith('.js'));
-  const [jsSize, cssSize, lazySize, allJsSize] = await Promise.all([
+  const entry = name === HOST ? [] : js.filter((file) => file === 'remoteEntry.js');
+  const [jsSize, cssSize, lazySize, allJsSize, entrySize] = await Promise.all([
     sizeOf(outputPath, js),
     sizeOf(outputPath, css),
     sizeOf(outputPath, lazyFiles),
     sizeOf(outputPath, allJs),
+    sizeOf(outputPath, entry),
   ]);
-  return {
+  const size: LoadSize = {
     name,
     files,
     jsBytes: jsSize.bytes,
@@ -157,7 +213,21 @@ const measure = async (name: string, stats: StatsCompilation): Promise<LoadSize>
     lazyJsBytes: lazySize.bytes,
     lazyJsGzipBytes: lazySize.gzip,
     allJsBytes: allJsSize.bytes,
+    entryGzipBytes: entrySize.gzip,
+    firstChunksGzipBytes: name === HOST ? 0 : jsSize.gzip - entrySize.gzip,
+    brotliBytes: jsSize.brotli + cssSize.brotli,
   };
+  await writeFile(path.join(outputPath, LOAD_FILE), `${JSON.stringify(size, null, 2)}\n`);
+  return size;
+};
+
+/** A built bundle's dist/load.json, or null when it has not been built (or was built before load.json existed). */
+export const readLoadSize = async (name: string, frontendsDir = path.join(ROOT, 'frontends')): Promise<LoadSize | null> => {
+  try {
+    return JSON.parse(await readFile(path.join(frontendsDir, name, 'dist', LOAD_FILE), 'utf8')) as LoadSize;
+  } catch {
+    return null;
+  }
 };
 
 const bytes = (value: number): string => value.toLocaleString('en-US');
@@ -226,6 +296,7 @@ export const buildFrontends = async ({ names = FRONTENDS, quiet = false }: Build
       continue;
     }
     sizes.push(await measure(name, json));
+    await precompress(json.outputPath ?? path.join(ROOT, 'frontends', name, 'dist'));
   }
   if (failed.length > 0) throw new Error(`Frontend build failed: ${failed.join(', ')}`);
   if (!quiet) {
