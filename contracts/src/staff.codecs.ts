@@ -191,3 +191,133 @@ export const StaffPatientDetailsResponse = t.type(
   'StaffPatientDetailsResponse',
 );
 export type StaffPatientDetailsResponse = t.TypeOf<typeof StaffPatientDetailsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Beyond the spec (issue 14; decision 0029): the practice report, the cutoff override and the
+// patient view.
+
+/** GET /api/staff/report?from=YYYY-MM-DD&to=YYYY-MM-DD (bearer): counts only, never people. */
+export const StaffReportResponse = t.type(
+  {
+    period: t.type({ from: t.string, to: t.string }),
+    generatedAt: t.string,
+    activeMembers: t.number,
+    activeByTier: t.array(t.type({ tier: t.string, count: t.number, monthlyRevenueCents: t.number })),
+    activeByLocation: t.array(t.type({ location: t.string, count: t.number })),
+    activeByTierAndLocation: t.array(t.type({ tier: t.string, location: t.string, count: t.number })),
+    monthlyRecurringRevenueCents: t.number,
+    newMembers: t.number,
+    cancelledMembers: t.number,
+    pastDueMembers: t.number,
+    pastDueInPeriod: t.number,
+    declines: t.number,
+    hardshipDeclines: t.number,
+  },
+  'StaffReportResponse',
+);
+export type StaffReportResponse = t.TypeOf<typeof StaffReportResponse>;
+
+export const OVERRIDE_REASON_REQUIRED = 'A reason is required to change an appointment inside 24 hours';
+export const OVERRIDE_REASON_MAX_LENGTH = 500;
+const overrideReason = () =>
+  requiredText(OVERRIDE_REASON_REQUIRED, {
+    maxLength: OVERRIDE_REASON_MAX_LENGTH,
+    tooLongMessage: `The reason must be at most ${OVERRIDE_REASON_MAX_LENGTH} characters`,
+  });
+const athenaAppointmentId = (requiredMessage: string) => athenaPatientId(requiredMessage, 'Invalid appointment ID', 'Appointment ID');
+
+/** POST /api/staff/appointments/cancel (bearer): the cutoff override, with the caller's reason. */
+export const StaffCancelAppointmentRequest = form('StaffCancelAppointmentRequest', {
+  appointmentId: athenaAppointmentId('Appointment is required'),
+  reason: overrideReason(),
+});
+export type StaffCancelAppointmentRequest = t.TypeOf<typeof StaffCancelAppointmentRequest>;
+
+/** POST /api/staff/appointments/reschedule (bearer): the booked appointment moves to an open slot. */
+export const StaffRescheduleAppointmentRequest = form('StaffRescheduleAppointmentRequest', {
+  existingAppointmentId: athenaAppointmentId('Existing appointment is required'),
+  appointmentId: athenaAppointmentId('Appointment slot is required'),
+  appointmentTypeId: requiredText('Appointment type is required', { acceptNumber: true, maxLength: TEXT_LIMITS.id }),
+  reason: overrideReason(),
+});
+export type StaffRescheduleAppointmentRequest = t.TypeOf<typeof StaffRescheduleAppointmentRequest>;
+
+/** The answer of both overrides. */
+export const StaffAppointmentOverrideResponse = t.type(
+  { success: t.boolean, message: t.string, appointmentId: t.string },
+  'StaffAppointmentOverrideResponse',
+);
+export type StaffAppointmentOverrideResponse = t.TypeOf<typeof StaffAppointmentOverrideResponse>;
+
+/** POST /api/staff/patient-record (bearer). */
+export const StaffPatientRecordRequest = form('StaffPatientRecordRequest', {
+  patientId: athenaPatientId('Patient ID is required'),
+});
+export type StaffPatientRecordRequest = t.TypeOf<typeof StaffPatientRecordRequest>;
+
+const FilingStatus = literalUnion(['not_signed', 'not_submitted', 'processing', 'uploaded', 'failed'], 'FilingStatus');
+
+/** One signed (or still unsigned) document of an enrollment and where its chart filing stands. */
+export const StaffPatientDocument = t.type(
+  {
+    enrollmentId: t.string,
+    documentType: literalUnion(['membership_agreement', 'privacy_practices'], 'ChartDocumentType'),
+    signed: t.boolean,
+    filing: FilingStatus,
+    uploadAttempts: t.number,
+    lastAttemptError: nullable(t.string),
+    updatedAt: nullable(t.string),
+  },
+  'StaffPatientDocument',
+);
+export type StaffPatientDocument = t.TypeOf<typeof StaffPatientDocument>;
+
+/**
+ * POST /api/staff/patient-record: the patient's enrollments, documents (and what is still to file
+ * by hand), Stripe subscriptions and upcoming appointments, in one answer.
+ */
+export const StaffPatientRecordResponse = t.type(
+  {
+    patientId: t.string,
+    enrollments: t.array(
+      t.type({
+        id: t.string,
+        status: t.string,
+        membershipTier: t.string,
+        department: nullable(t.string),
+        createdAt: t.string,
+        updatedAt: t.string,
+        membershipStartDate: nullable(t.string),
+        membershipEndDate: nullable(t.string),
+        stripeSubscriptionId: nullable(t.string),
+      }),
+    ),
+    documents: t.array(StaffPatientDocument),
+    documentsToFile: t.array(StaffPatientDocument),
+    subscriptions: t.array(
+      t.type({
+        id: t.string,
+        status: t.string,
+        displayStatus: t.string,
+        tier: nullable(t.string),
+        cancelAtPeriodEnd: t.boolean,
+        currentPeriodEnd: nullable(t.string),
+      }),
+    ),
+    subscriptionsUnavailable: t.boolean,
+    appointments: t.array(
+      t.type({
+        appointmentId: t.string,
+        date: t.string,
+        startTime: t.string,
+        appointmentType: nullable(t.string),
+        departmentId: nullable(t.string),
+        providerId: nullable(t.string),
+        insideCutoff: t.boolean,
+      }),
+    ),
+    appointmentsUnavailable: t.boolean,
+  },
+  'StaffPatientRecordResponse',
+);
+export type StaffPatientRecordResponse = t.TypeOf<typeof StaffPatientRecordResponse>;

@@ -63,3 +63,4 @@ export * from './use-cases/earlier-slot-waitlist.use-case.ts';
 export type * from './ports/staff-portal.port.ts';
 export * from './use-cases/staff-patients.use-case.ts';
 export * from './use-cases/staff-subscription.use-case.ts';
+export * from './use-cases/staff-report.use-case.ts';

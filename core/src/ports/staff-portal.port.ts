@@ -4,9 +4,20 @@
  * dates or addresses), and the one fact about a patient's own choices the health record does not
  * hold: whether they declined for financial hardship (both declines set the opt-out field).
  */
+import type { EnrollmentStatus } from '../domain/enrollment.ts';
 import type { TierCode } from '../domain/tier.ts';
 
-export type StaffAction = 'patient_search' | 'patient_view' | 'create_subscription' | 'create_subscription_refused' | 'pay_invoice';
+export type StaffAction =
+  | 'patient_search'
+  | 'patient_view'
+  | 'create_subscription'
+  | 'create_subscription_refused'
+  | 'pay_invoice'
+  | 'practice_report'
+  | 'patient_record'
+  | 'cancel_appointment_override'
+  | 'reschedule_appointment_override'
+  | 'appointment_override_refused';
 
 export interface StaffAuditEntry {
   /** The signed-in staff member (their work address: staff are not patients). */
@@ -32,4 +43,27 @@ export interface StaffAuditTrail {
 export interface StaffPatientHistory {
   /** Which of these patients declined a membership here for financial hardship (decline_hardship). */
   declinedForHardship(athenaPatientIds: readonly string[]): Promise<ReadonlySet<string>>;
+}
+
+/**
+ * One enrollment as the practice report reads it (no patient ids, no names): the report counts
+ * rows, it never lists people.
+ */
+export interface StaffReportRow {
+  readonly status: EnrollmentStatus;
+  readonly membershipTier: TierCode;
+  readonly department: string | null;
+  readonly hasSubscription: boolean;
+  readonly membershipStartDate: Date | null;
+  readonly createdAt: Date;
+  /** When the row last changed: for cancelled and past-due rows, when they moved there. */
+  readonly updatedAt: Date;
+}
+
+export interface StaffReportRecords {
+  /**
+   * Every enrollment that is active or past due now, and every other one created, started or
+   * changed on or after `since` (the period's start): what the report needs, nothing older.
+   */
+  reportRows(since: Date): Promise<readonly StaffReportRow[]>;
 }

@@ -3,7 +3,7 @@
  * only insert and read it), and whether patients declined here for financial hardship.
  */
 import type { Knex } from 'knex';
-import type { StaffAuditEntry, StaffAuditTrail, StaffPatientHistory } from '@portal/core';
+import type { EnrollmentStatus, StaffAuditEntry, StaffAuditTrail, StaffPatientHistory, StaffReportRecords, StaffReportRow, TierCode } from '@portal/core';
 
 export class PostgresStaffAuditTrail implements StaffAuditTrail {
   readonly #knex: Knex;
@@ -32,7 +32,7 @@ export class PostgresStaffAuditTrail implements StaffAuditTrail {
   }
 }
 
-export class PostgresStaffPatientHistory implements StaffPatientHistory {
+export class PostgresStaffPatientHistory implements StaffPatientHistory, StaffReportRecords {
   readonly #knex: Knex;
 
   constructor(knex: Knex) {
@@ -46,5 +46,32 @@ export class PostgresStaffPatientHistory implements StaffPatientHistory {
       .whereIn('athenaPatientId', [...athenaPatientIds])
       .andWhere({ membershipTier: 'decline_hardship', status: 'declined' })) as Array<{ athenaPatientId: string }>;
     return new Set(rows.map((row) => row.athenaPatientId));
+  }
+
+  /** The practice report's rows: counts only, so neither patient ids nor names are read. */
+  async reportRows(since: Date): Promise<readonly StaffReportRow[]> {
+    const rows = (await this.#knex('enrollments')
+      .select('status', 'membershipTier', 'department', 'stripeSubscriptionId', 'membershipStartDate', 'createdAt', 'updatedAt')
+      .whereIn('status', ['active', 'past_due'])
+      .orWhere('createdAt', '>=', since)
+      .orWhere('updatedAt', '>=', since)
+      .orWhere('membershipStartDate', '>=', since)) as Array<{
+      status: EnrollmentStatus;
+      membershipTier: TierCode;
+      department: string | null;
+      stripeSubscriptionId: string | null;
+      membershipStartDate: Date | null;
+      createdAt: Date;
+      updatedAt: Date;
+    }>;
+    return rows.map((row) => ({
+      status: row.status,
+      membershipTier: row.membershipTier,
+      department: row.department,
+      hasSubscription: row.stripeSubscriptionId !== null,
+      membershipStartDate: row.membershipStartDate,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    }));
   }
 }

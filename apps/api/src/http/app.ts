@@ -11,6 +11,8 @@ import { staffPayInvoice, staffPortalRouter, type StaffPortalRouterDeps } from '
 import type { StaffAuditTrail, StaffPatientHistory } from '@portal/core';
 import type { DocumentFiling } from '@portal/core';
 import { documentSubmissionsRouter } from './document-submissions.router.ts';
+import { staffExtrasRouter } from './staff-extras.router.ts';
+import type { StaffReportRecords } from '@portal/core';
 import { verificationRouter } from './verification.router.ts';
 import { cookieNames } from '../auth/cookies.ts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
@@ -150,6 +152,13 @@ export const createApp = (container: Container): Koa => {
       staffPayInvoice: staffPayInvoice(staffPortal),
     }),
     staffPortalRouter(staffPortal),
+    staffExtrasRouter({
+      staff: staffPortal.staff,
+      trail: staffPortal.trail,
+      audit,
+      records: container.get<StaffPatientHistory & StaffReportRecords>(TOKENS.StaffPatientHistory),
+      now: () => new Date(),
+    }),
     verificationRouter({
       codes: emailCodes,
       limits: container.get<AttemptLimiter>(TOKENS.AttemptLimiter),
