@@ -16,6 +16,9 @@ import {
   StaffSendOtpResponse,
   StaffVerifyOtpResponse,
   StaffVerifySessionResponse,
+  StaffReportResponse,
+  StaffAppointmentOverrideResponse,
+  StaffPatientRecordResponse,
 } from '@portal/contracts';
 import { CONFIG_QUERY_KEY, TURNSTILE_RESPONSE_FIELD, type ApiClient } from '@portal/ui';
 
@@ -91,3 +94,19 @@ export const payStaffInvoice = (
   token: string,
   body: { readonly invoiceId: string; readonly paymentMethodId: string; readonly subscriptionId: string },
 ): Promise<PayInvoiceResponse> => client.post<PayInvoiceResponse>('/api/stripe/pay-invoice', body, { headers: bearer(token), decode: PayInvoiceResponse });
+
+/** GET /api/staff/report?from=&to= (bearer): the practice report for a period (YYYY-MM-DD, both included). */
+export const fetchPracticeReport = (client: ApiClient, token: string, period: { readonly from: string; readonly to: string }, signal?: AbortSignal): Promise<StaffReportResponse> =>
+  client.get<StaffReportResponse>(`/api/staff/report?from=${encodeURIComponent(period.from)}&to=${encodeURIComponent(period.to)}`, {
+    headers: bearer(token),
+    decode: StaffReportResponse,
+    ...withSignal(signal),
+  });
+
+/** POST /api/staff/patient-record (bearer): enrollments, documents, subscriptions and upcoming appointments. */
+export const fetchPatientRecord = (client: ApiClient, token: string, patientId: string): Promise<StaffPatientRecordResponse> =>
+  client.post<StaffPatientRecordResponse>('/api/staff/patient-record', { patientId }, { headers: bearer(token), decode: StaffPatientRecordResponse });
+
+/** POST /api/staff/appointments/cancel (bearer): the cutoff override, with a required reason. */
+export const cancelAppointmentOverride = (client: ApiClient, token: string, body: { readonly appointmentId: string; readonly reason: string }): Promise<StaffAppointmentOverrideResponse> =>
+  client.post<StaffAppointmentOverrideResponse>('/api/staff/appointments/cancel', body, { headers: bearer(token), decode: StaffAppointmentOverrideResponse });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Container, LoadingState, PageHeader, Stack, api } from '@portal/ui';
 import { FailedDocuments } from '../components/FailedDocuments.tsx';
+import { PracticeReport } from '../components/PracticeReport.tsx';
 import { StaffHome } from '../components/StaffHome.tsx';
 import { StaffPortal } from '../components/StaffPortal.tsx';
 import { clearCachedSearch } from '../staff-portal.ts';
@@ -37,6 +38,7 @@ const initialView = (): View => {
 export function StaffPage() {
   const [view, setView] = useState<View>(initialView);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [tool, setTool] = useState<'patients' | 'report'>('patients');
 
   useEffect(() => {
     document.title = view.kind === 'signed-in' ? 'Staff Portal | Member Portal' : 'Staff Sign In | Member Portal';
@@ -122,8 +124,22 @@ export function StaffPage() {
                 loggingOut={loggingOut}
                 onLogout={() => void logout(view.session.token)}
               />
-              <StaffPortal token={view.session.token} />
-              <FailedDocuments token={view.session.token} />
+              <nav className="staff-tools" aria-label="Staff tools">
+                <Button variant={tool === 'patients' ? 'primary' : 'secondary'} aria-pressed={tool === 'patients'} onClick={() => setTool('patients')}>
+                  Patients
+                </Button>
+                <Button variant={tool === 'report' ? 'primary' : 'secondary'} aria-pressed={tool === 'report'} onClick={() => setTool('report')}>
+                  Practice Report
+                </Button>
+              </nav>
+              {tool === 'report' ? (
+                <PracticeReport token={view.session.token} />
+              ) : (
+                <>
+                  <StaffPortal token={view.session.token} />
+                  <FailedDocuments token={view.session.token} />
+                </>
+              )}
             </>
           ) : (
             <StaffSignIn onSignedIn={onSignedIn} notice={view.notice} />
