@@ -7,9 +7,23 @@
  *                          brings its routes with it (docs/decisions/0016-remote-manifests.md)
  * - anything else (GET, not /api) → a shell asset, or the shell's index.html (client-side routes)
  * Hashed assets are cached for a year; index.html and remoteEntry.js are revalidated every time.
+ *
+ * Speed (issue 15, docs/decisions/0030-performance-serving-and-benchmarks.md):
+ * - a file with precompressed twins (<file>.br, <file>.gz, written by the build) is sent as the
+ *   twin the request's Accept-Encoding prefers (br, then gzip, then the file itself; q-values
+ *   honoured, q=0 refuses), with Content-Encoding, its own Content-Length and Vary: Accept-Encoding;
+ * - the page (index.html) carries the remote map inline, in place of <script src="/remotes.js">
+ *   (the same script, allowed by its SHA-256 in this response's script-src, no 'unsafe-inline'),
+ *   and preloads the shell's chunks and the remoteEntry.js and first files of the remote that
+ *   owns the path (from the manifests and each remote's dist/load.json), so the browser fetches
+ *   them in parallel with the shell instead of one after another. /remotes.js stays for pages
+ *   loaded before this change.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context, Next } from 'koa';
 import type { RemoteOverride } from '@portal/composition';
 
@@ -40,13 +54,133 @@ const fileUnder = (root: string, urlPath: string): string | null => {
   return existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
 };
 
+export type ContentCoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The coding to send, of those available, for an Accept-Encoding header (RFC 9110 §12.5.3): the
+ * highest q wins, br before gzip before identity among equals; '*' stands for any coding not
+ * named; identity is acceptable unless refused (identity;q=0, or *;q=0 without identity named).
+ * Null when nothing available is acceptable.
+ */
+export const negotiateEncoding = (header: string | undefined, available: readonly ContentCoding[]): ContentCoding | null => {
+  const preference: readonly ContentCoding[] = ['br', 'gzip', 'identity'];
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    let q = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/.exec(param);
+      if (match) q = Number(match[1]);
+    }
+    const name = token.trim() === 'x-gzip' ? 'gzip' : token.trim();
+    weights.set(name, Math.max(q, weights.has(name) ? weights.get(name)! : 0));
+  }
+  // Identity, when not named, is acceptable but ranks no higher than the least wanted coding named
+  // (as the negotiator package does): 'br;q=0.1, gzip;q=0.2' gets gzip, not the plain file.
+  const named = [...weights.values()].filter((q) => q > 0);
+  const weightOf = (coding: ContentCoding): number => {
+    if (weights.has(coding)) return weights.get(coding)!;
+    if (weights.has('*')) return weights.get('*')!;
+    return coding === 'identity' ? (named.length > 0 ? Math.min(...named) : 1) : 0;
+  };
+  let best: ContentCoding | null = null;
+  let bestWeight = 0;
+  for (const coding of preference) {
+    if (!available.includes(coding)) continue;
+    const weight = weightOf(coding);
+    if (weight > bestWeight) {
+      best = coding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+};
+
+const SUFFIX: Readonly<Record<Exclude<ContentCoding, 'identity'>, string>> = { br: '.br', gzip: '.gz' };
+
+const fileSize = (file: string): number | null => {
+  try {
+    const stats = statSync(file);
+    return stats.isFile() ? stats.size : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Sets the body of a GET, or only the headers of a HEAD (no file opened), with its length. */
+const setBody = (ctx: Context, body: Buffer | string | (() => Readable), length: number): void => {
+  if (ctx.method === 'HEAD') ctx.body = Readable.from([]);
+  else ctx.body = typeof body === 'function' ? body() : body;
+  ctx.length = length;
+};
+
+const notAcceptable = (ctx: Context): void => {
+  ctx.status = 406;
+  ctx.type = 'text/plain';
+  ctx.body = 'Not Acceptable: this file is available as br, gzip or identity.';
+};
+
 const send = (ctx: Context, file: string): void => {
   const name = path.basename(file);
-  ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-  ctx.length = statSync(file).size;
+  const size = statSync(file).size;
+  const twins = (Object.entries(SUFFIX) as [Exclude<ContentCoding, 'identity'>, string][])
+    .map(([coding, suffix]) => ({ coding, file: `${file}${suffix}`, size: fileSize(`${file}${suffix}`) }))
+    .filter((twin): twin is { coding: Exclude<ContentCoding, 'identity'>; file: string; size: number } => twin.size !== null);
   const hashed = /\.[0-9a-f]{8,}\./.test(name);
   ctx.set('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-  ctx.body = createReadStream(file);
+  ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  if (twins.length === 0) {
+    setBody(ctx, () => createReadStream(file), size);
+    return;
+  }
+  // Caches must keep one copy per coding.
+  ctx.vary('Accept-Encoding');
+  const coding = negotiateEncoding(ctx.get('Accept-Encoding') || undefined, [...twins.map((twin) => twin.coding), 'identity']);
+  if (coding === null) {
+    notAcceptable(ctx);
+    return;
+  }
+  const twin = twins.find((candidate) => candidate.coding === coding);
+  if (!twin) {
+    setBody(ctx, () => createReadStream(file), size);
+    return;
+  }
+  ctx.set('Content-Encoding', twin.coding);
+  setBody(ctx, () => createReadStream(twin.file), twin.size);
+};
+
+/** Compressed copies of a generated text, kept for the last text only (the page changes when a remote is deployed). */
+const compressedCache = new Map<string, { readonly br: Buffer; readonly gzip: Buffer }>();
+
+const compressedOf = (text: string): { readonly br: Buffer; readonly gzip: Buffer } => {
+  const cached = compressedCache.get(text);
+  if (cached) return cached;
+  const content = Buffer.from(text);
+  // A moderate Brotli quality: the page is made per deployment, not at build time.
+  const value = { br: brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(content) };
+  compressedCache.clear();
+  compressedCache.set(text, value);
+  return value;
+};
+
+/** Sends a generated text (the page), compressed as the request accepts. */
+const sendText = (ctx: Context, text: string, type: string): void => {
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.type = type;
+  ctx.vary('Accept-Encoding');
+  const coding = negotiateEncoding(ctx.get('Accept-Encoding') || undefined, ['br', 'gzip', 'identity']);
+  if (coding === null) {
+    notAcceptable(ctx);
+    return;
+  }
+  if (coding === 'identity') {
+    setBody(ctx, text, Buffer.byteLength(text));
+    return;
+  }
+  const body = compressedOf(text)[coding];
+  ctx.set('Content-Encoding', coding);
+  setBody(ctx, body, body.byteLength);
 };
 
 /** Names of the built remotes (folders with dist/remoteEntry.js), in name order. */
@@ -72,14 +206,153 @@ const builtManifest = (frontendsDir: string, name: string): unknown => {
  * its URL only, and the shell fetches manifest.json beside its remoteEntry.js. The shell checks
  * every manifest.
  */
-export const remotesScript = (frontendsDir: string, overrides: readonly RemoteOverride[]): string => {
-  const remotes: Record<string, { url: string; manifest?: unknown }> = {};
+type RemoteMap = Record<string, { url: string; manifest?: unknown }>;
+
+const remoteMap = (frontendsDir: string, overrides: readonly RemoteOverride[]): RemoteMap => {
+  const remotes: RemoteMap = {};
   for (const name of builtRemotes(frontendsDir)) {
     const manifest = builtManifest(frontendsDir, name);
     remotes[name] = manifest === undefined ? { url: `/remotes/${name}/remoteEntry.js` } : { url: `/remotes/${name}/remoteEntry.js`, manifest };
   }
   for (const { name, url } of overrides) remotes[name] = { url };
-  return `window.__PORTAL_REMOTES__ = ${JSON.stringify(remotes)};\n`;
+  return remotes;
+};
+
+/** JSON that is safe inside an HTML <script> element: no '<' (so no '</script>' or '<!--'). */
+const scriptSafeJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const scriptOf = (remotes: RemoteMap): string => `window.__PORTAL_REMOTES__ = ${scriptSafeJson(remotes)};\n`;
+
+export const remotesScript = (frontendsDir: string, overrides: readonly RemoteOverride[]): string => scriptOf(remoteMap(frontendsDir, overrides));
+
+// ---- The page: the remote map inline and the route's first files preloaded ----
+
+type Segment = { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param' } | { readonly kind: 'rest' };
+
+const segmentsOf = (pattern: string): Segment[] =>
+  (pattern === '/' ? [] : pattern.slice(1).split('/')).map((part) =>
+    part === '*' ? { kind: 'rest' } : part.startsWith('<') ? { kind: 'param' } : { kind: 'literal', value: part },
+  );
+
+const matchesPattern = (segments: readonly Segment[], parts: readonly string[]): boolean => {
+  for (const [index, segment] of segments.entries()) {
+    if (segment.kind === 'rest') return parts.length > index;
+    const part = parts[index];
+    if (part === undefined || part === '') return false;
+    if (segment.kind === 'literal' && segment.value !== part) return false;
+  }
+  return parts.length === segments.length;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The remote that owns a path, by the manifests in the map, ranked as the shell ranks them
+ * (frontends/shell/src/routes.ts: an exact route beats a <param> pattern, which beats a '*'
+ * prefix; then more literal segments; then the remote listed first), after the manifests'
+ * redirects. Only a hint for preloading: the shell decides the route.
+ */
+export const ownerOf = (remotes: RemoteMap, pathname: string): string | null => {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  let target = normalised;
+  for (const { manifest } of Object.values(remotes)) {
+    if (!isRecord(manifest) || !Array.isArray(manifest.redirects)) continue;
+    for (const redirect of manifest.redirects) if (isRecord(redirect) && redirect.from === normalised && typeof redirect.to === 'string') target = redirect.to;
+  }
+  const parts = target === '/' ? [] : target.slice(1).split('/');
+  let best: { remote: string; rank: number; literals: number } | null = null;
+  for (const [remote, { manifest }] of Object.entries(remotes)) {
+    if (!isRecord(manifest) || !Array.isArray(manifest.routes)) continue;
+    for (const route of manifest.routes) {
+      if (!isRecord(route) || typeof route.path !== 'string' || !route.path.startsWith('/')) continue;
+      const segments = segmentsOf(route.path);
+      if (!matchesPattern(segments, parts)) continue;
+      const rank = segments.some((segment) => segment.kind === 'rest') ? 2 : segments.some((segment) => segment.kind === 'param') ? 1 : 0;
+      const literals = segments.filter((segment) => segment.kind === 'literal').length;
+      if (best === null || rank < best.rank || (rank === best.rank && literals > best.literals)) best = { remote, rank, literals };
+    }
+  }
+  return best?.remote ?? null;
+};
+
+/** The files a bundle loads first, from its dist/load.json (written by the build), or [] when unknown. */
+const firstFilesOf = (frontendsDir: string, name: string): string[] => {
+  try {
+    const load: unknown = JSON.parse(readFileSync(path.join(frontendsDir, name, 'dist', 'load.json'), 'utf8'));
+    if (!isRecord(load) || !Array.isArray(load.files)) return [];
+    return load.files.filter((file): file is string => typeof file === 'string' && /^[\w.-]+\.(?:js|css)$/.test(file));
+  } catch {
+    return [];
+  }
+};
+
+const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+const preloadLink = (href: string): string =>
+  href.endsWith('.css') ? `<link rel="preload" as="style" href="${escapeAttribute(href)}">` : `<link rel="preload" as="script" href="${escapeAttribute(href)}">`;
+
+/**
+ * Preloads for a path: the shell's chunks other than those the page already names (its entry is
+ * a script tag of the page), then the owning remote's remoteEntry.js and, for a remote served
+ * from here, the first files it loads (its exposed modules' chunks and CSS).
+ */
+export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, pathname: string, pageHtml: string): string[] => {
+  const hrefs: string[] = [];
+  for (const file of firstFilesOf(frontendsDir, 'shell')) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
+  const owner = ownerOf(remotes, pathname);
+  if (owner !== null) {
+    const { url } = remotes[owner]!;
+    hrefs.push(url);
+    if (url === `/remotes/${owner}/remoteEntry.js`) for (const file of firstFilesOf(frontendsDir, owner)) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${owner}/${file}`);
+  }
+  return hrefs;
+};
+
+/** The page's /remotes.js tag, as written in src/index.html or minified by the build. */
+const REMOTES_TAG = /<script src=(?:"\/remotes\.js"|\/remotes\.js)><\/script>/;
+
+export interface Page {
+  readonly html: string;
+  /** The inline script's hash source for script-src, or null when the page has none. */
+  readonly scriptHash: string | null;
+}
+
+/**
+ * The shell's index.html for a path: the remote map as an inline script in place of the
+ * /remotes.js tag, and the preloads before it. A page without the tag is left as it is.
+ */
+export const renderPage = (frontendsDir: string, overrides: readonly RemoteOverride[], indexHtml: string, pathname: string): Page => {
+  if (!REMOTES_TAG.test(indexHtml)) return { html: indexHtml, scriptHash: null };
+  const remotes = remoteMap(frontendsDir, overrides);
+  const script = scriptOf(remotes);
+  const preloads = preloadsFor(frontendsDir, remotes, pathname, indexHtml).map(preloadLink).join('');
+  const html = indexHtml.replace(REMOTES_TAG, () => `${preloads}<script>${script}</script>`);
+  return { html, scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'` };
+};
+
+/** Allows one inline script by its hash in the response's script-src (set by securityHeaders). */
+const allowScriptHash = (ctx: Context, hash: string): void => {
+  const policy = ctx.response.get('Content-Security-Policy');
+  if (typeof policy !== 'string' || policy === '') return;
+  ctx.set(
+    'Content-Security-Policy',
+    policy
+      .split(';')
+      .map((directive) => (/^\s*script-src\s/.test(directive) ? `${directive} ${hash}` : directive))
+      .join(';'),
+  );
+};
+
+/** index.html as read from disk, again only when the file changed. */
+const pageCache = new Map<string, { readonly mtimeMs: number; readonly text: string }>();
+
+const readPage = (file: string): string => {
+  const { mtimeMs } = statSync(file);
+  const cached = pageCache.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.text;
+  const text = readFileSync(file, 'utf8');
+  pageCache.set(file, { mtimeMs, text });
+  return text;
 };
 
 export const frontends = (frontendsDir: string, overrides: readonly RemoteOverride[]) => {
@@ -91,9 +364,7 @@ export const frontends = (frontendsDir: string, overrides: readonly RemoteOverri
       return;
     }
     if (ctx.path === '/remotes.js') {
-      ctx.type = TYPES['.js']!;
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.body = remotesScript(root, overrides);
+      sendText(ctx, remotesScript(root, overrides), TYPES['.js']!);
       return;
     }
     const remote = /^\/remotes\/([a-z-]+)(\/.*)$/.exec(ctx.path);
@@ -124,6 +395,8 @@ export const frontends = (frontendsDir: string, overrides: readonly RemoteOverri
       ctx.body = 'The portal has not been built yet: run `npm run build`.';
       return;
     }
-    send(ctx, index);
+    const page = renderPage(root, overrides, readPage(index), ctx.path);
+    if (page.scriptHash !== null) allowScriptHash(ctx, page.scriptHash);
+    sendText(ctx, page.html, TYPES['.html']!);
   };
 };

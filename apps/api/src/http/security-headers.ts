@@ -17,7 +17,8 @@ export const securityHeaders = ({ trustedOrigins, https }: SecurityHeaderOptions
   const policy = [
     "default-src 'self'",
     `script-src ${withExtra("'self'")}`,
-    // React sets style attributes; no inline <script> is ever allowed. A remote on its own origin
+    // React sets style attributes; no inline <script> is allowed but the page's remote map, which
+    // frontends.ts allows by its SHA-256 in that response alone. A remote on its own origin
     // brings its stylesheet from there.
     `style-src ${withExtra("'self' 'unsafe-inline'")}`,
     "img-src 'self' data:",
