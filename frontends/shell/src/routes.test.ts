@@ -89,11 +89,16 @@ describe('route table', () => {
     expect(table.redirectFor('/enrollment')).toBeNull();
   });
 
+  it("gives the spec's /login-old to identity (its login page)", () => {
+    expect(table.isKnownRoute('/login-old')).toBe(true);
+    expect(ownerOf('/login-old')).toBe('identity');
+  });
+
   it('leaves everything else to the 404 view', () => {
     expect(table.isKnownRoute('/nope')).toBe(false);
     expect(table.isKnownRoute('/login/extra')).toBe(false);
     expect(table.isKnownRoute('/dashboard/extra')).toBe(false);
-    expect(table.isKnownRoute('/login-old')).toBe(false);
+    expect(table.isKnownRoute('/login-old/extra')).toBe(false);
     expect(table.isKnownRoute('/declination-confirmation/a/b')).toBe(false);
     expect(ownerOf('/nope')).toBeNull();
   });
