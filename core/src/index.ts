@@ -64,3 +64,4 @@ export type * from './ports/staff-portal.port.ts';
 export * from './use-cases/staff-patients.use-case.ts';
 export * from './use-cases/staff-subscription.use-case.ts';
 export * from './use-cases/staff-report.use-case.ts';
+export * from './use-cases/staff-patient-record.use-case.ts';

@@ -67,3 +67,33 @@ export interface StaffReportRecords {
    */
   reportRows(since: Date): Promise<readonly StaffReportRow[]>;
 }
+
+/** An enrollment of one patient as the staff patient view shows it (no signer names, no guest hash). */
+export interface StaffEnrollmentRecord {
+  readonly id: string;
+  readonly status: EnrollmentStatus;
+  readonly membershipTier: TierCode;
+  readonly department: string | null;
+  readonly stripeSubscriptionId: string | null;
+  readonly membershipStartDate: Date | null;
+  readonly membershipEndDate: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** A chart filing of one patient's signed document (document_submissions). */
+export interface StaffDocumentFiling {
+  readonly enrollmentId: string;
+  readonly documentType: 'membership_agreement' | 'privacy_practices';
+  readonly status: 'processing' | 'uploaded' | 'failed';
+  readonly uploadAttempts: number;
+  readonly lastAttemptError: string | null;
+  readonly updatedAt: Date;
+}
+
+export interface StaffPatientRecords {
+  /** The patient's enrollments, newest first. */
+  enrollmentsOf(athenaPatientId: string): Promise<readonly StaffEnrollmentRecord[]>;
+  /** The patient's document filings, newest first. */
+  filingsOf(athenaPatientId: string): Promise<readonly StaffDocumentFiling[]>;
+}

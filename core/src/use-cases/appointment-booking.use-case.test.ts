@@ -51,6 +51,21 @@ describe('the 24-hour cutoff (elapsed time, practice clock)', () => {
   });
 });
 
+describe('the cutoff override (staff, with a reason)', () => {
+  it('cancels and reschedules inside 24 hours only when the override is given; the patient path still refuses', async () => {
+    const { scheduling, deps } = setup('2026-12-08T05:00:00Z'); // 10 hours before 10:00 EST
+    scheduling.add(appointment('400', '12/08/2026', '10:00', 'f', '5101'), appointment('401', '12/08/2026', '11:00', 'f', '5101'), appointment('402', '12/10/2026', '09:00'));
+    const refused = await cancelAppointment(deps, { appointmentId: '400', mayActFor: owner('5101') });
+    expect(E.isLeft(refused) && refused.left.code).toBe('APPOINTMENT.CANCEL_WINDOW_CLOSED');
+    const cancelled = await cancelAppointment(deps, { appointmentId: '400', mayActFor: () => true, override: { reason: 'Patient called: sick' } });
+    expect(E.isRight(cancelled) && cancelled.right.insideCutoff).toBe(true);
+    expect(scheduling.rows.get('400')?.appointmentStatus).toBe('x');
+    const moved = await rescheduleAppointment(deps, { existingAppointmentId: '401', choice: choice('402'), member: true, guestHash: null, mayActFor: () => true, override: { reason: 'Patient called: car trouble' } });
+    expect(E.isRight(moved) && moved.right.insideCutoff).toBe(true);
+    expect(scheduling.rows.get('402')).toMatchObject({ appointmentStatus: 'f', patientId: '5101' });
+  });
+});
+
 describe('booking', () => {
   it('books an open slot once: the record and our row agree', async () => {
     const { scheduling, appointments, deps } = setup('2026-12-01T15:00:00Z');

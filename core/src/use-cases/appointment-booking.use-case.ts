@@ -245,36 +245,61 @@ const ownedAppointment = async (
   return E.right({ appointment, start: startOf(appointment, timeZone)! });
 };
 
-/** cancel: refused inside 24 hours of the start (elapsed time). */
+/**
+ * The cutoff override (issue 14, decision 0029): practice staff, on the phone call the patient is
+ * told to make, may cancel or reschedule inside 24 hours. Only the staff API passes it, always
+ * with the staff member's reason; the patient paths never do, so they still refuse.
+ */
+export interface CutoffOverride {
+  readonly reason: string;
+}
+
+const changeReason = (override: CutoffOverride | undefined, patientText: string, staffVerb: string): string =>
+  override ? `${staffVerb} by practice staff: ${override.reason}`.slice(0, 500) : patientText;
+
+/** cancel: refused inside 24 hours of the start (elapsed time), unless staff override it. */
 export const cancelAppointment = async (
   deps: BookingDeps,
-  input: { readonly appointmentId: string; readonly mayActFor: (patientId: string) => boolean },
-): Promise<E.Either<BookingError, { appointment: Appointment; calendar: AppointmentCalendarEvent | null }>> => {
+  input: { readonly appointmentId: string; readonly mayActFor: (patientId: string) => boolean; readonly override?: CutoffOverride },
+): Promise<E.Either<BookingError, { appointment: Appointment; calendar: AppointmentCalendarEvent | null; insideCutoff: boolean }>> => {
   const timeZone = deps.timeZone ?? PRACTICE_TIME_ZONE;
   const now = deps.clock.now();
   const owned = await ownedAppointment(deps, input.appointmentId, input.mayActFor, now, timeZone);
   if (E.isLeft(owned)) return owned;
   const { appointment, start } = owned.right;
-  if (!canChangeAppointment(start, now)) return E.left(domainError('APPOINTMENT.CANCEL_WINDOW_CLOSED', CANCEL_WINDOW_CLOSED_MESSAGE, CANNOT_CANCEL_TITLE));
-  await deps.scheduling.cancelAppointment({ appointmentId: appointment.appointmentId, patientId: appointment.patientId!, reason: 'Cancelled by the patient in the member portal' });
+  const insideCutoff = !canChangeAppointment(start, now);
+  if (insideCutoff && !input.override) return E.left(domainError('APPOINTMENT.CANCEL_WINDOW_CLOSED', CANCEL_WINDOW_CLOSED_MESSAGE, CANNOT_CANCEL_TITLE));
+  await deps.scheduling.cancelAppointment({
+    appointmentId: appointment.appointmentId,
+    patientId: appointment.patientId!,
+    reason: changeReason(input.override, 'Cancelled by the patient in the member portal', 'Cancelled'),
+  });
   const row = await deps.appointments.findLive(appointment.appointmentId);
   const calendar = row ? bookingCalendarEvent({ ...row, calendarSequence: row.calendarSequence + 1 }, 'CANCEL') : null;
   if (row) await deps.appointments.setStatus(row.id, 'cancelled', row.calendarSequence + 1);
   await deps.upcoming.drop(appointment.patientId!);
-  return E.right({ appointment, calendar });
+  return E.right({ appointment, calendar, insideCutoff });
 };
 
-/** reschedule: the booked appointment moves to an open slot; refused inside 24 hours of its start. */
+/** reschedule: the booked appointment moves to an open slot; refused inside 24 hours of its start, unless staff override it. */
 export const rescheduleAppointment = async (
   deps: BookingDeps,
-  input: { readonly existingAppointmentId: string; readonly choice: SlotChoice; readonly member: boolean; readonly guestHash: string | null; readonly mayActFor: (patientId: string) => boolean },
-): Promise<E.Either<BookingError, Booked & { readonly freed: Appointment }>> => {
+  input: {
+    readonly existingAppointmentId: string;
+    readonly choice: SlotChoice;
+    readonly member: boolean;
+    readonly guestHash: string | null;
+    readonly mayActFor: (patientId: string) => boolean;
+    readonly override?: CutoffOverride;
+  },
+): Promise<E.Either<BookingError, Booked & { readonly freed: Appointment; readonly insideCutoff: boolean }>> => {
   const timeZone = deps.timeZone ?? PRACTICE_TIME_ZONE;
   const now = deps.clock.now();
   const owned = await ownedAppointment(deps, input.existingAppointmentId, input.mayActFor, now, timeZone);
   if (E.isLeft(owned)) return owned;
   const patientId = owned.right.appointment.patientId!;
-  if (!canChangeAppointment(owned.right.start, now)) {
+  const insideCutoff = !canChangeAppointment(owned.right.start, now);
+  if (insideCutoff && !input.override) {
     return E.left(domainError('APPOINTMENT.RESCHEDULE_WINDOW_CLOSED', RESCHEDULE_WINDOW_CLOSED_MESSAGE, RESCHEDULE_FAILED_TITLE));
   }
   const type = bookableTypes(await deps.scheduling.appointmentTypes(), input.member).find((candidate) => candidate.appointmentTypeId === input.choice.appointmentTypeId);
@@ -290,7 +315,7 @@ export const rescheduleAppointment = async (
   const claimed = claim.appointment;
   const undo = () => (old ? deps.appointments.undoReschedule(old.id, claimed.id) : deps.appointments.release(claimed.id));
   try {
-    await deps.scheduling.rescheduleAppointment({ appointmentId: input.existingAppointmentId, newAppointmentId: slot.appointmentId, patientId, reason: 'Rescheduled by the patient in the member portal' });
+    await deps.scheduling.rescheduleAppointment({ appointmentId: input.existingAppointmentId, newAppointmentId: slot.appointmentId, patientId, reason: changeReason(input.override, 'Rescheduled by the patient in the member portal', 'Rescheduled') });
   } catch (error) {
     if (!(error instanceof HealthRecordUnavailableError && (await bookedInRecord(deps, patientId, slot.appointmentId)))) {
       await undo();
@@ -303,7 +328,7 @@ export const rescheduleAppointment = async (
   else await deps.appointments.confirm(claimed.id, now);
   await deps.upcoming.drop(patientId);
   const booked: AppointmentRecord = { ...claimed, status: 'booked', bookedAt: now };
-  return E.right({ appointment: booked, appointmentTypeName: type.name, calendar: bookingCalendarEvent(booked), freed: owned.right.appointment });
+  return E.right({ appointment: booked, appointmentTypeName: type.name, calendar: bookingCalendarEvent(booked), freed: owned.right.appointment, insideCutoff });
 };
 
 const sameName = (a: string, b: string): boolean => a.trim().toLocaleLowerCase('en-US') === b.trim().toLocaleLowerCase('en-US');

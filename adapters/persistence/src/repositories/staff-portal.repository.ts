@@ -3,7 +3,18 @@
  * only insert and read it), and whether patients declined here for financial hardship.
  */
 import type { Knex } from 'knex';
-import type { EnrollmentStatus, StaffAuditEntry, StaffAuditTrail, StaffPatientHistory, StaffReportRecords, StaffReportRow, TierCode } from '@portal/core';
+import type {
+  EnrollmentStatus,
+  StaffAuditEntry,
+  StaffAuditTrail,
+  StaffDocumentFiling,
+  StaffEnrollmentRecord,
+  StaffPatientHistory,
+  StaffPatientRecords,
+  StaffReportRecords,
+  StaffReportRow,
+  TierCode,
+} from '@portal/core';
 
 export class PostgresStaffAuditTrail implements StaffAuditTrail {
   readonly #knex: Knex;
@@ -32,7 +43,7 @@ export class PostgresStaffAuditTrail implements StaffAuditTrail {
   }
 }
 
-export class PostgresStaffPatientHistory implements StaffPatientHistory, StaffReportRecords {
+export class PostgresStaffPatientHistory implements StaffPatientHistory, StaffReportRecords, StaffPatientRecords {
   readonly #knex: Knex;
 
   constructor(knex: Knex) {
@@ -73,5 +84,22 @@ export class PostgresStaffPatientHistory implements StaffPatientHistory, StaffRe
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     }));
+  }
+
+  async enrollmentsOf(athenaPatientId: string): Promise<readonly StaffEnrollmentRecord[]> {
+    return (await this.#knex('enrollments')
+      .select('id', 'status', 'membershipTier', 'department', 'stripeSubscriptionId', 'membershipStartDate', 'membershipEndDate', 'createdAt', 'updatedAt')
+      .where({ athenaPatientId })
+      .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(200)) as StaffEnrollmentRecord[];
+  }
+
+  async filingsOf(athenaPatientId: string): Promise<readonly StaffDocumentFiling[]> {
+    const rows = (await this.#knex('document_submissions')
+      .select('enrollmentId', 'documentType', 'status', 'uploadAttempts', 'lastAttemptError', 'updatedAt')
+      .where({ patientId: athenaPatientId })
+      .orderBy([{ column: 'updatedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(200)) as StaffDocumentFiling[];
+    return rows.map((row) => ({ ...row, enrollmentId: String(row.enrollmentId) }));
   }
 }

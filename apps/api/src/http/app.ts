@@ -12,7 +12,7 @@ import type { StaffAuditTrail, StaffPatientHistory } from '@portal/core';
 import type { DocumentFiling } from '@portal/core';
 import { documentSubmissionsRouter } from './document-submissions.router.ts';
 import { staffExtrasRouter } from './staff-extras.router.ts';
-import type { StaffReportRecords } from '@portal/core';
+import type { StaffPatientRecords, StaffReportRecords } from '@portal/core';
 import { verificationRouter } from './verification.router.ts';
 import { cookieNames } from '../auth/cookies.ts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
@@ -157,6 +157,14 @@ export const createApp = (container: Container): Koa => {
       trail: staffPortal.trail,
       audit,
       records: container.get<StaffPatientHistory & StaffReportRecords>(TOKENS.StaffPatientHistory),
+      patientRecords: container.get<StaffPatientHistory & StaffPatientRecords>(TOKENS.StaffPatientHistory),
+      cards: container.get<Cards>(TOKENS.Cards),
+      booking: {
+        scheduling: container.get<Scheduling>(TOKENS.Scheduling),
+        appointments: container.get<AppointmentRepository>(TOKENS.Appointments),
+        upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
+        clock: container.get<Clock>(TOKENS.Clock),
+      },
       now: () => new Date(),
     }),
     verificationRouter({
