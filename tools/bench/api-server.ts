@@ -1,0 +1,101 @@
+/**
+ * A server under load for `npm run bench -- api`, in a process of its own so the load generator
+ * never shares its event loop:
+ *
+ *   node tools/bench/api-server.ts portal   # the real API as under npm start
+ *   node tools/bench/api-server.ts bare     # a bare Koa app answering {status:'ok'}
+ *
+ * portal: an embedded PostgreSQL of its own (a fresh folder under .data/bench-postgres/), the
+ * schema migrated, the provider sandbox on a free port, the API connected as the application role
+ * portal_app (as npm start does), logging at info as in production (JSON lines, discarded here:
+ * production writes them to stdout for the platform); a member (sandbox patient Margaret) signed
+ * in through the real provider login. Prints one JSON line {url, cookie} when ready; stops on
+ * SIGTERM, so a --cpu-prof profile is written on the way out.
+ */
+import { rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import Koa from 'koa';
+import { startApi } from '@portal/api';
+import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PATIENT_CLIENT_ID } from '@portal/athena';
+import { createLogger } from '@portal/composition';
+import { migrateJobQueue, startEmbeddedPostgres } from '@portal/persistence';
+import { PATIENT_IDS, startSandbox } from '@portal/provider-sandbox';
+import { signIn } from '../src/testing/sign-in.ts';
+import { appRoleUrl, createTestDatabase } from '../src/testing/test-database.ts';
+import { ROOT } from './report.ts';
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+const discard = new Writable({
+  write(_chunk, _encoding, callback) {
+    callback();
+  },
+});
+
+const stops: Array<() => Promise<unknown>> = [];
+let stopping = false;
+const stop = async (): Promise<void> => {
+  if (stopping) return;
+  stopping = true;
+  for (const step of stops.reverse()) await step().catch(() => {});
+  // A normal exit: --cpu-prof writes its profile now.
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+
+const mode = process.argv[2];
+
+if (mode === 'bare') {
+  const app = new Koa();
+  app.use((ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, cookie: '' }));
+} else if (mode === 'portal') {
+  const dataDir = path.join(ROOT, '.data/bench-postgres', String(process.pid));
+  rmSync(dataDir, { recursive: true, force: true });
+  const postgres = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
+  stops.push(async () => {
+    await postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  process.env.DATABASE_URL = postgres.url;
+  const db = await createTestDatabase();
+  stops.push(() => db.knex.destroy());
+  const sandbox = await startSandbox({ databaseUrl: db.url, port: 0, smtpPort: 0 });
+  stops.push(() => sandbox.close());
+  await migrateJobQueue(db.knex, db.url);
+  const env: NodeJS.ProcessEnv = {
+    LOG_LEVEL: 'info',
+    ATHENA_BASE_URL: sandbox.url,
+    ATHENA_CLIENT_ID: SANDBOX_CLIENT_ID,
+    ATHENA_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
+    ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
+    PROVIDER_SANDBOX_URL: sandbox.url,
+    SMTP_URL: sandbox.smtpUrl,
+  };
+  const api = await startApi({ databaseUrl: await appRoleUrl(db), port: 0, env, logger: createLogger('info', discard) });
+  stops.push(() => api.close());
+  const { portal, status } = await signIn({ apiUrl: api.url, personId: PATIENT_IDS.margaret });
+  if (status !== 302) throw new Error(`sign-in answered ${status}`);
+  const session = await fetch(`${api.url}/api/auth/session`, { headers: { Cookie: portal.jar.header() } });
+  if (session.status !== 200) throw new Error(`GET /api/auth/session answered ${session.status} after sign-in`);
+  console.log(JSON.stringify({ url: api.url, cookie: portal.jar.header() }));
+} else {
+  console.error('usage: node tools/bench/api-server.ts portal|bare');
+  process.exit(2);
+}

@@ -1,0 +1,47 @@
+/**
+ * `npm run bench -- <benchmark> [options]`: the benchmarks of issue 15, each printing its figures
+ * with the baseline measured in the same run and the ratio, and writing its rows into
+ * docs/performance.md (tools/bench/report.ts). Without a name, all of them, one after the other.
+ *
+ *   bundles     sizes from a production build against the budgets      [--no-build]
+ *   api         autocannon: the API against a bare Koa app             [--duration=10 --rounds=3 --profile]
+ *   lighthouse  Lighthouse 13, mobile defaults, Debian's Chromium       [--runs=3]
+ *
+ * Benchmarks are never part of npm test: their figures depend on the machine. The size budgets,
+ * which do not, are checked in npm test by tools/bench/budgets.e2e.ts.
+ */
+import { benchApi } from './api.ts';
+import { benchBundles } from './bundles.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { record, type Figure } from './report.ts';
+
+const BENCHMARKS: Record<string, (args: readonly string[]) => Promise<Figure[]>> = {
+  bundles: benchBundles,
+  api: benchApi,
+  lighthouse: benchLighthouse,
+};
+const NOT_YET = ['booking', 'orm'];
+
+const [name, ...args] = process.argv.slice(2);
+const names = name === undefined || name.startsWith('--') ? Object.keys(BENCHMARKS) : [name];
+const rest = name === undefined || !name.startsWith('--') ? args : [name, ...args];
+
+let failed = false;
+for (const bench of names) {
+  const run = BENCHMARKS[bench];
+  if (!run) {
+    console.error(NOT_YET.includes(bench) ? `'${bench}' is not written yet (docs/performance.md: what is left).` : `Unknown benchmark '${bench}'. Known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    failed = true;
+    continue;
+  }
+  console.log(`\n▶ bench ${bench}`);
+  try {
+    const figures = await run(rest);
+    record(figures);
+    console.log(`◀ bench ${bench}: ${figures.length} figure(s) written to docs/performance.md`);
+  } catch (error) {
+    console.error(`✖ bench ${bench}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    failed = true;
+  }
+}
+process.exit(failed ? 1 : 0);
