@@ -52,6 +52,7 @@ import {
   type StaffStripe,
 } from '../staff-portal.ts';
 import { staffStorage } from '../staff-session.ts';
+import { PatientRecord } from './PatientRecord.tsx';
 
 const PAID_TIERS = (['120_annual', '70_biannual', '300_concierge_biannual', '500_concierge_annual'] as const).map((code) => TIERS[code]);
 const EMPTY_SEARCH: SearchForm = { firstName: '', lastName: '', dateOfBirth: '' };
@@ -279,6 +280,8 @@ export function StaffPortal({ token }: { token: string }) {
       ) : null}
 
       {patient && stage.kind !== 'warning' ? <PatientDetails patient={patient} /> : null}
+
+      {patient && stage.kind !== 'warning' ? <PatientRecord token={token} patientId={patient.patientid} patientName={fullName(patient)} /> : null}
 
       {patient && form && stage.kind !== 'warning' ? (
         <Card as="section" aria-labelledby={`${resultsId}-create`}>
