@@ -20,7 +20,7 @@ interface Server {
   readonly child: ChildProcess;
 }
 
-const startServer = (mode: 'portal' | 'bare', nodeFlags: readonly string[] = []): Promise<Server> =>
+export const startServer = (mode: 'portal' | 'bare', nodeFlags: readonly string[] = []): Promise<Server> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT, 'tools/bench/api-server.ts'), mode], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = createInterface({ input: child.stdout! });
@@ -34,7 +34,7 @@ const startServer = (mode: 'portal' | 'bare', nodeFlags: readonly string[] = [])
     });
   });
 
-const stopServer = (server: Server): Promise<void> =>
+export const stopServer = (server: Server): Promise<void> =>
   new Promise((resolve) => {
     if (server.child.exitCode !== null) {
       resolve();
