@@ -6,9 +6,9 @@ import type { StaffReportResponse } from '@portal/contracts';
 import { fetchPracticeReport } from '../staff-api.ts';
 import { barLayout, defaultPeriod, formatMonthly, locationName, reportCsv, reportFileName, tierName } from '../staff-report.ts';
 
-const CHART_WIDTH = 560;
-const ROW_HEIGHT = 34;
-const LABEL_WIDTH = 170;
+const CHART_WIDTH = 360;
+const ROW_HEIGHT = 28;
+const LABEL_WIDTH = 132;
 
 /** Horizontal bars in inline SVG; the figures are also in the table that follows it. */
 function BarChart({ title, items, tableId }: { title: string; items: readonly { label: string; value: number }[]; tableId: string }) {
