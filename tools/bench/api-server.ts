@@ -10,9 +10,14 @@
  * portal_app (as npm start does), logging at info as in production (JSON lines, discarded here:
  * production writes them to stdout for the platform); a member (sandbox patient Margaret) signed
  * in through the real provider login. Prints one JSON line {url, cookie} when ready; stops on
- * SIGTERM, so a --cpu-prof profile is written on the way out.
+ * SIGTERM.
+ *
+ * SIGUSR2 starts V8's CPU profiler (the one behind --cpu-prof) and the next SIGUSR2 stops it and
+ * writes the .cpuprofile into .tmp/bench/profiles/, printing {profile: path}: the bench profiles
+ * the load window only, not the start (module loading, migrations, the sandbox's seeding).
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -53,6 +58,29 @@ const stop = async (): Promise<void> => {
 };
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
+
+let profiler: Session | null = null;
+process.on('SIGUSR2', () => {
+  void (async () => {
+    if (profiler === null) {
+      profiler = new Session();
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 500 });
+      await profiler.post('Profiler.start');
+      console.log(JSON.stringify({ profiling: true }));
+      return;
+    }
+    const { profile } = await profiler.post('Profiler.stop');
+    profiler.disconnect();
+    profiler = null;
+    const dir = path.join(ROOT, '.tmp/bench/profiles');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(JSON.stringify({ profile: file }));
+  })();
+});
 
 const mode = process.argv[2];
 

@@ -4,11 +4,11 @@
  * (api-server.ts bare), both started once, in processes of their own, measured one after the
  * other and alternating (bare, /api/health, signed-in GET /api/auth/session, then again), the
  * median of the rounds; then the latency at a fixed 1,000 requests/s for the signed-in read and
- * for the bare app. --profile runs the API under --cpu-prof for one more signed-in load and
- * prints where its time went (the profile lands in .tmp/bench/profiles/).
+ * for the bare app. --profile records V8's CPU profile (as --cpu-prof does) of the API during one
+ * more signed-in load and prints where its time went (the profile lands in .tmp/bench/profiles/).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -32,6 +32,22 @@ export const startServer = (mode: 'portal' | 'bare', nodeFlags: readonly string[
       const { url, cookie } = JSON.parse(line) as { url: string; cookie: string };
       resolve({ url, cookie, child });
     });
+  });
+
+/** Sends SIGUSR2 to the server and waits for its JSON line holding `key`. */
+const signal = (server: Server, key: string): Promise<Record<string, unknown>> =>
+  new Promise((resolve, reject) => {
+    const lines = createInterface({ input: server.child.stdout! });
+    const timer = setTimeout(() => reject(new Error(`no '${key}' from the server`)), 60_000);
+    lines.on('line', (line) => {
+      if (!line.startsWith('{')) return;
+      const value = JSON.parse(line) as Record<string, unknown>;
+      if (!(key in value)) return;
+      clearTimeout(timer);
+      lines.close();
+      resolve(value);
+    });
+    server.child.kill('SIGUSR2');
   });
 
 export const stopServer = (server: Server): Promise<void> =>
@@ -76,6 +92,7 @@ interface ProfileNode {
   readonly id: number;
   readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
   readonly hitCount?: number;
+  readonly children?: readonly number[];
 }
 
 /** Self time of a .cpuprofile grouped by package (node_modules/<name>, node:internal, the project's folders), and the top functions. */
@@ -109,7 +126,21 @@ export const summariseProfile = (file: string): string[] => {
       .sort((a, b) => b[1] - a[1])
       .slice(0, count)
       .map(([name, time]) => `${((time / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
-  return ['self time by package:', ...top(groups, 15), 'top functions (self time):', ...top(functions, 15)];
+  // Native and Node-internal time belongs to whoever called it: the nearest caller in a package or the project.
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const isOwnCode = (node: ProfileNode): boolean => node.callFrame.url !== '' && !node.callFrame.url.startsWith('node:');
+  const byCaller = new Map<string, number>();
+  for (const [id, time] of selfTime) {
+    const node = byId.get(id);
+    if (!node || isOwnCode(node) || ['(idle)', '(program)', '(garbage collector)'].includes(node.callFrame.functionName)) continue;
+    let caller = parent.get(id);
+    while (caller !== undefined && !isOwnCode(byId.get(caller)!)) caller = parent.get(caller);
+    const frame = caller === undefined ? undefined : byId.get(caller)!;
+    const key = frame ? `${node.callFrame.functionName || '(anonymous)'} ← ${frame.callFrame.functionName || '(anonymous)'} ${groupOf(frame.callFrame.url, frame.callFrame.functionName)}` : `${node.callFrame.functionName} ← (no caller)`;
+    byCaller.set(key, (byCaller.get(key) ?? 0) + time);
+  }
+  return ['self time by package:', ...top(groups, 15), 'top functions (self time):', ...top(functions, 15), 'native and Node time by nearest package caller:', ...top(byCaller, 12)];
 };
 
 export const benchApi = async (args: readonly string[]): Promise<Figure[]> => {
@@ -178,19 +209,12 @@ export const benchApi = async (args: readonly string[]): Promise<Figure[]> => {
       },
     ];
     if (args.includes('--profile')) {
-      console.log('  profiling the API under the signed-in read (--cpu-prof)…');
-      await stopServer(portal);
-      const dir = path.join(ROOT, '.tmp/bench/profiles');
-      mkdirSync(dir, { recursive: true });
-      const before = new Set(readdirSync(dir));
-      const profiled = await startServer('portal', ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-      await load(`${profiled.url}/api/auth/session`, profiled.cookie, seconds);
-      await stopServer(profiled);
-      const written = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile') && !before.has(file));
-      for (const file of written) {
-        console.log(`  ${path.relative(ROOT, path.join(dir, file))}`);
-        for (const line of summariseProfile(path.join(dir, file))) console.log(`    ${line}`);
-      }
+      console.log(`  profiling the API under the signed-in read for ${seconds} s (V8 CPU profiler, the load window only)…`);
+      await signal(portal, 'profiling');
+      await load(`${portal.url}/api/auth/session`, portal.cookie, seconds);
+      const { profile } = (await signal(portal, 'profile')) as { profile: string };
+      console.log(`  ${path.relative(ROOT, profile)}`);
+      for (const line of summariseProfile(profile)) console.log(`    ${line}`);
     }
     return figures;
   } finally {
