@@ -34,7 +34,8 @@ export default {
       testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$'],
     },
-    { ...common, ...withDatabase, displayName: 'int', testMatch: ['<rootDir>/**/*.int.test.ts'] },
+    // A test or hook that starts servers may wait seconds for a busy machine's two cores; a stuck one still fails within 30 s.
+    { ...common, ...withDatabase, displayName: 'int', testMatch: ['<rootDir>/**/*.int.test.ts'], testTimeout: 30_000 },
     {
       ...common,
       ...withDatabase,

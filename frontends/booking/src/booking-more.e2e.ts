@@ -146,7 +146,7 @@ describe('a member', () => {
     const page = await signIn(MEMBER);
     const first = await bookNextWeek(page);
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
-    await upcomingCard(page).getByText(first.date).waitFor();
+    await upcomingCard(page).getByText(first.date, { exact: true }).waitFor();
     await expect(listedAppointments(page)).resolves.toEqual([`${first.date} at ${first.time}`]);
 
     await upcomingCard(page).getByRole('link', { name: `Reschedule the appointment on ${first.date} at ${first.time}` }).click();
@@ -168,11 +168,11 @@ describe('a member', () => {
     expect(updated).toMatch(/^SEQUENCE:1\r?$/m);
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
-    await upcomingCard(page).getByText(moved[0]).waitFor();
+    await upcomingCard(page).getByText(moved[0], { exact: true }).waitFor();
     await expect(listedAppointments(page)).resolves.toEqual([`${moved[0]} at ${moved[1]}`]);
     // And so after a fresh load (the API's list, not the page's memory).
     await page.reload();
-    await upcomingCard(page).getByText(moved[0]).waitFor();
+    await upcomingCard(page).getByText(moved[0], { exact: true }).waitFor();
     await expect(listedAppointments(page)).resolves.toEqual([`${moved[0]} at ${moved[1]}`]);
     await shot(page, 'reschedule-dashboard');
     await page.close();
@@ -188,7 +188,7 @@ describe('a member', () => {
       const shown = `${soon.at.date} at ${time12(soon.at.time)}`;
       await page.goto(`${setup.portal.url}/dashboard`);
       const card = upcomingCard(page);
-      await card.getByText(soon.at.date).waitFor();
+      await card.getByText(soon.at.date, { exact: true }).waitFor();
       await expect(listedAppointments(page)).resolves.toEqual([shown]);
 
       // No enabled Cancel for it; the Cancel there is aria-disabled, described by the tooltip.
@@ -234,7 +234,7 @@ describe('a member', () => {
         }),
       });
       await page.reload();
-      await upcomingCard(page).getByText(soon.at.date).waitFor();
+      await upcomingCard(page).getByText(soon.at.date, { exact: true }).waitFor();
       await expect(listedAppointments(page)).resolves.toEqual([shown]);
     } finally {
       // Back where it was (next week), so it can be cancelled again.

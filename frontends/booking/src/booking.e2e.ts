@@ -121,7 +121,7 @@ describe('booking an appointment', () => {
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     const card = page.getByRole('region', { name: 'Upcoming Appointments' });
-    await card.getByText(date).waitFor();
+    await card.getByText(date, { exact: true }).waitFor();
     await expect(card.innerText()).resolves.toContain(time);
     await expect(card.innerText()).resolves.toContain('Valley Family Practice');
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-upcoming-desktop.png'), fullPage: true });
@@ -165,7 +165,7 @@ describe('booking an appointment', () => {
     await expect(page.locator('#portal-main').innerText()).resolves.toContain(moved[0]);
     await page.goto(`${setup.portal.url}/dashboard`);
     const card = page.getByRole('region', { name: 'Upcoming Appointments' });
-    await card.getByText(moved[0]).waitFor();
+    await card.getByText(moved[0], { exact: true }).waitFor();
     await expect(card.innerText()).resolves.toContain(moved[1]);
 
     // Cancel Existing: the appointment is cancelled and the dashboard shows none.

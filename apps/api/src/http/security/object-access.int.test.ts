@@ -417,6 +417,19 @@ const staffPatientRoutes = (): RouteSpec<unknown>[] => {
       }),
       [200, 400, 404, 409],
     ),
+    spec('/api/staff/patient-record', 'patientId (body): staff bearer only, any patient', 'read', ['5101', '5104', '5107', '5109'], (patientId) => ({ patientId }), [200, 400]),
+    // The cutoff override acts on any patient's appointment by design; here only on appointments
+    // no one has (a real cancel would change the world's appointments the other routes check):
+    // every caller but staff gets 401, staff 404 or 400. Real ones: staff-override.int.test.ts.
+    spec('/api/staff/appointments/cancel', 'appointmentId (body): staff bearer only, any appointment', 'write', ['999991', '999992'], (appointmentId) => ({ appointmentId, reason: 'Patient phoned' }), [400, 404]),
+    spec(
+      '/api/staff/appointments/reschedule',
+      'existingAppointmentId (body): staff bearer only, any appointment',
+      'write',
+      ['999991', '999992'],
+      (existingAppointmentId) => ({ existingAppointmentId, appointmentId: '999993', appointmentTypeId: '2', reason: 'Patient phoned' }),
+      [400, 404, 409],
+    ),
   ];
 };
 
@@ -535,6 +548,8 @@ const bookingCase =
 
 /** Appointments an owner's call has cancelled (a second owner call then finds nothing to cancel). */
 const CANCELLED = new Set<string>();
+/** Appointments an owner's cancel has been sent for (the appointment routes run side by side). */
+const CANCEL_SENT = new Set<string>();
 
 const bookingRoute = (action: 'book' | 'reschedule', owners: string): RouteSpec<unknown> =>
   route<PatientTarget>({
@@ -758,20 +773,25 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
     'PUT',
     'waitlist',
     'write',
-    "the owner's choice is kept (a member) or 403 Membership Required (not one); before the cancel route, so the appointments are still booked",
-    () => (answer) => {
+    "the owner's choice is kept (a member) or 403 Membership Required (not one); 404 once an owner's cancel (running alongside) has been sent",
+    (target) => (answer) => {
       if (answer.status === 200 || (answer.status === 403 && answer.body?.error === 'Membership Required')) return;
+      if (answer.status === 404 && CANCEL_SENT.has(target.raw)) return;
       fail(`the owner's waitlist choice was not taken: ${answer.status} ${answer.text.slice(0, 200)}`);
     },
     { scope: 'same-provider' },
   ),
-  appointmentRoute('PUT', 'cancel', 'write', 'the owner cancels it (once: later owner calls find it cancelled, 404)', (target) => (answer) => {
-    if (answer.status === 200 && !CANCELLED.has(target.raw)) {
-      CANCELLED.add(target.raw);
-      return;
-    }
-    // 404 only once an earlier owner call cancelled it.
-    if (!(answer.status === 404 && CANCELLED.has(target.raw))) fail(`the owner could not cancel: ${answer.status} ${answer.text.slice(0, 200)}`);
+  appointmentRoute('PUT', 'cancel', 'write', 'the owner cancels it (once: later owner calls find it cancelled, 404)', (target) => {
+    // Built just before it is sent: from here on, the other appointment routes may find it cancelled.
+    CANCEL_SENT.add(target.raw);
+    return (answer) => {
+      if (answer.status === 200 && !CANCELLED.has(target.raw)) {
+        CANCELLED.add(target.raw);
+        return;
+      }
+      // 404 only once an earlier owner call cancelled it.
+      if (!(answer.status === 404 && CANCELLED.has(target.raw))) fail(`the owner could not cancel: ${answer.status} ${answer.text.slice(0, 200)}`);
+    };
   }),
   appointmentRoute('GET', 'calendar.ics', 'read', 'the owner gets the calendar file of the booking made here', () => (answer) => {
     if (answer.status !== 200 || !answer.text.includes('BEGIN:VCALENDAR')) fail(`the owner did not get the calendar file: ${answer.status} ${answer.text.slice(0, 200)}`);
@@ -1132,6 +1152,7 @@ export const NO_OBJECT: Readonly<Record<string, string>> = {
   'POST /api/staff/send-otp': 'the same answer for any address',
   'POST /api/staff/verify-otp': 'checks a code',
   'POST /api/staff/logout': 'ends the bearer session sent',
+  'GET /api/staff/report': 'staff bearer only; counts over all enrollments, names no patient',
   'POST /api/waitlist-offers/view': "the emailed link's signed token names the offer and the member; a forged or altered one is 404 (waitlist.int.test.ts)",
   'POST /api/waitlist-offers/take': "the emailed link's signed token names the offer and the member; a forged or altered one is 404 (waitlist.int.test.ts)",
 };
