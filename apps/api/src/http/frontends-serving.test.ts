@@ -5,7 +5,7 @@
  * Content-Length are seen as the browser sees them (fetch would decompress).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -147,6 +147,18 @@ describe('content negotiation of precompressed files', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers.vary).toBeUndefined();
     expect(response.body.toString()).toContain('<svg');
+  });
+
+  it('ignores twins older than the file (a file replaced without rebuilding its twins)', async () => {
+    write('booking/dist/replaced.0123456789.js', VENDOR, true);
+    const newer = `${VENDOR}/* replaced */`;
+    const file = path.join(dir, 'booking/dist/replaced.0123456789.js');
+    writeFileSync(file, newer);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(file, later, later);
+    const response = await get('/remotes/booking/replaced.0123456789.js', { 'Accept-Encoding': 'br, gzip' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.toString()).toBe(newer);
   });
 
   it('keeps a missing file a 404 and a path outside the folders unserved', async () => {

@@ -99,10 +99,11 @@ export const negotiateEncoding = (header: string | undefined, available: readonl
 
 const SUFFIX: Readonly<Record<Exclude<ContentCoding, 'identity'>, string>> = { br: '.br', gzip: '.gz' };
 
-const fileSize = (file: string): number | null => {
+/** A twin's size, or null when it is missing or older than the file (a file replaced without rebuilding its twins). */
+const twinSize = (twin: string, fileMtimeMs: number): number | null => {
   try {
-    const stats = statSync(file);
-    return stats.isFile() ? stats.size : null;
+    const stats = statSync(twin);
+    return stats.isFile() && stats.mtimeMs >= fileMtimeMs ? stats.size : null;
   } catch {
     return null;
   }
@@ -123,9 +124,9 @@ const notAcceptable = (ctx: Context): void => {
 
 const send = (ctx: Context, file: string): void => {
   const name = path.basename(file);
-  const size = statSync(file).size;
+  const { size, mtimeMs } = statSync(file);
   const twins = (Object.entries(SUFFIX) as [Exclude<ContentCoding, 'identity'>, string][])
-    .map(([coding, suffix]) => ({ coding, file: `${file}${suffix}`, size: fileSize(`${file}${suffix}`) }))
+    .map(([coding, suffix]) => ({ coding, file: `${file}${suffix}`, size: twinSize(`${file}${suffix}`, mtimeMs) }))
     .filter((twin): twin is { coding: Exclude<ContentCoding, 'identity'>; file: string; size: number } => twin.size !== null);
   const hashed = /\.[0-9a-f]{8,}\./.test(name);
   ctx.set('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
