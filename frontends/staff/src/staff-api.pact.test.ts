@@ -12,8 +12,11 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiError, TURNSTILE_RESPONSE_FIELD } from '@portal/ui';
 import { EXAMPLE_STAFF_TOKEN, frontendPact, mockClient, staffBearer, CONFIG_RESPONSE } from '../../../tools/src/testing/frontend-pact.ts';
 import {
+  cancelAppointmentOverride,
   createStaffSubscription,
   fetchConfig,
+  fetchPatientRecord,
+  fetchPracticeReport,
   fetchFailedDocuments,
   fetchPatientDetails,
   logoutStaff,
@@ -406,6 +409,104 @@ describe('staff → API contract', () => {
       .willRespondWith(200, (builder) => builder.jsonBody({ success: boolean(true) }))
       .executeTest(async (mock) => {
         expect(await payStaffInvoice(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, { invoiceId: 'in_pact0004', paymentMethodId: 'pm_pact0004', subscriptionId: 'sub_pact0004' })).toEqual({ success: true });
+      });
+  });
+
+  it('reads the practice report for March 2026: the figures, by tier and by location', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member and members to report', asStaff)
+      .uponReceiving('a staff request for the practice report of a period')
+      .withRequest('GET', '/api/staff/report', (builder) => builder.query({ from: '2026-03-01', to: '2026-03-31' }).headers(staffBearer()))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          period: { from: '2026-03-01', to: '2026-03-31' },
+          generatedAt: regex(ISO, '2026-11-26T12:00:00.000Z'),
+          activeMembers: integer(3),
+          activeByTier: eachLike({ tier: regex('^(120_annual|70_biannual|300_concierge_biannual|500_concierge_annual)$', '120_annual'), count: integer(2), monthlyRevenueCents: integer(2000) }),
+          activeByLocation: eachLike({ location: like('1'), count: integer(2) }),
+          activeByTierAndLocation: eachLike({ tier: like('120_annual'), location: like('1'), count: integer(2) }),
+          monthlyRecurringRevenueCents: integer(6167),
+          newMembers: integer(1),
+          cancelledMembers: integer(1),
+          pastDueMembers: integer(1),
+          pastDueInPeriod: integer(1),
+          declines: integer(1),
+          hardshipDeclines: integer(1),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const report = await fetchPracticeReport(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, { from: '2026-03-01', to: '2026-03-31' });
+        expect(report).toMatchObject({ activeMembers: 3, monthlyRecurringRevenueCents: 6167, hardshipDeclines: 1, period: { from: '2026-03-01', to: '2026-03-31' } });
+        expect(report.activeByTier[0]).toEqual({ tier: '120_annual', count: 2, monthlyRevenueCents: 2000 });
+      });
+  });
+
+  it("reads a patient's record: enrollments, documents with their filing (one to file by hand), subscription and an appointment inside 24 hours", async () => {
+    const document = {
+      enrollmentId: like('5b6f0c2e-3f4a-4d8b-9c1e-7a2b3c4d5e6f'),
+      documentType: regex('^(membership_agreement|privacy_practices)$', 'membership_agreement'),
+      signed: boolean(true),
+      filing: regex('^(not_signed|not_submitted|processing|uploaded|failed)$', 'failed'),
+      uploadAttempts: integer(1),
+      lastAttemptError: like('HealthRecordUnavailableError 503'),
+      updatedAt: regex(ISO, '2026-11-25T12:30:00.000Z'),
+    };
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member and a member with an appointment inside 24 hours', asStaff)
+      .uponReceiving("a staff request for a patient's record")
+      .withRequest('POST', '/api/staff/patient-record', (builder) => builder.headers(bearerJson()).jsonBody({ patientId: '5101' }))
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({
+          patientId: '5101',
+          enrollments: eachLike({
+            id: like('5b6f0c2e-3f4a-4d8b-9c1e-7a2b3c4d5e6f'),
+            status: like('active'),
+            membershipTier: like('120_annual'),
+            department: like('1'),
+            createdAt: regex(ISO, '2026-11-25T12:00:00.000Z'),
+            updatedAt: regex(ISO, '2026-11-25T12:00:00.000Z'),
+            membershipStartDate: regex(ISO, '2026-11-25T12:00:00.000Z'),
+            membershipEndDate: regex(ISO, '2027-11-25T12:00:00.000Z'),
+            stripeSubscriptionId: nullValue(),
+          }),
+          documents: eachLike(document),
+          documentsToFile: eachLike({ ...document, filing: 'failed' }),
+          subscriptions: [],
+          subscriptionsUnavailable: false,
+          appointments: eachLike({
+            appointmentId: like('1000001'),
+            date: regex('^\\d{2}/\\d{2}/\\d{4}$', '11/26/2026'),
+            startTime: regex('^\\d{2}:\\d{2}$', '14:30'),
+            appointmentType: like('Office Visit'),
+            departmentId: like('1'),
+            providerId: like('71'),
+            insideCutoff: true,
+          }),
+          appointmentsUnavailable: false,
+        }),
+      )
+      .executeTest(async (mock) => {
+        const record = await fetchPatientRecord(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, '5101');
+        expect(record.appointments[0]).toMatchObject({ appointmentId: '1000001', insideCutoff: true });
+        expect(record.documentsToFile[0]).toMatchObject({ filing: 'failed' });
+        expect(record.enrollments[0]?.status).toBe('active');
+      });
+  });
+
+  it('cancels an appointment inside 24 hours with a reason (the cutoff override)', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member and a member with an appointment inside 24 hours', asStaff)
+      .uponReceiving('a staff cancel of an appointment inside 24 hours, with a reason')
+      .withRequest('POST', '/api/staff/appointments/cancel', (builder) =>
+        builder.headers(bearerJson()).jsonBody({ appointmentId: fromProviderState('${appointmentId}', '1000001'), reason: 'Patient phoned: unwell' }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ success: true, message: like('Appointment cancelled'), appointmentId: like('1000001') }))
+      .executeTest(async (mock) => {
+        const answer = await cancelAppointmentOverride(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, { appointmentId: '1000001', reason: 'Patient phoned: unwell' });
+        expect(answer).toEqual({ success: true, message: 'Appointment cancelled', appointmentId: '1000001' });
       });
   });
 });

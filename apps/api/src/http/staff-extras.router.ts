@@ -69,7 +69,7 @@ export const staffExtrasRouter = (deps: StaffExtrasRouterDeps): Router => {
     const report = await practiceReport({ records: deps.records }, { from, to }, now());
     if (E.isLeft(report)) throw validation('from', report.left.message);
     await trail.record({ staffEmail: session.email, action: 'practice_report', athenaPatientId: '', metadata: { from, to } });
-    await audit(ctx, { eventType: 'staff_report', action: 'practice_report', userId: session.email, statusCode: 200, hipaaRelevant: false, metadata: { from, to } });
+    await audit(ctx, { eventType: 'staff_report', action: 'practice_report', userId: session.email, statusCode: 200, metadata: { from, to } });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = report.right;
   });

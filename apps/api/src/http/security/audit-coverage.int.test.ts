@@ -76,6 +76,10 @@ const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'non
   'POST /api/staff/patient-search': { audit: 'health', why: 'staff search the health record by name and birth date' },
   'POST /api/staff/patient-details': { audit: 'health', why: "staff read a patient's record and custom fields" },
   'POST /api/staff/create-subscription': { audit: 'health', why: "staff create a patient's membership subscription" },
+  'GET /api/staff/report': { audit: 'health', why: 'staff read the practice report (membership and payment figures, counts only)' },
+  'POST /api/staff/patient-record': { audit: 'health', why: "staff read a patient's enrollments, documents, subscription and appointments" },
+  'POST /api/staff/appointments/cancel': { audit: 'health', why: "staff cancel a patient's appointment (the cutoff override)" },
+  'POST /api/staff/appointments/reschedule': { audit: 'health', why: "staff move a patient's appointment (the cutoff override)" },
   'GET /api/appointment-types': { audit: 'none', why: "the practice's appointment types, no patient" },
   'GET /api/appointments/availability': { audit: 'none', why: "the practice's open slots, no patient" },
   'POST /api/appointments/patient-info': { audit: 'health', why: "matches the guest's form to a member's chart" },
@@ -373,6 +377,26 @@ describe('every route that reads or changes health data writes an audit row', ()
       ),
     );
   });
+
+  it('staff read the practice report and a patient record, and reschedule and cancel an appointment with a reason (the cutoff override)', async () => {
+    await audit('GET /api/staff/report', async () => ok(await call(staff, { method: 'GET', path: '/api/staff/report?from=2026-01-01&to=2026-12-31' }), 'staff report'));
+    const jordan = (await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.jordan })).portal;
+    const { typeId, slots } = await openOfficeVisitSlots(portal.url, jordan, 4, 30);
+    const upcoming = async () => (await apiCall(portal.url, jordan, 'GET', '/api/dashboard/upcoming-appointments')).body.appointments as Array<{ appointmentId: string }>;
+    if ((await upcoming()).length === 0) expect((await apiCall(portal.url, jordan, 'POST', `/api/appointments/${PATIENT_IDS.jordan}/book`, bookBody(slots[0]!, typeId))).status).toBe(200);
+    const record = await audit('POST /api/staff/patient-record', async () => ok(await call(staff, { method: 'POST', path: '/api/staff/patient-record', body: { patientId: String(PATIENT_IDS.jordan) } }), 'staff patient-record'));
+    const existing = (record.body.appointments as Array<{ appointmentId: string }>)[0]!.appointmentId;
+    const target = slots.find((slot) => slot.appointmentId !== existing)!;
+    await audit('POST /api/staff/appointments/reschedule', async () =>
+      ok(
+        await call(staff, { method: 'POST', path: '/api/staff/appointments/reschedule', body: { existingAppointmentId: existing, appointmentId: target.appointmentId, appointmentTypeId: typeId, reason: 'Patient phoned to move it' } }),
+        'staff reschedule',
+      ),
+    );
+    await audit('POST /api/staff/appointments/cancel', async () =>
+      ok(await call(staff, { method: 'POST', path: '/api/staff/appointments/cancel', body: { appointmentId: target.appointmentId, reason: 'Patient phoned to cancel' } }), 'staff cancel'),
+    );
+  }, 60_000);
 
   it('went through every route the table says must be audited', () => {
     const required = Object.entries(ROUTES)

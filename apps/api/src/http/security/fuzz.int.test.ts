@@ -206,6 +206,16 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
       department: '1',
     }),
   },
+  // staff-extras.router.ts
+  { method: 'GET', path: '/api/staff/report', callers: ['none', 'staff'], query: () => ({ from: '2026-01-01', to: '2026-03-31' }) },
+  { method: 'POST', path: '/api/staff/patient-record', callers: ['none', 'staff'], body: () => ({ patientId: '5101' }) },
+  { method: 'POST', path: '/api/staff/appointments/cancel', callers: ['none', 'staff'], body: () => ({ appointmentId: '999991', reason: 'Patient phoned' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/appointments/reschedule',
+    callers: ['none', 'staff'],
+    body: () => ({ existingAppointmentId: '999991', appointmentId: '999992', appointmentTypeId: '2', reason: 'Patient phoned' }),
+  },
   // enrollments.router.ts
   { method: 'POST', path: '/api/enrollments', callers: ['none', 'guest'], body: newPatientForm },
   { method: 'POST', path: '/api/enrollments/oauth', callers: ['none', 'session'], body: () => ({ patientId: '5101', practiceLocation: '1', membershipTier: '70_biannual' }) },

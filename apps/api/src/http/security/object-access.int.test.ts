@@ -381,14 +381,21 @@ const staffPatientRoutes = (): RouteSpec<unknown>[] => {
     if (actor.kind !== 'staff') return expectRefused(answer, [401]);
     if (!allowed.includes(answer.status)) fail(`staff answer ${answer.status} ${answer.text.slice(0, 200)}`);
   };
-  const spec = (path: string, takes: string, kind: 'read' | 'write', fixed: readonly string[], body: (patientId: string) => unknown, allowed: readonly number[]) =>
+  // The override routes act on any appointment: their junk never spells a number (the sandbox's
+  // appointment ids start at 1000001; a real one would be cancelled under the other routes' checks).
+  const noAppointmentTargets = (fixed: readonly string[]) => (_suite: Suite): fc.Arbitrary<StaffPatientTarget> =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...fixed).map((patientId) => ({ patientId, label: `unknown appointment ${patientId}` })) },
+      { weight: 1, arbitrary: junkIds().filter((raw) => !/^\s*[-+]?\d+\s*$/.test(raw)).map((patientId) => ({ patientId, label: 'a junk appointment id' })) },
+    );
+  const spec = (path: string, takes: string, kind: 'read' | 'write', fixed: readonly string[], body: (patientId: string) => unknown, allowed: readonly number[], noAppointment = false) =>
     route<StaffPatientTarget>({
       method: 'POST',
       path,
       takes,
       kind,
-      targets: patientTargets(fixed),
-      unknown: () => ({ patientId: '987654321', label: 'a patient nobody has' }),
+      targets: noAppointment ? noAppointmentTargets(fixed) : patientTargets(fixed),
+      unknown: () => (noAppointment ? { patientId: '999990', label: 'an appointment nobody has' } : { patientId: '987654321', label: 'a patient nobody has' }),
       refusals: [401],
       build: (_suite, actor, target) => ({
         call: { method: 'POST', path, body: body(target.patientId) },
@@ -421,7 +428,7 @@ const staffPatientRoutes = (): RouteSpec<unknown>[] => {
     // The cutoff override acts on any patient's appointment by design; here only on appointments
     // no one has (a real cancel would change the world's appointments the other routes check):
     // every caller but staff gets 401, staff 404 or 400. Real ones: staff-override.int.test.ts.
-    spec('/api/staff/appointments/cancel', 'appointmentId (body): staff bearer only, any appointment', 'write', ['999991', '999992'], (appointmentId) => ({ appointmentId, reason: 'Patient phoned' }), [400, 404]),
+    spec('/api/staff/appointments/cancel', 'appointmentId (body): staff bearer only, any appointment', 'write', ['999991', '999992'], (appointmentId) => ({ appointmentId, reason: 'Patient phoned' }), [400, 404], true),
     spec(
       '/api/staff/appointments/reschedule',
       'existingAppointmentId (body): staff bearer only, any appointment',
@@ -429,6 +436,7 @@ const staffPatientRoutes = (): RouteSpec<unknown>[] => {
       ['999991', '999992'],
       (existingAppointmentId) => ({ existingAppointmentId, appointmentId: '999993', appointmentTypeId: '2', reason: 'Patient phoned' }),
       [400, 404, 409],
+      true,
     ),
   ];
 };

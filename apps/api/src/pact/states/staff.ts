@@ -9,6 +9,10 @@ import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { jsonCall, signedInForEnrollment } from '../../../../../tools/src/testing/enrollment-flow.ts';
 import { codeFor } from '../../../../../tools/src/testing/guest-browser.ts';
 import type { TestPortal } from '../../../../../tools/src/testing/portal.ts';
+import { signIn } from '../../../../../tools/src/testing/sign-in.ts';
+import { apiCall, bookBody, openOfficeVisitSlots } from '../../../../../tools/src/testing/booking-api.ts';
+import { moveBookedAppointment } from '../../../../../tools/src/testing/booking-setup.ts';
+import { activeMembership } from '../../../../../tools/src/testing/members.ts';
 import type { ProviderStates } from './types.ts';
 
 /** The sandbox's Turnstile site key (what GET /api/config gives the page in sandbox mode). */
@@ -124,7 +128,73 @@ const browserCard = async (portal: TestPortal): Promise<string> => {
   return ((await response.json()) as { id: string }).id;
 };
 
+/**
+ * The practice report's seeded members (decision 0029): in March 2026, two active Enhanced Annual
+ * members at location 1 (one new in March), one Concierge Annual at 2, one cancelled, one past
+ * due, a decline and a hardship decline.
+ */
+const reportMembers = async (portal: TestPortal): Promise<void> => {
+  const at = (iso: string) => new Date(iso);
+  let n = 0;
+  const row = (overrides: Record<string, unknown>) => ({
+    athenaPatientId: String(920_000 + n++),
+    status: 'active',
+    membershipTier: '120_annual',
+    department: '1',
+    stripeCustomerId: `cus_pactreport${n}`,
+    stripeSubscriptionId: `sub_pactreport${n}`,
+    membershipStartDate: at('2025-10-01T15:00:00Z'),
+    createdAt: at('2025-10-01T14:00:00Z'),
+    updatedAt: at('2025-10-01T15:00:00Z'),
+    ...overrides,
+  });
+  const unpaid = { stripeCustomerId: null, stripeSubscriptionId: null, membershipStartDate: null };
+  await portal.db.knex('enrollments').insert([
+    row({}),
+    row({ membershipStartDate: at('2026-03-10T15:00:00Z') }),
+    row({ membershipTier: '500_concierge_annual', department: '2' }),
+    row({ status: 'cancelled', updatedAt: at('2026-03-18T15:00:00Z') }),
+    row({ status: 'past_due', updatedAt: at('2026-03-20T15:00:00Z') }),
+    row({ status: 'declined', membershipTier: 'decline', ...unpaid, createdAt: at('2026-03-05T15:00:00Z') }),
+    row({ status: 'declined', membershipTier: 'decline_hardship', ...unpaid, createdAt: at('2026-03-06T15:00:00Z') }),
+  ]);
+};
+
+/**
+ * Margaret (5101): an active membership whose privacy notice is filed in the chart and whose
+ * agreement's filing failed after the last retry (the worker's outcomes, as rows: the notice went
+ * in on its second attempt), and an
+ * appointment booked through the patient API and moved to start in 5 hours (inside the cutoff).
+ */
+const memberWithAppointmentSoon = async (portal: TestPortal): Promise<{ appointmentId: string }> => {
+  const patientId = String(PATIENT_IDS.margaret);
+  const enrollmentId = await activeMembership(portal.db.knex, PATIENT_IDS.margaret);
+  await portal.db.knex('document_submissions').insert([
+    { enrollmentId, patientId, documentType: 'membership_agreement', contentHash: 'a'.repeat(64), status: 'failed', uploadAttempts: 6, lastAttemptError: 'HealthRecordUnavailableError 503' },
+    { enrollmentId, patientId, documentType: 'privacy_practices', contentHash: 'b'.repeat(64), status: 'uploaded', uploadAttempts: 2, lastAttemptError: 'HealthRecordUnavailableError 503' }, // filed on the second attempt
+  ]);
+  const member = (await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.margaret })).portal;
+  const { typeId, slots } = await openOfficeVisitSlots(portal.url, member, 1, 30);
+  const slot = slots[0]!;
+  const booked = await apiCall(portal.url, member, 'POST', `/api/appointments/${PATIENT_IDS.margaret}/book`, bookBody(slot, typeId));
+  if (booked.status !== 200) throw new Error(`booking answered ${booked.status}: ${JSON.stringify(booked.body)}`);
+  await moveBookedAppointment(portal, slot.appointmentId, new Date(Date.now() + 5 * 3600 * 1000));
+  return { appointmentId: slot.appointmentId };
+};
+
 export const staffStates: ProviderStates = {
+  /** Signed in (`staffToken`), and the report's seeded members (reportMembers). */
+  'a signed-in staff member and members to report': async (portal, params) => {
+    const staffToken = await signedInStaff(portal, emailParam(params));
+    await reportMembers(portal);
+    return { staffToken };
+  },
+  /** Signed in (`staffToken`), and Margaret's record with an appointment inside 24 hours (`appointmentId`). */
+  'a signed-in staff member and a member with an appointment inside 24 hours': async (portal, params) => {
+    const staffToken = await signedInStaff(portal, emailParam(params));
+    const { appointmentId } = await memberWithAppointmentSoon(portal);
+    return { staffToken, appointmentId };
+  },
   /**
    * Signed in (`staffToken`), and Nora (5109) already has a subscription staff made with manual
    * payment (active at once): `subscriptionId`.
