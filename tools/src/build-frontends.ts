@@ -25,7 +25,8 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import webpack from 'webpack';
 import type { Configuration, MultiStats, StatsChunk, StatsCompilation } from 'webpack';
 
@@ -65,12 +66,15 @@ export const PRECOMPRESSED_EXTENSIONS = ['.js', '.css', '.html', '.svg', '.json'
 /** Smaller than this, a file is sent as it is (a compressed copy would save a packet at most). */
 export const PRECOMPRESS_MIN_BYTES = 256;
 
-export const brotli = (content: Buffer): Buffer =>
-  brotliCompressSync(content, {
-    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.byteLength },
-  });
+const brotliOptions = (content: Buffer) => ({
+  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.byteLength },
+});
 
-export const gzip = (content: Buffer): Buffer => gzipSync(content, { level: zlibConstants.Z_BEST_COMPRESSION });
+/** Brotli at its best quality, as the twins are written. */
+export const brotli = (content: Buffer): Buffer => brotliCompressSync(content, brotliOptions(content));
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzipCallback);
 
 /**
  * Writes <file>.br and <file>.gz beside every text asset of a dist folder. Source maps are left
@@ -78,20 +82,24 @@ export const gzip = (content: Buffer): Buffer => gzipSync(content, { level: zlib
  * time. A twin is kept only when it is smaller than the file.
  */
 export const precompress = async (dir: string): Promise<number> => {
-  let written = 0;
-  for (const file of await readdir(dir, { recursive: true })) {
-    if (!(PRECOMPRESSED_EXTENSIONS as readonly string[]).includes(path.extname(file))) continue;
-    const full = path.join(dir, file);
-    const content = await readFile(full).catch(() => null);
-    if (content === null || content.byteLength < PRECOMPRESS_MIN_BYTES) continue;
-    for (const [suffix, compress] of [['.br', brotli], ['.gz', gzip]] as const) {
-      const compressed = compress(content);
-      if (compressed.byteLength >= content.byteLength) continue;
-      await writeFile(`${full}${suffix}`, compressed);
-      written += 1;
-    }
-  }
-  return written;
+  const files = (await readdir(dir, { recursive: true })).filter((file) => (PRECOMPRESSED_EXTENSIONS as readonly string[]).includes(path.extname(file)));
+  // zlib's asynchronous calls run on libuv's thread pool: the files compress on every core at once.
+  const written = await Promise.all(
+    files.map(async (file) => {
+      const full = path.join(dir, file);
+      const content = await readFile(full).catch(() => null);
+      if (content === null || content.byteLength < PRECOMPRESS_MIN_BYTES) return 0;
+      const [br, gz] = await Promise.all([brotliAsync(content, brotliOptions(content)), gzipAsync(content, { level: zlibConstants.Z_BEST_COMPRESSION })]);
+      let count = 0;
+      for (const [suffix, compressed] of [['.br', br], ['.gz', gz]] as const) {
+        if (compressed.byteLength >= content.byteLength) continue;
+        await writeFile(`${full}${suffix}`, compressed);
+        count += 1;
+      }
+      return count;
+    }),
+  );
+  return written.reduce((sum, count) => sum + count, 0);
 };
 
 /** What dist/load.json holds: the bundle's load as measured at build (see LoadSize). */
