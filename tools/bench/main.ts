@@ -5,12 +5,14 @@
  *
  *   bundles     sizes from a production build against the budgets      [--no-build]
  *   api         autocannon: the API against a bare Koa app             [--duration=10 --rounds=3 --profile]
+ *   booking     booking attempts against PostgreSQL vs raw pg            [--duration=10 --rounds=3]
  *   lighthouse  Lighthouse 13, mobile defaults, Debian's Chromium       [--runs=3]
  *
  * Benchmarks are never part of npm test: their figures depend on the machine. The size budgets,
  * which do not, are checked in npm test by tools/bench/budgets.e2e.ts.
  */
 import { benchApi } from './api.ts';
+import { benchBooking } from './booking.ts';
 import { benchBundles } from './bundles.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { record, type Figure } from './report.ts';
@@ -18,9 +20,10 @@ import { record, type Figure } from './report.ts';
 const BENCHMARKS: Record<string, (args: readonly string[]) => Promise<Figure[]>> = {
   bundles: benchBundles,
   api: benchApi,
+  booking: benchBooking,
   lighthouse: benchLighthouse,
 };
-const NOT_YET = ['booking', 'orm'];
+const NOT_YET = ['orm'];
 
 const [name, ...args] = process.argv.slice(2);
 const names = name === undefined || name.startsWith('--') ? Object.keys(BENCHMARKS) : [name];
