@@ -1,7 +1,7 @@
 /**
  * Where /enrollment sends each visitor (enrollment-and-payment §2 'Routes' — query verified=true,
  * id plus step=signature, redirectToDashboard=true —, §4 'Auth state', §5 'Eligibility' last
- * point, §8 'Verification'; docs/decisions/0029-enrollment-journey-spec-deltas.md):
+ * point, §8 'Verification'; docs/decisions/0032-enrollment-journey-spec-deltas.md):
  *
  * - redirectToDashboard=true: a signed-in user (provider login or verified guest) goes to
  *   /dashboard ('Redirecting to Dashboard');
