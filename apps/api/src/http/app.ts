@@ -165,6 +165,10 @@ export const createApp = (container: Container): Koa => {
         upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
         clock: container.get<Clock>(TOKENS.Clock),
       },
+      healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
+      mailer: container.get<Mailer>(TOKENS.Mailer),
+      waitlist: container.get<Waitlist>(TOKENS.Waitlist),
+      logger,
       now: () => new Date(),
     }),
     verificationRouter({

@@ -18,7 +18,6 @@ import {
   AVAILABILITY_FAILED_MESSAGE,
   AVAILABILITY_FAILED_TITLE,
   HealthRecordUnavailableError,
-  appointmentEmailFor,
   availability,
   bookAppointment,
   bookableTypes,
@@ -55,6 +54,7 @@ import { BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentReques
 import type { RequestAudit } from './audit.ts';
 import { identify, type EnrollmentAccessDeps, type Requester } from './enrollment-access.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
+import { notifyAppointment, slotFreed } from './appointment-aftermath.ts';
 
 export const MEMBERSHIP_REQUIRED = {
   error: 'Membership Required',
@@ -131,11 +131,8 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
    * The confirmation (or update, or cancellation) email with its calendar file, to the signed-in
    * person or the verified guest; sent after the answer, a failure only logged (the booking stands).
    */
-  const notify = (requester: Requester, calendar: AppointmentCalendarEvent | null, kind: 'booked' | 'rescheduled' | 'cancelled'): void => {
-    const to = requester.kind === 'session' ? requester.session.person.email : requester.email;
-    if (!to || !calendar) return;
-    void deps.mailer.send(appointmentEmailFor(to, calendar, kind)).catch((error: unknown) => deps.logger.error({ err: error }, 'appointment email not sent'));
-  };
+  const notify = (requester: Requester, calendar: AppointmentCalendarEvent | null, kind: 'booked' | 'rescheduled' | 'cancelled'): void =>
+    notifyAppointment(deps, requester.kind === 'session' ? requester.session.person.email : requester.email, calendar, kind);
 
   const waitlistDeps: WaitlistDeps = {
     waitlist: deps.waitlist,
@@ -151,16 +148,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
    * A slot a cancel or reschedule gave back: the appointment leaves the waitlist, and a background
    * job offers the slot to those waiting. A failure here is logged; the change itself stands.
    */
-  const freed = async (appointment: Appointment): Promise<void> => {
-    try {
-      await deps.waitlist.leave(appointment.appointmentId);
-      if (appointment.departmentId) {
-        await deps.waitlist.slotFreed({ departmentId: appointment.departmentId, providerId: appointment.providerId, date: appointment.date, startTime: appointment.startTime });
-      }
-    } catch (error) {
-      deps.logger.error({ err: error }, 'freed slot not offered to the waitlist');
-    }
-  };
+  const freed = (appointment: Appointment): Promise<void> => slotFreed(deps, appointment);
 
   const providerNames = async (): Promise<ReadonlyMap<string, string>> => {
     // The practice's provider directory (cached a day) names the provider; without it, no names.
@@ -396,7 +384,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     ctx.body = { appointmentId: appointment.athenaAppointmentId, message: 'Appointment moved' };
     await audit(ctx, { eventType: 'appointment', action: 'take_waitlist_offer', appointmentId: appointment.athenaAppointmentId, metadata: { patientId: entry.athenaPatientId, from: entry.athenaAppointmentId } });
     const patient = await deps.healthRecord.getPatient(entry.athenaPatientId).catch(() => null);
-    if (patient?.email) void deps.mailer.send(appointmentEmailFor(patient.email, calendar, 'rescheduled')).catch((error: unknown) => deps.logger.error({ err: error }, 'appointment email not sent'));
+    notifyAppointment(deps, patient?.email, calendar, 'rescheduled');
     await freed(result.right.freed);
   });
 

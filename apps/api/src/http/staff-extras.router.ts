@@ -10,11 +10,20 @@
  *   appointmentTypeId, reason}: the cutoff override, through the booking use case with an
  *   explicit override (the patient routes never pass one, so they still refuse inside 24 hours).
  *   The reason is required (400 without, audited as a refusal); it is kept in staff_audit_trail
- *   (the record of what staff did and why) and only its length in audit_logs.
+ *   (the record of what staff did and why) and only its length in audit_logs. Afterwards, as the
+ *   patient routes do, the patient is emailed (address from the health record; none, no email) the
+ *   cancellation or the updated calendar file, and the freed slot is offered to the waitlist;
+ * - GET /api/staff/appointments/availability?departmentId=&providerId=(id|any)&appointmentTypeId=&week=0..5:
+ *   open slots for the reschedule screen, core's `availability` (the patient route's rules). It
+ *   names no patient, so it writes no staff_audit_trail row (audit-coverage: 'none').
  */
 import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import {
+  AVAILABILITY_FAILED_MESSAGE,
+  AVAILABILITY_FAILED_TITLE,
+  HealthRecordUnavailableError,
+  availability,
   cancelAppointment,
   practiceReport,
   rescheduleAppointment,
@@ -22,6 +31,9 @@ import {
   type BookingDeps,
   type BookingError,
   type Cards,
+  type HealthRecord,
+  type Mailer,
+  type Waitlist,
   type StaffAuditTrail,
   type StaffPatientRecords,
   type StaffReportRecords,
@@ -33,6 +45,8 @@ import type * as t from 'io-ts';
 import type { RequestAudit } from './audit.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
 import { requireStaff } from './staff.router.ts';
+import { notifyAppointment, slotFreed } from './appointment-aftermath.ts';
+import type { Logger } from '@portal/composition';
 
 export interface StaffExtrasRouterDeps {
   readonly staff: StaffSignIn;
@@ -42,8 +56,16 @@ export interface StaffExtrasRouterDeps {
   readonly patientRecords: StaffPatientRecords;
   readonly cards: Pick<Cards, 'getSubscription'>;
   readonly booking: BookingDeps;
+  /** After an override: the patient's email address, the email, and the waitlist offer of the freed slot. */
+  readonly healthRecord: Pick<HealthRecord, 'getPatient'>;
+  readonly mailer: Mailer;
+  readonly waitlist: Waitlist;
+  readonly logger: Logger;
   readonly now: () => Date;
 }
+
+/** Health-record ids are digits; anything else names nothing (checked before any call). */
+const recordId = (value: unknown): string | null => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? value : null);
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
@@ -117,6 +139,12 @@ export const staffExtrasRouter = (deps: StaffExtrasRouterDeps): Router => {
     }
   };
 
+  /** The patient's address is the health record's; none (or the record not answering) means no email. */
+  const tellPatient = async (patientId: string, calendar: Parameters<typeof notifyAppointment>[2], kind: 'rescheduled' | 'cancelled'): Promise<void> => {
+    const patient = await deps.healthRecord.getPatient(patientId).catch(() => null);
+    notifyAppointment(deps, patient?.email, calendar, kind);
+  };
+
   const refuseOverride = async (ctx: Context, email: string, kind: 'cancel' | 'reschedule', appointmentId: string, error: BookingError): Promise<never> => {
     const status = overrideStatus(error);
     await trail.record({ staffEmail: email, action: 'appointment_override_refused', athenaPatientId: '', metadata: { kind, appointmentId, reason: error.code } });
@@ -146,6 +174,8 @@ export const staffExtrasRouter = (deps: StaffExtrasRouterDeps): Router => {
       metadata: { patientId: appointment.patientId, insideCutoff, reasonLength: reason.length },
     });
     ctx.body = { success: true, message: 'Appointment cancelled', appointmentId };
+    if (appointment.patientId) await tellPatient(appointment.patientId, result.right.calendar, 'cancelled');
+    await slotFreed(deps, appointment);
   });
 
   router.post('/api/staff/appointments/reschedule', async (ctx) => {
@@ -177,6 +207,28 @@ export const staffExtrasRouter = (deps: StaffExtrasRouterDeps): Router => {
       metadata: { patientId: appointment.athenaPatientId, previousAppointmentId: request.existingAppointmentId, insideCutoff, reasonLength: request.reason.length },
     });
     ctx.body = { success: true, message: 'Appointment rescheduled', appointmentId: appointment.athenaAppointmentId };
+    await tellPatient(appointment.athenaPatientId, result.right.calendar, 'rescheduled');
+    await slotFreed(deps, result.right.freed);
+  });
+
+  router.get('/api/staff/appointments/availability', async (ctx) => {
+    await requireStaff(ctx, staff, now());
+    const departmentId = recordId(ctx.query.departmentId);
+    const appointmentTypeId = recordId(ctx.query.appointmentTypeId);
+    const providerId = ctx.query.providerId === 'any' ? null : recordId(ctx.query.providerId);
+    const week = typeof ctx.query.week === 'string' && /^\d$/.test(ctx.query.week) ? Number(ctx.query.week) : NaN;
+    if (departmentId === null || appointmentTypeId === null || (ctx.query.providerId !== 'any' && providerId === null) || Number.isNaN(week)) {
+      throw new HttpError(400, { error: 'Validation failed', message: 'departmentId, appointmentTypeId, providerId (or any) and week (0-5) are required' });
+    }
+    try {
+      const slots = await availability(deps.booking, { departmentId, providerId, appointmentTypeId, week });
+      if (E.isLeft(slots)) throw new HttpError(400, { error: 'Validation failed', message: slots.left.message });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { slots: slots.right.map((slot) => ({ appointmentId: slot.appointmentId, date: slot.date, time: slot.time, ...(slot.providerId === null ? {} : { providerId: slot.providerId }) })) };
+    } catch (error) {
+      if (error instanceof HealthRecordUnavailableError) throw new HttpError(503, { error: AVAILABILITY_FAILED_TITLE, message: AVAILABILITY_FAILED_MESSAGE });
+      throw error;
+    }
   });
 
   return router;

@@ -80,6 +80,7 @@ const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'non
   'POST /api/staff/patient-record': { audit: 'health', why: "staff read a patient's enrollments, documents, subscription and appointments" },
   'POST /api/staff/appointments/cancel': { audit: 'health', why: "staff cancel a patient's appointment (the cutoff override)" },
   'POST /api/staff/appointments/reschedule': { audit: 'health', why: "staff move a patient's appointment (the cutoff override)" },
+  'GET /api/staff/appointments/availability': { audit: 'none', why: "the practice's open slots for the staff reschedule screen, no patient" },
   'GET /api/appointment-types': { audit: 'none', why: "the practice's appointment types, no patient" },
   'GET /api/appointments/availability': { audit: 'none', why: "the practice's open slots, no patient" },
   'POST /api/appointments/patient-info': { audit: 'health', why: "matches the guest's form to a member's chart" },

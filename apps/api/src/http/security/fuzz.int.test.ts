@@ -216,6 +216,7 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
     callers: ['none', 'staff'],
     body: () => ({ existingAppointmentId: '999991', appointmentId: '999992', appointmentTypeId: '2', reason: 'Patient phoned' }),
   },
+  { method: 'GET', path: '/api/staff/appointments/availability', callers: ['none', 'staff'], query: () => ({ departmentId: '1', providerId: 'any', appointmentTypeId: '2', week: '1' }) },
   // enrollments.router.ts
   { method: 'POST', path: '/api/enrollments', callers: ['none', 'guest'], body: newPatientForm },
   { method: 'POST', path: '/api/enrollments/oauth', callers: ['none', 'session'], body: () => ({ patientId: '5101', practiceLocation: '1', membershipTier: '70_biannual' }) },

@@ -1161,6 +1161,7 @@ export const NO_OBJECT: Readonly<Record<string, string>> = {
   'POST /api/staff/verify-otp': 'checks a code',
   'POST /api/staff/logout': 'ends the bearer session sent',
   'GET /api/staff/report': 'staff bearer only; counts over all enrollments, names no patient',
+  'GET /api/staff/appointments/availability': "staff bearer only; the practice's open slots (no patient)",
   'POST /api/waitlist-offers/view': "the emailed link's signed token names the offer and the member; a forged or altered one is 404 (waitlist.int.test.ts)",
   'POST /api/waitlist-offers/take': "the emailed link's signed token names the offer and the member; a forged or altered one is 404 (waitlist.int.test.ts)",
 };
