@@ -311,6 +311,7 @@ export const StaffPatientRecordResponse = t.type(
         date: t.string,
         startTime: t.string,
         appointmentType: nullable(t.string),
+        appointmentTypeId: nullable(t.string),
         departmentId: nullable(t.string),
         providerId: nullable(t.string),
         insideCutoff: t.boolean,

@@ -44,6 +44,8 @@ export interface StaffPatientAppointment {
   readonly date: string;
   readonly startTime: string;
   readonly appointmentType: string | null;
+  /** The type's id: the staff reschedule screen looks for open slots of the same type. */
+  readonly appointmentTypeId: string | null;
   readonly departmentId: string | null;
   readonly providerId: string | null;
   /** Inside the 24-hour cutoff: the patient cannot change it; staff may, with a reason. */
@@ -125,6 +127,7 @@ export const staffPatientRecord = async (deps: StaffPatientRecordDeps, patientId
         date: appointment.date,
         startTime: appointment.startTime,
         appointmentType: appointment.appointmentType,
+        appointmentTypeId: appointment.appointmentTypeId,
         departmentId: appointment.departmentId,
         providerId: appointment.providerId,
         insideCutoff: E.isRight(start) && !canChangeAppointment(start.right, now),

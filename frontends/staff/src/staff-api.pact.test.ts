@@ -17,6 +17,8 @@ import {
   fetchConfig,
   fetchPatientRecord,
   fetchPracticeReport,
+  fetchStaffAvailability,
+  rescheduleAppointmentOverride,
   fetchFailedDocuments,
   fetchPatientDetails,
   logoutStaff,
@@ -480,6 +482,7 @@ describe('staff → API contract', () => {
             date: regex('^\\d{2}/\\d{2}/\\d{4}$', '11/26/2026'),
             startTime: regex('^\\d{2}:\\d{2}$', '14:30'),
             appointmentType: like('Office Visit'),
+            appointmentTypeId: like('2'),
             departmentId: like('1'),
             providerId: like('71'),
             insideCutoff: true,
@@ -507,6 +510,48 @@ describe('staff → API contract', () => {
       .executeTest(async (mock) => {
         const answer = await cancelAppointmentOverride(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, { appointmentId: '1000001', reason: 'Patient phoned: unwell' });
         expect(answer).toEqual({ success: true, message: 'Appointment cancelled', appointmentId: '1000001' });
+      });
+  });
+
+  it('reads open slots of a booking week for the reschedule override (same location and type, any provider)', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member and a member with an appointment inside 24 hours', asStaff)
+      .uponReceiving("a staff request for next week's open slots of the appointment's type at location 1, any provider")
+      .withRequest('GET', '/api/staff/appointments/availability', (builder) =>
+        builder.query({ departmentId: '1', providerId: 'any', appointmentTypeId: fromProviderState('${appointmentTypeId}', '2'), week: '1' }).headers(staffBearer()),
+      )
+      .willRespondWith(200, (builder) =>
+        builder.jsonBody({ slots: eachLike({ appointmentId: regex('^\\d+$', '1000002'), date: regex('^\\d{2}/\\d{2}/\\d{4}$', '12/01/2026'), time: regex('^\\d{2}:\\d{2}$', '09:30') }) }),
+      )
+      .executeTest(async (mock) => {
+        const { slots } = await fetchStaffAvailability(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, { departmentId: '1', providerId: 'any', appointmentTypeId: '2', week: 1 });
+        expect(slots[0]).toMatchObject({ appointmentId: '1000002', date: '12/01/2026', time: '09:30' });
+      });
+  });
+
+  it('reschedules an appointment inside 24 hours to an open slot with a reason (the cutoff override)', async () => {
+    await pact
+      .addInteraction()
+      .given('a signed-in staff member and a member with an appointment inside 24 hours', asStaff)
+      .uponReceiving('a staff reschedule of an appointment inside 24 hours, with a reason')
+      .withRequest('POST', '/api/staff/appointments/reschedule', (builder) =>
+        builder.headers(bearerJson()).jsonBody({
+          existingAppointmentId: fromProviderState('${appointmentId}', '1000001'),
+          appointmentId: fromProviderState('${slotId}', '1000002'),
+          appointmentTypeId: fromProviderState('${appointmentTypeId}', '2'),
+          reason: 'Patient phoned: needs another day',
+        }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ success: true, message: like('Appointment rescheduled'), appointmentId: like('1000002') }))
+      .executeTest(async (mock) => {
+        const answer = await rescheduleAppointmentOverride(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, {
+          existingAppointmentId: '1000001',
+          appointmentId: '1000002',
+          appointmentTypeId: '2',
+          reason: 'Patient phoned: needs another day',
+        });
+        expect(answer).toEqual({ success: true, message: 'Appointment rescheduled', appointmentId: '1000002' });
       });
   });
 });

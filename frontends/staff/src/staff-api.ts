@@ -19,6 +19,7 @@ import {
   StaffReportResponse,
   StaffAppointmentOverrideResponse,
   StaffPatientRecordResponse,
+  AvailabilityResponse,
 } from '@portal/contracts';
 import { CONFIG_QUERY_KEY, TURNSTILE_RESPONSE_FIELD, type ApiClient } from '@portal/ui';
 
@@ -110,3 +111,23 @@ export const fetchPatientRecord = (client: ApiClient, token: string, patientId: 
 /** POST /api/staff/appointments/cancel (bearer): the cutoff override, with a required reason. */
 export const cancelAppointmentOverride = (client: ApiClient, token: string, body: { readonly appointmentId: string; readonly reason: string }): Promise<StaffAppointmentOverrideResponse> =>
   client.post<StaffAppointmentOverrideResponse>('/api/staff/appointments/cancel', body, { headers: bearer(token), decode: StaffAppointmentOverrideResponse });
+
+/** GET /api/staff/appointments/availability (bearer): open slots of one booking week (0–5) for the reschedule override. */
+export const fetchStaffAvailability = (
+  client: ApiClient,
+  token: string,
+  query: { readonly departmentId: string; readonly providerId: string | 'any'; readonly appointmentTypeId: string; readonly week: number },
+  signal?: AbortSignal,
+): Promise<AvailabilityResponse> =>
+  client.get<AvailabilityResponse>(
+    `/api/staff/appointments/availability?departmentId=${encodeURIComponent(query.departmentId)}&providerId=${encodeURIComponent(query.providerId)}&appointmentTypeId=${encodeURIComponent(query.appointmentTypeId)}&week=${query.week}`,
+    { headers: bearer(token), decode: AvailabilityResponse, ...withSignal(signal) },
+  );
+
+/** POST /api/staff/appointments/reschedule (bearer): the cutoff override, moving to an open slot, with a required reason. */
+export const rescheduleAppointmentOverride = (
+  client: ApiClient,
+  token: string,
+  body: { readonly existingAppointmentId: string; readonly appointmentId: string; readonly appointmentTypeId: string; readonly reason: string },
+): Promise<StaffAppointmentOverrideResponse> =>
+  client.post<StaffAppointmentOverrideResponse>('/api/staff/appointments/reschedule', body, { headers: bearer(token), decode: StaffAppointmentOverrideResponse });

@@ -6,6 +6,7 @@ import { OVERRIDE_REASON_MAX_LENGTH, OVERRIDE_REASON_REQUIRED } from '@portal/co
 import type { StaffPatientRecordResponse } from '@portal/contracts';
 import { cancelAppointmentOverride, fetchPatientRecord } from '../staff-api.ts';
 import { locationName, tierName } from '../staff-report.ts';
+import { RescheduleOverride } from './RescheduleOverride.tsx';
 
 type Appointment = StaffPatientRecordResponse['appointments'][number];
 
@@ -23,7 +24,7 @@ const day = (iso: string | null): string => (iso ? new Date(iso).toLocaleDateStr
 /**
  * The patient view (issue 14, decision 0029): enrollments, signed documents with their chart
  * filing status (and those to file by hand), the Stripe subscription, and the upcoming
- * appointments with the cutoff override: staff may cancel inside 24 hours with a reason.
+ * appointments with the cutoff override: staff may cancel or reschedule inside 24 hours with a reason.
  */
 export function PatientRecord({ token, patientId, patientName }: { token: string; patientId: string; patientName: string }) {
   const ids = useId();
@@ -31,6 +32,7 @@ export function PatientRecord({ token, patientId, patientName }: { token: string
   const queryKey = ['staff-patient-record', patientId];
   const query = useQuery({ queryKey, queryFn: () => fetchPatientRecord(api, token, patientId), retry: false });
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -110,9 +112,14 @@ export function PatientRecord({ token, patientId, patientName }: { token: string
                           </>
                         ) : null}
                       </span>
-                      <Button size="sm" variant="secondary" onClick={() => openCancel(appointment)} aria-label={`Cancel the appointment on ${appointment.date} at ${appointment.startTime}`}>
-                        Cancel Appointment
-                      </Button>
+                      <span className="staff-appointment-actions">
+                        <Button size="sm" variant="secondary" onClick={() => setRescheduling(appointment)} aria-label={`Reschedule the appointment on ${appointment.date} at ${appointment.startTime}`}>
+                          Reschedule
+                        </Button>
+                        <Button size="sm" variant="secondary" onClick={() => openCancel(appointment)} aria-label={`Cancel the appointment on ${appointment.date} at ${appointment.startTime}`}>
+                          Cancel Appointment
+                        </Button>
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -206,6 +213,8 @@ export function PatientRecord({ token, patientId, patientName }: { token: string
           </Stack>
         ) : null}
       </CardContent>
+
+      <RescheduleOverride token={token} appointment={rescheduling} onClose={() => setRescheduling(null)} onMoved={() => queryClient.invalidateQueries({ queryKey })} />
 
       <Dialog
         open={cancelling !== null}

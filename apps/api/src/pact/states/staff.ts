@@ -166,7 +166,7 @@ const reportMembers = async (portal: TestPortal): Promise<void> => {
  * in on its second attempt), and an
  * appointment booked through the patient API and moved to start in 5 hours (inside the cutoff).
  */
-const memberWithAppointmentSoon = async (portal: TestPortal): Promise<{ appointmentId: string }> => {
+const memberWithAppointmentSoon = async (portal: TestPortal): Promise<{ appointmentId: string; appointmentTypeId: string; slotId: string }> => {
   const patientId = String(PATIENT_IDS.margaret);
   const enrollmentId = await activeMembership(portal.db.knex, PATIENT_IDS.margaret);
   await portal.db.knex('document_submissions').insert([
@@ -179,7 +179,9 @@ const memberWithAppointmentSoon = async (portal: TestPortal): Promise<{ appointm
   const booked = await apiCall(portal.url, member, 'POST', `/api/appointments/${PATIENT_IDS.margaret}/book`, bookBody(slot, typeId));
   if (booked.status !== 200) throw new Error(`booking answered ${booked.status}: ${JSON.stringify(booked.body)}`);
   await moveBookedAppointment(portal, slot.appointmentId, new Date(Date.now() + 5 * 3600 * 1000));
-  return { appointmentId: slot.appointmentId };
+  // An open slot of the same type to move it to (the reschedule override).
+  const target = slots.find((candidate) => candidate.appointmentId !== slot.appointmentId)!;
+  return { appointmentId: slot.appointmentId, appointmentTypeId: typeId, slotId: target.appointmentId };
 };
 
 export const staffStates: ProviderStates = {
@@ -189,11 +191,14 @@ export const staffStates: ProviderStates = {
     await reportMembers(portal);
     return { staffToken };
   },
-  /** Signed in (`staffToken`), and Margaret's record with an appointment inside 24 hours (`appointmentId`). */
+  /**
+   * Signed in (`staffToken`), and Margaret's record with an appointment inside 24 hours
+   * (`appointmentId`, its type `appointmentTypeId`), and an open slot of that type at location 1 (`slotId`).
+   */
   'a signed-in staff member and a member with an appointment inside 24 hours': async (portal, params) => {
     const staffToken = await signedInStaff(portal, emailParam(params));
-    const { appointmentId } = await memberWithAppointmentSoon(portal);
-    return { staffToken, appointmentId };
+    const { appointmentId, appointmentTypeId, slotId } = await memberWithAppointmentSoon(portal);
+    return { staffToken, appointmentId, appointmentTypeId, slotId };
   },
   /**
    * Signed in (`staffToken`), and Nora (5109) already has a subscription staff made with manual
