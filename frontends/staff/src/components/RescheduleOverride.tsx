@@ -74,7 +74,7 @@ export function RescheduleOverride({ token, appointment, onClose, onMoved }: { t
     setSending(true);
     try {
       await rescheduleAppointmentOverride(api, token, { existingAppointmentId: appointment.appointmentId, appointmentId: chosen.appointmentId, appointmentTypeId, reason: reason.trim() });
-      toast({ title: 'Appointment rescheduled', description: `Moved to ${formatUsDate(chosen.date)} at ${formatTime12h(chosen.time)}. The patient is emailed the new time.` });
+      toast({ title: 'Appointment rescheduled', description: `Moved to ${formatUsDate(chosen.date)} at ${formatTime12h(chosen.time)}. If the health record has their email address, the patient is emailed the new time.` });
       onClose();
       await onMoved();
     } catch (error) {
