@@ -10,33 +10,17 @@ import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { seedPatients } from '../../../apps/provider-sandbox/src/seed/patients.ts';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
-import { codeFor } from '../../../tools/src/testing/guest-browser.ts';
-import { seriousFindings } from '../../../tools/src/testing/axe.ts';
+import { looksRight, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
 import { signIn as patientSignIn } from '../../../tools/src/testing/sign-in.ts';
 import { apiCall, bookBody, openOfficeVisitSlots } from '../../../tools/src/testing/booking-api.ts';
 import { moveBookedAppointment } from '../../../tools/src/testing/booking-setup.ts';
 import { activeMembership } from '../../../tools/src/testing/members.ts';
 
-const looksRight = async (page: Page, step: string): Promise<void> => {
-  expect({ step, findings: await seriousFindings(page) }).toEqual({ step, findings: [] });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect({ step, overflow }).toEqual({ step, overflow: 0 });
-};
-
 const setup = portalInBrowser({ worker: false });
 const STAFF = 'practice.manager@mdri-primarycare.example';
 const seeded = (id: number) => seedPatients(new Date()).find((patient) => patient.patientid === id)!;
 
-const signIn = async (page: Page, email = STAFF): Promise<void> => {
-  await setup.portal.db.knex('staff_emails').insert({ email, name: 'Practice Manager' }).onConflict('email').ignore();
-  await page.goto(`${setup.portal.url}/staff`);
-  await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
-  await page.getByText('Security check complete.').waitFor();
-  await page.getByRole('button', { name: 'Send Verification Code' }).click();
-  await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor(setup.portal, email));
-  await page.getByRole('button', { name: 'Verify Code' }).click();
-  await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
-};
+const signIn = (page: Page, email = STAFF): Promise<void> => staffSignInInBrowser(setup.portal, page, email, 'Practice Manager');
 
 const at = (iso: string) => new Date(iso);
 let n = 0;

@@ -10,32 +10,14 @@ import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { seedPatients } from '../../../apps/provider-sandbox/src/seed/patients.ts';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
-import { codeFor } from '../../../tools/src/testing/guest-browser.ts';
-import { seriousFindings } from '../../../tools/src/testing/axe.ts';
-
-/** No serious or critical axe finding, and nothing wider than the phone's screen. */
-const looksRight = async (page: Page, step: string): Promise<void> => {
-  expect({ step, findings: await seriousFindings(page) }).toEqual({ step, findings: [] });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect({ step, overflow }).toEqual({ step, overflow: 0 });
-};
+import { looksRight, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
 
 const setup = portalInBrowser({ worker: false });
 const STAFF = 'membership.desk@mdri-primarycare.example';
 
 const seeded = (id: number) => seedPatients(new Date()).find((patient) => patient.patientid === id)!;
 
-/** Signs in on /staff with the code from the inbox (each test its own address: the inbox's newest code is the one to use). */
-const signIn = async (page: Page, email = STAFF): Promise<void> => {
-  await setup.portal.db.knex('staff_emails').insert({ email, name: 'Membership Desk' }).onConflict('email').ignore();
-  await page.goto(`${setup.portal.url}/staff`);
-  await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
-  await page.getByText('Security check complete.').waitFor();
-  await page.getByRole('button', { name: 'Send Verification Code' }).click();
-  await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor(setup.portal, email));
-  await page.getByRole('button', { name: 'Verify Code' }).click();
-  await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
-};
+const signIn = (page: Page, email = STAFF): Promise<void> => staffSignInInBrowser(setup.portal, page, email, 'Membership Desk');
 
 /** Types the search; the date of birth as digits only (the field adds the slashes). */
 const searchFor = async (page: Page, id: number): Promise<void> => {

@@ -7,20 +7,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { seedPatients } from '../../../apps/provider-sandbox/src/seed/patients.ts';
-import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
-import { codeFor } from '../../../tools/src/testing/guest-browser.ts';
-import { seriousFindings } from '../../../tools/src/testing/axe.ts';
+import { looksRight, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
 import { signIn as patientSignIn } from '../../../tools/src/testing/sign-in.ts';
 import { apiCall, bookBody, openOfficeVisitSlots } from '../../../tools/src/testing/booking-api.ts';
 import { moveBookedAppointment } from '../../../tools/src/testing/booking-setup.ts';
 import { activeMembership } from '../../../tools/src/testing/members.ts';
-
-const looksRight = async (page: Page, step: string): Promise<void> => {
-  expect({ step, findings: await seriousFindings(page) }).toEqual({ step, findings: [] });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect({ step, overflow }).toEqual({ step, overflow: 0 });
-};
 
 const setup = portalInBrowser({ worker: false });
 const STAFF = 'front.desk@mdri-primarycare.example';
@@ -40,14 +32,7 @@ describe('/staff: the reschedule override', () => {
 
     const page = await setup.browser.newPage({ width: 390, height: 844 });
     page.setDefaultTimeout(15_000);
-    await setup.portal.db.knex('staff_emails').insert({ email: STAFF, name: 'Front Desk' }).onConflict('email').ignore();
-    await page.goto(`${setup.portal.url}/staff`);
-    await page.getByRole('textbox', { name: 'Email Address' }).fill(STAFF);
-    await page.getByText('Security check complete.').waitFor();
-    await page.getByRole('button', { name: 'Send Verification Code' }).click();
-    await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor(setup.portal, STAFF));
-    await page.getByRole('button', { name: 'Verify Code' }).click();
-    await page.getByRole('heading', { name: `Signed in as ${STAFF}` }).waitFor();
+    await staffSignInInBrowser(setup.portal, page, STAFF, 'Front Desk');
 
     const patient = seedPatients(new Date()).find((candidate) => candidate.patientid === PATIENT_IDS.jordan)!;
     await page.getByRole('textbox', { name: /First Name/ }).fill(patient.firstname);

@@ -1,0 +1,28 @@
+/** The staff portal in a browser test: sign-in with the emailed code, and the page checks every staff screen gets. */
+import { expect } from '@jest/globals';
+import { seriousFindings } from './axe.ts';
+import type { Page } from './browser.ts';
+import { codeFor } from './guest-browser.ts';
+import type { TestPortal } from './portal.ts';
+
+/** No serious or critical axe finding, and nothing wider than the screen. */
+export const looksRight = async (page: Page, step: string): Promise<void> => {
+  expect({ step, findings: await seriousFindings(page) }).toEqual({ step, findings: [] });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect({ step, overflow }).toEqual({ step, overflow: 0 });
+};
+
+/**
+ * Lists `email` as staff and signs in on /staff with the code from the inbox (each test its own
+ * address: the inbox's newest code is the one to use).
+ */
+export const staffSignInInBrowser = async (portal: TestPortal, page: Page, email: string, name: string): Promise<void> => {
+  await portal.db.knex('staff_emails').insert({ email, name }).onConflict('email').ignore();
+  await page.goto(`${portal.url}/staff`);
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
+  await page.getByText('Security check complete.').waitFor();
+  await page.getByRole('button', { name: 'Send Verification Code' }).click();
+  await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor(portal, email));
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
+};
