@@ -3,16 +3,42 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { Container } from 'inversify';
-import type { AppointmentRepository, Scheduling, UpcomingAppointmentsCache, Waitlist, SignedTokens, AttemptLimiter, AuditLog, Clock, DatabaseHealth, EmailCodes, EnrollmentRepository, GuestVerification, HealthRecord, HealthRecordCustomFields, HumanCheck, Mailer, PatientRegistration, ProviderCache, Signing, StaffSignIn, Cards } from '@portal/core';
+import type {
+  AppointmentRepository,
+  AttemptLimiter,
+  AuditLog,
+  BookingDeps,
+  Cards,
+  Clock,
+  DatabaseHealth,
+  DocumentFiling,
+  EmailCodes,
+  EnrollmentRepository,
+  GuestVerification,
+  HealthRecord,
+  HealthRecordCustomFields,
+  HumanCheck,
+  Mailer,
+  PatientRegistration,
+  ProviderCache,
+  Scheduling,
+  SignedTokens,
+  Signing,
+  StaffAuditTrail,
+  StaffPatientHistory,
+  StaffPatientRecords,
+  StaffReportRecords,
+  StaffSignIn,
+  SubscriptionCache,
+  UpcomingAppointmentsCache,
+  Waitlist,
+} from '@portal/core';
 import { renderConsentPdf } from '@portal/pdf';
 import { icalendarFiles } from '@portal/mail';
 import { staffRouter } from './staff.router.ts';
 import { staffPayInvoice, staffPortalRouter, type StaffPortalRouterDeps } from './staff-portal.router.ts';
-import type { StaffAuditTrail, StaffPatientHistory } from '@portal/core';
-import type { DocumentFiling } from '@portal/core';
 import { documentSubmissionsRouter } from './document-submissions.router.ts';
 import { staffExtrasRouter } from './staff-extras.router.ts';
-import type { StaffPatientRecords, StaffReportRecords } from '@portal/core';
 import { verificationRouter } from './verification.router.ts';
 import { cookieNames } from '../auth/cookies.ts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
@@ -22,7 +48,6 @@ import { authRouter } from './auth.router.ts';
 import { STRIPE_WEBHOOK_PATH, paymentsRouter } from './payments.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
 import { nurseLineRouter } from './nurse-line.router.ts';
-import type { SubscriptionCache } from '@portal/core';
 import { paymentServices, type AppConfig, type Logger } from '@portal/composition';
 import { enrollmentsRouter } from './enrollments.router.ts';
 import { pathIdShapes } from './path-ids.ts';
@@ -124,6 +149,14 @@ export const createApp = (container: Container): Koa => {
     }),
   );
 
+  // Booking's ports, for the patients' appointment routes and the staff cutoff override alike.
+  const booking: BookingDeps = {
+    scheduling: container.get<Scheduling>(TOKENS.Scheduling),
+    appointments: container.get<AppointmentRepository>(TOKENS.Appointments),
+    upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
+    clock: container.get<Clock>(TOKENS.Clock),
+  };
+
   const staffPortal: StaffPortalRouterDeps = {
     staff: container.get<StaffSignIn>(TOKENS.StaffSignIn),
     healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
@@ -159,12 +192,7 @@ export const createApp = (container: Container): Koa => {
       records: container.get<StaffPatientHistory & StaffReportRecords>(TOKENS.StaffPatientHistory),
       patientRecords: container.get<StaffPatientHistory & StaffPatientRecords>(TOKENS.StaffPatientHistory),
       cards: container.get<Cards>(TOKENS.Cards),
-      booking: {
-        scheduling: container.get<Scheduling>(TOKENS.Scheduling),
-        appointments: container.get<AppointmentRepository>(TOKENS.Appointments),
-        upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
-        clock: container.get<Clock>(TOKENS.Clock),
-      },
+      booking,
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
       mailer: container.get<Mailer>(TOKENS.Mailer),
       waitlist: container.get<Waitlist>(TOKENS.Waitlist),
@@ -244,12 +272,7 @@ export const createApp = (container: Container): Koa => {
       mailer: container.get<Mailer>(TOKENS.Mailer),
       calendars: icalendarFiles,
       logger,
-      booking: {
-        scheduling: container.get<Scheduling>(TOKENS.Scheduling),
-        appointments: container.get<AppointmentRepository>(TOKENS.Appointments),
-        upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
-        clock: container.get<Clock>(TOKENS.Clock),
-      },
+      booking,
       waitlist: container.get<Waitlist>(TOKENS.Waitlist),
       tokens: container.get<SignedTokens>(TOKENS.SignedTokens),
       publicOrigin: config.publicOrigin,
