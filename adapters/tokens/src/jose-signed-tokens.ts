@@ -50,6 +50,10 @@ export const parseSigningKeys = (value: string): SigningKey[] => {
   return keys;
 };
 
+/** The keys a process signs and verifies with: TOKEN_SIGNING_KEYS when set, else one derived from the server secret. */
+export const signingKeysFor = (tokenSigningKeys: string | null, serverSecret: string): SigningKey[] =>
+  tokenSigningKeys === null ? [derivedSigningKey(serverSecret)] : parseSigningKeys(tokenSigningKeys);
+
 export class JoseSignedTokens implements SignedTokens {
   readonly #current: SigningKey;
   readonly #byKid: ReadonlyMap<string, Uint8Array>;

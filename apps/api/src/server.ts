@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { migrateJobQueue, migrateToLatest, sharedSecret, type Database } from '@portal/persistence';
+import { migrateJobQueue, migrateToLatest, serverSecret, type Database } from '@portal/persistence';
 import { readConfig, type AppConfig, createLogger, type Logger } from '@portal/composition';
 import { buildContainer } from './di/container.ts';
 import { verificationModule } from './di/verification.container-module.ts';
@@ -84,7 +84,7 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
     await knex.destroy();
     throw error;
   }
-  const secret = config.verificationSecret ?? (await sharedSecret(knex, 'verification-token'));
+  const secret = await serverSecret(knex, config.verificationSecret);
   container.load(verificationModule(config, secret));
   const app = createApp(container);
   server.on('request', app.callback());

@@ -23,8 +23,8 @@ import {
   type Waitlist,
   type WaitlistDeps,
 } from '@portal/core';
-import { OFFER_FREED_SLOT, jobRunnerPool, migrateJobQueue, migrateToLatest, sharedSecret, type Database, type KnexDocumentFiling } from '@portal/persistence';
-import { JoseSignedTokens, derivedSigningKey, parseSigningKeys } from '@portal/tokens';
+import { OFFER_FREED_SLOT, jobRunnerPool, migrateJobQueue, migrateToLatest, serverSecret, type Database, type KnexDocumentFiling } from '@portal/persistence';
+import { JoseSignedTokens, signingKeysFor } from '@portal/tokens';
 import {
   DEFAULT_FILING_SETTINGS,
   FILE_SIGNED_DOCUMENT,
@@ -104,7 +104,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
   };
 
   // The waitlist's links are signed with the API's keys (TOKEN_SIGNING_KEYS, or derived from the shared secret).
-  const secret = config.verificationSecret ?? (await sharedSecret(knex, 'verification-token'));
+  const secret = await serverSecret(knex, config.verificationSecret);
   const waitlist: WaitlistDeps = {
     waitlist: container.get<Waitlist>(TOKENS.Waitlist),
     booking: {
@@ -113,7 +113,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
       upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
       clock: reminders.clock,
     },
-    tokens: new JoseSignedTokens(config.tokenSigningKeys === null ? [derivedSigningKey(secret)] : parseSigningKeys(config.tokenSigningKeys)),
+    tokens: new JoseSignedTokens(signingKeysFor(config.tokenSigningKeys, secret)),
     mailer: reminders.mailer,
     patients: reminders.patients,
     clock: reminders.clock,

@@ -11,3 +11,10 @@ export const sharedSecret = async (knex: Knex, name: string): Promise<string> =>
   const row = (await knex('app_secrets').where({ name }).first('value')) as { value: string };
   return row.value;
 };
+
+/**
+ * The server secret that keys code and guest hashes and, without TOKEN_SIGNING_KEYS, the signed
+ * tokens: VERIFICATION_TOKEN_SECRET when configured, else the shared one in the database. The API
+ * and the worker (which signs waitlist links) must read the same one.
+ */
+export const serverSecret = async (knex: Knex, configured: string | null | undefined): Promise<string> => configured ?? (await sharedSecret(knex, 'verification-token'));

@@ -3,7 +3,7 @@ import { ContainerModule } from 'inversify';
 import { EmailCodes, GuestVerification, StaffSignIn, type Mailer, type PhoneAuth, type Secrets, type SignedTokens } from '@portal/core';
 import { FirebasePhoneAuth } from '@portal/firebase';
 import { PostgresAttemptLimiter, PostgresStaffDirectory, PostgresStaffSessions, PostgresVerificationCodes, type Database } from '@portal/persistence';
-import { HmacSecrets, JoseSignedTokens, derivedSigningKey, parseSigningKeys } from '@portal/tokens';
+import { HmacSecrets, JoseSignedTokens, signingKeysFor } from '@portal/tokens';
 import { TurnstileHumanCheck } from '@portal/turnstile';
 import type { AppConfig } from '@portal/composition';
 import { TOKENS } from './tokens.ts';
@@ -16,9 +16,7 @@ export const verificationModule = (config: AppConfig, serverSecret: string) =>
   new ContainerModule(({ bind }) => {
     const database = (context: { get<T>(id: symbol): T }) => context.get<Database>(TOKENS.Knex);
     bind(TOKENS.Secrets).toConstantValue(new HmacSecrets(serverSecret));
-    bind(TOKENS.SignedTokens).toConstantValue(
-      new JoseSignedTokens(config.tokenSigningKeys === null ? [derivedSigningKey(serverSecret)] : parseSigningKeys(config.tokenSigningKeys)),
-    );
+    bind(TOKENS.SignedTokens).toConstantValue(new JoseSignedTokens(signingKeysFor(config.tokenSigningKeys, serverSecret)));
     bind(TOKENS.PhoneAuth)
       .toDynamicValue(() => new FirebasePhoneAuth({ projectId: config.firebase.projectId, emulatorHost: config.firebase.emulatorHost ?? undefined }))
       .inSingletonScope();

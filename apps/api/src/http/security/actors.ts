@@ -39,7 +39,7 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { KnexDocumentFiling, KnexEnrollmentRepository, sharedSecret } from '@portal/persistence';
+import { KnexDocumentFiling, KnexEnrollmentRepository, serverSecret } from '@portal/persistence';
 import type { TierCode } from '@portal/core';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { seedPatients } from '../../../../provider-sandbox/src/seed/patients.ts';
@@ -81,7 +81,7 @@ export const registeredRoutes = async (portal: TestPortal): Promise<RegisteredRo
   const container = buildContainer(config, capturingLogger().logger, portal.env);
   const knex = container.get<Knex>(TOKENS.Knex);
   try {
-    const secret = portal.env.VERIFICATION_TOKEN_SECRET ?? (await sharedSecret(knex, 'verification-token'));
+    const secret = await serverSecret(knex, portal.env.VERIFICATION_TOKEN_SECRET);
     container.load(verificationModule(config, secret));
     const routes = routesOfApp(createApp(container));
     const unique = new Map(routes.map((route) => [routeKey(route), route]));
