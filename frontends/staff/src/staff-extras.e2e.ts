@@ -7,10 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
-import { seedPatients } from '../../../apps/provider-sandbox/src/seed/patients.ts';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
-import { looksRight, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
+import { looksRight, openPatientRecord, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
 import { signIn as patientSignIn } from '../../../tools/src/testing/sign-in.ts';
 import { apiCall, bookBody, openOfficeVisitSlots } from '../../../tools/src/testing/booking-api.ts';
 import { moveBookedAppointment } from '../../../tools/src/testing/booking-setup.ts';
@@ -18,7 +17,6 @@ import { activeMembership } from '../../../tools/src/testing/members.ts';
 
 const setup = portalInBrowser({ worker: false });
 const STAFF = 'practice.manager@mdri-primarycare.example';
-const seeded = (id: number) => seedPatients(new Date()).find((patient) => patient.patientid === id)!;
 
 const signIn = (page: Page, email = STAFF): Promise<void> => staffSignInInBrowser(setup.portal, page, email, 'Practice Manager');
 
@@ -105,16 +103,7 @@ describe('/staff beyond the spec: practice report, patient view, cutoff override
 
     // The patient view.
     await page.getByRole('button', { name: 'Patients' }).click();
-    const patient = seeded(PATIENT_IDS.margaret);
-    await page.getByRole('textbox', { name: /First Name/ }).fill(patient.firstname);
-    await page.getByRole('textbox', { name: /Last Name/ }).fill(patient.lastname);
-    await page.getByRole('textbox', { name: /Date of Birth/ }).pressSequentially(patient.dob.replace(/\//g, ''));
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('button', { name: `Select ${patient.firstname} ${patient.lastname}` }).click();
-    const warning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
-    const record = page.getByRole('region', { name: 'Patient Record' });
-    await Promise.race([warning.waitFor(), page.getByRole('heading', { name: 'Patient Record' }).waitFor()]);
-    if (await warning.isVisible()) await warning.getByRole('button', { name: 'Acknowledge and Continue' }).click();
+    const record = await openPatientRecord(page, PATIENT_IDS.margaret);
     await record.getByRole('heading', { name: 'Upcoming Appointments' }).waitFor();
     await record.getByText('Within 24 hours').waitFor();
     await record.getByRole('region', { name: 'Enrollments' }).getByText('Enhanced Annual').waitFor();

@@ -7,30 +7,15 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
-import { seedPatients } from '../../../apps/provider-sandbox/src/seed/patients.ts';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
-import { looksRight, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
+import { looksRight, searchForPatient, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
 
 const setup = portalInBrowser({ worker: false });
 const STAFF = 'membership.desk@mdri-primarycare.example';
 
-const seeded = (id: number) => seedPatients(new Date()).find((patient) => patient.patientid === id)!;
 
 const signIn = (page: Page, email = STAFF): Promise<void> => staffSignInInBrowser(setup.portal, page, email, 'Membership Desk');
-
-/** Types the search; the date of birth as digits only (the field adds the slashes). */
-const searchFor = async (page: Page, id: number): Promise<void> => {
-  const patient = seeded(id);
-  await page.getByRole('textbox', { name: /First Name/ }).fill(patient.firstname);
-  await page.getByRole('textbox', { name: /Last Name/ }).fill(patient.lastname);
-  const dob = page.getByRole('textbox', { name: /Date of Birth/ });
-  await dob.fill('');
-  await dob.pressSequentially(patient.dob.replace(/\//g, ''));
-  expect(await dob.inputValue()).toBe(patient.dob);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('button', { name: `Select ${patient.firstname} ${patient.lastname}` }).click();
-};
 
 const startOver = async (page: Page): Promise<void> => {
   await page.getByRole('button', { name: 'Start Over' }).first().click();
@@ -45,7 +30,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await signIn(page);
 
     // The 26-year-old: the age warning, acknowledged or not.
-    await searchFor(page, PATIENT_IDS.tyler);
+    await searchForPatient(page, PATIENT_IDS.tyler);
     const warning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
     await warning.getByText('Enrollment is currently only open to patients aged 27 and older (and non-Medicaid patients)').waitFor();
     await looksRight(page, 'age warning');
@@ -54,7 +39,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await startOver(page);
 
     // Jordan (27 today): no warning; card payment through the payment dialog.
-    await searchFor(page, PATIENT_IDS.jordan);
+    await searchForPatient(page, PATIENT_IDS.jordan);
     await page.getByRole('heading', { name: 'Patient Details' }).waitFor();
     await page.getByRole('heading', { name: 'Create Subscription' }).waitFor();
     await looksRight(page, 'details and subscription form');
@@ -75,7 +60,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await success.getByRole('button', { name: 'Start Over' }).click();
 
     // Margaret: manual payment, the processing dialog, then success.
-    await searchFor(page, PATIENT_IDS.margaret);
+    await searchForPatient(page, PATIENT_IDS.margaret);
     await page.getByRole('radio', { name: /Manual Payment/ }).check();
     await page.getByRole('button', { name: 'Create Subscription' }).click();
     await page.getByRole('dialog', { name: 'Processing Manual Payment' }).waitFor();
@@ -84,7 +69,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await manual.getByRole('button', { name: 'Start Over' }).click();
 
     // Jordan again: now 'Paid Up' (a warning), and the server finds his active subscription.
-    await searchFor(page, PATIENT_IDS.jordan);
+    await searchForPatient(page, PATIENT_IDS.jordan);
     const paidUp = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
     await paidUp.getByText(/MDRI Paid Up/).first().waitFor();
     await paidUp.getByRole('button', { name: 'Acknowledge and Continue' }).click();
@@ -101,7 +86,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     const page = await setup.browser.newPage({ width: 390, height: 844 });
     page.setDefaultTimeout(15_000);
     await signIn(page, 'billing.desk@mdri-primarycare.example');
-    await searchFor(page, PATIENT_IDS.carol);
+    await searchForPatient(page, PATIENT_IDS.carol);
     await page.getByRole('button', { name: 'Create Subscription' }).click();
     const payment = page.getByRole('dialog', { name: 'Card Payment' });
     const card = payment.getByRole('group', { name: 'Card details' });

@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
-import { seedPatients } from '../../../apps/provider-sandbox/src/seed/patients.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
-import { looksRight, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
+import { looksRight, openPatientRecord, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
 import { signIn as patientSignIn } from '../../../tools/src/testing/sign-in.ts';
 import { apiCall, bookBody, openOfficeVisitSlots } from '../../../tools/src/testing/booking-api.ts';
 import { moveBookedAppointment } from '../../../tools/src/testing/booking-setup.ts';
@@ -34,16 +33,7 @@ describe('/staff: the reschedule override', () => {
     page.setDefaultTimeout(15_000);
     await staffSignInInBrowser(setup.portal, page, STAFF, 'Front Desk');
 
-    const patient = seedPatients(new Date()).find((candidate) => candidate.patientid === PATIENT_IDS.jordan)!;
-    await page.getByRole('textbox', { name: /First Name/ }).fill(patient.firstname);
-    await page.getByRole('textbox', { name: /Last Name/ }).fill(patient.lastname);
-    await page.getByRole('textbox', { name: /Date of Birth/ }).pressSequentially(patient.dob.replace(/\//g, ''));
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('button', { name: `Select ${patient.firstname} ${patient.lastname}` }).click();
-    const warning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
-    const record = page.getByRole('region', { name: 'Patient Record' });
-    await Promise.race([warning.waitFor(), page.getByRole('heading', { name: 'Patient Record' }).waitFor()]);
-    if (await warning.isVisible()) await warning.getByRole('button', { name: 'Acknowledge and Continue' }).click();
+    const record = await openPatientRecord(page, PATIENT_IDS.jordan);
     await record.getByText(`${soon.date} at ${soon.time}`).waitFor();
     await record.getByText('Within 24 hours').waitFor();
     await looksRight(page, 'patient record with Reschedule');

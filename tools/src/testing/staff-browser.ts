@@ -4,6 +4,7 @@ import { seriousFindings } from './axe.ts';
 import type { Page } from './browser.ts';
 import { codeFor } from './guest-browser.ts';
 import type { TestPortal } from './portal.ts';
+import { seedPatients } from '../../../apps/provider-sandbox/src/seed/patients.ts';
 
 /** No serious or critical axe finding, and nothing wider than the screen. */
 export const looksRight = async (page: Page, step: string): Promise<void> => {
@@ -25,4 +26,26 @@ export const staffSignInInBrowser = async (portal: TestPortal, page: Page, email
   await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor(portal, email));
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
+};
+
+/** Searches for a seeded patient (the date of birth typed as digits: the field adds the slashes) and selects them. */
+export const searchForPatient = async (page: Page, patientId: number): Promise<void> => {
+  const patient = seedPatients(new Date()).find((candidate) => candidate.patientid === patientId)!;
+  await page.getByRole('textbox', { name: /First Name/ }).fill(patient.firstname);
+  await page.getByRole('textbox', { name: /Last Name/ }).fill(patient.lastname);
+  const dob = page.getByRole('textbox', { name: /Date of Birth/ });
+  await dob.fill('');
+  await dob.pressSequentially(patient.dob.replace(/\//g, ''));
+  expect(await dob.inputValue()).toBe(patient.dob);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: `Select ${patient.firstname} ${patient.lastname}` }).click();
+};
+
+/** Opens a seeded patient's record (acknowledging an eligibility warning if one comes) and answers its region. */
+export const openPatientRecord = async (page: Page, patientId: number) => {
+  await searchForPatient(page, patientId);
+  const warning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
+  await Promise.race([warning.waitFor(), page.getByRole('heading', { name: 'Patient Record' }).waitFor()]);
+  if (await warning.isVisible()) await warning.getByRole('button', { name: 'Acknowledge and Continue' }).click();
+  return page.getByRole('region', { name: 'Patient Record' });
 };
