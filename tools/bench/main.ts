@@ -7,6 +7,7 @@
  *   api         autocannon: the API against a bare Koa app             [--duration=10 --rounds=3 --profile]
  *   booking     booking attempts against PostgreSQL vs raw pg            [--duration=10 --rounds=3]
  *   lighthouse  Lighthouse 13, mobile defaults, Debian's Chromium       [--runs=3]
+ *   federation  Lighthouse LCP: composed portal vs one bundle           [--runs=3 --no-build]
  *
  * Benchmarks are never part of npm test: their figures depend on the machine. The size budgets,
  * which do not, are checked in npm test by tools/bench/budgets.e2e.ts.
@@ -14,6 +15,7 @@
 import { benchApi } from './api.ts';
 import { benchBooking } from './booking.ts';
 import { benchBundles } from './bundles.ts';
+import { benchFederation } from './federation.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { record, type Figure } from './report.ts';
 
@@ -22,6 +24,7 @@ const BENCHMARKS: Record<string, (args: readonly string[]) => Promise<Figure[]>>
   api: benchApi,
   booking: benchBooking,
   lighthouse: benchLighthouse,
+  federation: benchFederation,
 };
 const NOT_YET = ['orm'];
 

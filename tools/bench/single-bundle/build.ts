@@ -24,7 +24,7 @@ export interface SingleBuild {
 
 export const buildSingleBundle = async (): Promise<SingleBuild> => {
   const started = Date.now();
-  const config = (configFor as (env: object, argv: { mode: string }) => Configuration)({}, { mode: 'production' });
+  const config: Configuration = configFor({}, { mode: 'production' });
   const compiler = webpack(config);
   const stats = await new Promise<Stats>((resolve, reject) => {
     compiler.run((error, result) => {

@@ -32,7 +32,8 @@ export const withoutRemotesScript = (html) =>
 export default (_env = {}, argv = {}) => {
   const mode = argv.mode ?? 'production';
   const base = createConfig({ name: 'shell', dir: shellDir, isHost: true, mode });
-  const template = readFileSync(path.join(shellDir, 'src', 'index.html'), 'utf8');
+  const template = withoutRemotesScript(readFileSync(path.join(shellDir, 'src', 'index.html'), 'utf8'));
+  if (template.includes('remotes.js')) throw new Error("single bundle: the shell's index.html still names remotes.js after removing its script tag");
   const favicon = path.join(shellDir, 'src', 'favicon.svg');
   return {
     ...base,
@@ -47,7 +48,7 @@ export default (_env = {}, argv = {}) => {
         if (path.resolve(resource.context) === path.join(shellDir, 'src')) resource.request = path.join(dir, 'src', 'static-remotes.ts');
       }),
       new HtmlWebpackPlugin({
-        templateContent: withoutRemotesScript(template),
+        templateContent: template,
         favicon,
         publicPath: '/',
         chunks: ['main'],
