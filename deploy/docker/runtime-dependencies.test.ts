@@ -16,15 +16,10 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { ENTRY_POINTS } from './images.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The three process kinds' entry points, as the Dockerfile's targets start them. */
-export const ENTRY_POINTS = {
-  api: 'deploy/run/api.ts',
-  worker: 'apps/worker/src/main.ts',
-  migrate: 'tools/src/migrate.ts',
-} as const;
 
 /** Packages each process certainly loads: proof that the walk below follows the imports through. */
 const REACHES = {
@@ -48,7 +43,7 @@ const packageName = (specifier: string): string => {
 };
 
 /** The specifiers a module loads at run time (type-only imports and exports are erased). */
-export const runtimeImports = (file: string, text: string): string[] => {
+const runtimeImports = (file: string, text: string): string[] => {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2023, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -98,14 +93,14 @@ const resolveWorkspace = (specifier: string): string => {
   throw new Error(`${specifier}: no export of ${name} matches`);
 };
 
-export interface RuntimeGraph {
+interface RuntimeGraph {
   /** Repository files the process loads, relative to the root. */
   readonly files: readonly string[];
   /** Third-party packages the process imports, with one importer each. */
   readonly packages: ReadonlyMap<string, string>;
 }
 
-export const runtimeGraph = (entry: string): RuntimeGraph => {
+const runtimeGraph = (entry: string): RuntimeGraph => {
   const files = new Set<string>();
   const packages = new Map<string, string>();
   const pending = [realpathSync(path.join(root, entry))];
@@ -137,7 +132,7 @@ describe('what the images run', () => {
 
       it('imports only packages that `npm ci --omit=dev` installs', () => {
         // The walk reaches the packages each process is known to stand on.
-        expect([...graph.packages.keys()]).toEqual(expect.arrayContaining(REACHES[kind as keyof typeof ENTRY_POINTS]));
+        expect([...graph.packages.keys()]).toEqual(expect.arrayContaining([...REACHES[kind as keyof typeof ENTRY_POINTS]]));
         const devOnly = [...graph.packages]
           .filter(([name]) => {
             const entryInLock = lock.packages[`node_modules/${name}`];
