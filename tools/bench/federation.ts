@@ -39,21 +39,41 @@ const CHROME_FLAGS = [
 ];
 
 interface Run extends SideResult {
+  /** The LCP element as Lighthouse labels it (the same page should paint the same element). */
   readonly lcpElement: string;
+  /** LCP's element render delay (after the document arrived): where a JS waterfall shows. */
+  readonly renderDelay: number;
 }
 
-const audit = async (url: string, port: number): Promise<Run> => {
+type BreakdownItem = { type?: string; nodeLabel?: string; items?: Array<{ subpart?: string; duration?: number }> };
+
+const auditOnce = async (url: string, port: number): Promise<Run> => {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
-  const element = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string } }> }> } | undefined)?.items?.[0]?.items?.[0]?.node?.nodeLabel;
+  const breakdown = (lhr.audits['lcp-breakdown-insight']?.details as { items?: BreakdownItem[] } | undefined)?.items ?? [];
+  const node = breakdown.find((item) => item.type === 'node');
+  const subparts = breakdown.find((item) => item.type === 'table')?.items ?? [];
   return {
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     js: scriptBytes(requests),
-    lcpElement: (element ?? '?').replace(/\s+/g, ' ').slice(0, 48),
+    lcpElement: (node?.nodeLabel ?? '?').replace(/\s+/g, ' ').slice(0, 40),
+    renderDelay: subparts.find((item) => item.subpart === 'elementRenderDelay')?.duration ?? Number.NaN,
   };
+};
+
+/** One audit; a run Lighthouse itself reports as broken (NO_NAVSTART, NO_FCP on a busy machine) is run again, twice at most. */
+const audit = async (url: string, port: number): Promise<Run> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, port);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.startsWith('Lighthouse on ')) throw error;
+      console.log(`    (${error.message.split('\n')[0]}; again)`);
+    }
+  }
 };
 
 const medianOf = (runs: readonly Run[]): SideResult => ({
@@ -122,7 +142,7 @@ export const benchFederation = async (args: readonly string[]): Promise<Figure[]
         for (const side of orderFor(run)) results[side].push(await audit(`${servers[side]}${page}`, chrome.port));
         const show = (side: Side): string => {
           const r = results[side].at(-1)!;
-          return `${side} LCP ${(r.lcp / 1000).toFixed(2)} s JS ${kib(r.js.transfer)} (${kib(r.js.decoded)}) in ${r.js.count} [${r.lcpElement}]`;
+          return `${side} LCP ${(r.lcp / 1000).toFixed(2)} s (render delay ${(r.renderDelay / 1000).toFixed(2)} s) JS ${kib(r.js.transfer)} (${kib(r.js.decoded)}) in ${r.js.count} [${r.lcpElement}]`;
         };
         console.log(`  ${page} run ${run}: ${show('composed')} | ${show('single')}`);
       }

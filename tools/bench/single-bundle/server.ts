@@ -75,6 +75,8 @@ const env: NodeJS.ProcessEnv = {
   ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
   PROVIDER_SANDBOX_URL: sandbox.url,
   SMTP_URL: sandbox.smtpUrl,
+  // No Prometheus port: two APIs in one process (and any other API on this machine) would want the same one.
+  METRICS_PORT: 'off',
 };
 const databaseUrl = await appRoleUrl(db);
 const composed = await startApi({ databaseUrl, port: 0, env, logger: createLogger('info', discard) });
