@@ -111,3 +111,27 @@ export function envMilliseconds(value: string | undefined, name: string): number
 export function providerSandboxUrl(env: Readonly<Record<string, string | undefined>>): string {
   return (envText(env['PROVIDER_SANDBOX_URL']) ?? `http://127.0.0.1:${envText(env['SANDBOX_PORT']) ?? '4010'}`).replace(/\/+$/, '');
 }
+
+// ---- Observing provider calls (metrics) ----
+
+/**
+ * One call to a provider as an observer hears it: which provider, which call (method and path
+ * template, or the port method: never an id, a query or a body), the HTTP status (null when none
+ * came), why no answer came, and how long it took. Adapters take an optional `ProviderObserver`;
+ * the composition root turns what it hears into metrics, so no adapter knows the metrics library.
+ */
+export interface ProviderCall {
+  readonly provider: string;
+  readonly operation: string;
+  readonly status: number | null;
+  /** 'timeout' / 'network': no answer; 'error': the call threw without a status. */
+  readonly failure: 'timeout' | 'network' | 'error' | null;
+  readonly durationMs: number;
+}
+
+export type ProviderObserver = (call: ProviderCall) => void;
+
+/** A call the provider failed: no answer, a 5xx or a 429. A 4xx is our request refused, not an outage. */
+export function providerFailed(call: Pick<ProviderCall, 'status' | 'failure'>): boolean {
+  return call.failure !== null || call.status === null || isRetryable(call.status);
+}

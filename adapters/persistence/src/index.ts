@@ -22,3 +22,4 @@ export { migrateJobQueue, addJob, jobRunnerPool, type QueuedJob } from './job-qu
 export * from './repositories/appointment.repository.ts';
 export * from './repositories/waitlist.repository.ts';
 export * from './repositories/staff-portal.repository.ts';
+export * from './repositories/operations-probe.repository.ts';

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import Stripe from 'stripe';
-import { describeDecodeErrors } from '@portal/http-support';
+import { describeDecodeErrors, type ProviderObserver } from '@portal/http-support';
 import {
   CardsRejectedError,
   CardsUnavailableError,
@@ -67,6 +67,8 @@ export interface StripeCardsConfig {
   readonly httpClient?: Stripe.HttpClient;
   /** Clock of the price cache (ms); Date.now by default. */
   readonly nowMs?: () => number;
+  /** Hears every call (its path template, status, duration; the SDK's retries inside): metrics. */
+  readonly onCall?: ProviderObserver;
 }
 
 export const DEFAULT_STRIPE_RETRIES = 2;
@@ -93,6 +95,7 @@ export class StripeCards implements Cards {
   readonly #nowMs: () => number;
   readonly #prices = new Map<TierCode, { readonly id: string; readonly until: number }>();
   readonly #pinnedPrices: Readonly<Partial<Record<TierCode, string>>>;
+  readonly #onCall: ProviderObserver | undefined;
   #pricesLoading: Promise<void> | null = null;
 
   constructor(config: StripeCardsConfig) {
@@ -115,6 +118,7 @@ export class StripeCards implements Cards {
     this.#priceCacheMs = config.priceCacheMs ?? DEFAULT_PRICE_CACHE_MS;
     this.#nowMs = config.nowMs ?? Date.now;
     this.#pinnedPrices = config.priceIds ?? {};
+    this.#onCall = config.onCall;
   }
 
   /** The SDK client, for what the port does not cover (tools, tests). */
@@ -378,9 +382,15 @@ export class StripeCards implements Cards {
   /** Runs one SDK call, maps its failure, decodes its answer. `onError` may answer instead (404 → null). */
   async #run<A, F = never>(call: Call, codec: t.Decoder<unknown, A>, send: () => Promise<unknown>, onError?: (error: Stripe.errors.StripeError) => { readonly value: F } | undefined): Promise<A | F> {
     let answer: unknown;
+    const started = performance.now();
+    const observe = (status: number | null, failure: 'timeout' | 'network' | 'error' | null): void =>
+      this.#onCall?.({ provider: 'stripe', operation: `${call.method} ${call.path}`, status, failure, durationMs: Math.round(performance.now() - started) });
     try {
       answer = await send();
+      observe((answer as { lastResponse?: { statusCode?: number } } | null)?.lastResponse?.statusCode ?? 200, null);
     } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) observe(error.statusCode ?? null, error.statusCode === undefined ? (error instanceof Stripe.errors.StripeConnectionError ? 'network' : 'error') : null);
+      else observe(null, 'error');
       if (error instanceof Stripe.errors.StripeError) {
         const handled = onError?.(error);
         if (handled !== undefined) return handled.value;

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { HumanCheck } from '@portal/core';
+import type { ProviderObserver } from '@portal/http-support';
 
 /** The provider sandbox's own key pair (it issues real, single-use tokens for this site key). */
 export const SANDBOX_TURNSTILE_SITE_KEY = 'sandbox-turnstile-sitekey';
@@ -21,6 +22,8 @@ export interface TurnstileOptions {
   readonly secret: string;
   readonly timeoutMs?: number;
   readonly fetch?: typeof globalThis.fetch;
+  /** Hears each siteverify call (status, duration): metrics. */
+  readonly onCall?: ProviderObserver;
 }
 
 interface SiteverifyAnswer {
@@ -42,13 +45,23 @@ export class TurnstileHumanCheck implements HumanCheck {
     const body = new URLSearchParams({ secret: this.#options.secret, response: token, idempotency_key: randomUUID() });
     if (remoteIp) body.set('remoteip', remoteIp);
     const fetcher = this.#options.fetch ?? globalThis.fetch;
+    const started = performance.now();
+    const observe = (status: number | null, failure: 'timeout' | 'network' | null): void =>
+      this.#options.onCall?.({ provider: 'turnstile', operation: 'POST /siteverify', status, failure, durationMs: Math.round(performance.now() - started) });
     try {
-      const response = await fetcher(this.#options.verifyUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body,
-        signal: AbortSignal.timeout(this.#options.timeoutMs ?? 5_000),
-      });
+      let response: Response;
+      try {
+        response = await fetcher(this.#options.verifyUrl, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body,
+          signal: AbortSignal.timeout(this.#options.timeoutMs ?? 5_000),
+        });
+      } catch (error) {
+        observe(null, (error as Error | undefined)?.name === 'TimeoutError' ? 'timeout' : 'network');
+        throw error;
+      }
+      observe(response.status, null);
       if (!response.ok) return false;
       const answer = (await response.json()) as SiteverifyAnswer;
       return answer.success === true;

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { migrateJobQueue, migrateToLatest, serverSecret, type Database } from '@portal/persistence';
-import { readConfig, type AppConfig, createLogger, type Logger } from '@portal/composition';
+import { readConfig, type AppConfig, createLogger, type Logger, metricsPortFor, startMetricsServer, type OperationsSource } from '@portal/composition';
+import { API_METRICS_PORT, createApiMetrics } from './metrics/api-metrics.ts';
 import { buildContainer } from './di/container.ts';
 import { verificationModule } from './di/verification.container-module.ts';
 import { TOKENS } from './di/tokens.ts';
@@ -17,6 +18,8 @@ export interface RunningApi {
   readonly config: AppConfig;
   /** The routes the API registers (method and path pattern). */
   readonly routes: ReadonlyArray<ApiRoute>;
+  /** Where Prometheus scrapes this API (`http://127.0.0.1:9464/metrics`); null when metrics are off. */
+  readonly metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -26,6 +29,8 @@ export interface StartApiOptions {
   readonly logger?: Logger;
   /** Override the port (0 picks a free one, for tests). */
   readonly port?: number;
+  /** Override METRICS_PORT (0 picks a free one; null: no metrics port). */
+  readonly metricsPort?: number | null;
 }
 
 export class PortInUseError extends Error {
@@ -73,7 +78,8 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
   const actualPort = (server.address() as AddressInfo).port;
   const config = readConfig(env, options.databaseUrl, actualPort);
   const logger = options.logger ?? createLogger(config.logLevel);
-  const container = buildContainer(config, logger, env);
+  const metrics = createApiMetrics();
+  const container = buildContainer(config, logger, env, [metrics.containerModule]);
   const knex = container.get<Database>(TOKENS.Knex);
   try {
     await migrateToLatest(knex);
@@ -86,15 +92,27 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
   }
   const secret = await serverSecret(knex, config.verificationSecret);
   container.load(verificationModule(config, secret));
-  const app = createApp(container);
+  const app = createApp(container, { metrics });
   server.on('request', app.callback());
   server.on('clientError', answerClientError);
+  metrics.observeOperations(container.get<OperationsSource>(TOKENS.OperationsProbe), logger);
+  const metricsPort = options.metricsPort !== undefined ? options.metricsPort : metricsPortFor(config.metricsPort, API_METRICS_PORT, env);
+  const metricsServer =
+    metricsPort === null
+      ? null
+      : await startMetricsServer(metrics.registry, { host: config.metricsHost, port: metricsPort, logger }).catch(async (error: unknown) => {
+          server.close();
+          await knex.destroy();
+          throw error;
+        });
   const url = `http://${['0.0.0.0', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host}:${actualPort}`;
   return {
     url,
     config,
     routes: registeredRoutes(app),
+    metricsUrl: metricsServer?.url ?? null,
     close: async () => {
+      await metricsServer?.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

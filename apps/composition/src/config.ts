@@ -60,7 +60,22 @@ export interface AppConfig {
   readonly tokenSigningKeys: string | null;
   /** The practice configuration (PRACTICE_CONFIG_PATH, else config/practice.json): README 'Practice configuration'. */
   readonly practice: PracticeConfig;
+  /** METRICS_HOST: where the Prometheus metrics port listens (default 127.0.0.1; never the public port). */
+  readonly metricsHost: string;
+  /** METRICS_PORT: a port (0 = any free one), 'off', or null (unset: the app's default, 9464 API / 9465 worker; off under NODE_ENV=test). */
+  readonly metricsPort: number | 'off' | null;
 }
+
+/** METRICS_PORT as a setting: unset → null, `off` → 'off', else a port number that is not the public PORT. */
+const readMetricsPort = (value: string | undefined, publicPort: number): number | 'off' | null => {
+  const text = value?.trim();
+  if (text === undefined || text === '') return null;
+  if (text === 'off') return 'off';
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`METRICS_PORT must be a port number or 'off', got '${text}'`);
+  if (port !== 0 && port === publicPort) throw new Error('METRICS_PORT must differ from PORT: metrics are never served on the public port');
+  return port;
+};
 
 const commaList = (value: string | undefined): string[] =>
   (value ?? '')
@@ -149,5 +164,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
     verificationSecret: env.VERIFICATION_TOKEN_SECRET || null,
     tokenSigningKeys: env.TOKEN_SIGNING_KEYS?.trim() || null,
     practice: readPracticeConfig(env),
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    metricsPort: readMetricsPort(env.METRICS_PORT, port),
   };
 };

@@ -14,3 +14,15 @@ export { enrollmentModule } from './di/enrollment.container-module.ts';
 export { documentsModule } from './di/documents.container-module.ts';
 export { paymentsModule } from './di/payments.container-module.ts';
 export { paymentServices, reconcilePayments, type PaymentServices } from './payments/payment-deps.ts';
+export {
+  createMetricsRegistry,
+  databaseUnavailableMetrics,
+  metricsPortFor,
+  operationsMetrics,
+  providerCallMetrics,
+  startMetricsServer,
+  type MetricsRegistry,
+  type MetricsServer,
+  type OperationsSource,
+} from './metrics.ts';
+export { observedCalls } from './provider-observer.ts';

@@ -3,7 +3,8 @@
  * beside the API instances), on DATABASE_URL (or the embedded PostgreSQL in .data/postgres when
  * unset, as the application role), with the same provider settings as the API. It first brings the
  * schema up to date as the owner (DATABASE_MIGRATION_URL, else DATABASE_URL; nothing is written
- * when it is already current). Stops cleanly on SIGINT/SIGTERM: running jobs finish first.
+ * when it is already current). Prometheus metrics on METRICS_HOST:METRICS_PORT (default
+ * 127.0.0.1:9465). Stops cleanly on SIGINT/SIGTERM: running jobs finish first.
  */
 import { localEmbeddedOptions, migrateDatabase, openDatabase } from '@portal/persistence';
 import { startWorker } from './worker.ts';
@@ -30,7 +31,8 @@ const worker = await startWorker({
   return fail(`Worker: ${error.message}`);
 });
 
-console.log(`\n  Worker running (chart filing of signed documents). Press Ctrl+C to stop.\n`);
+console.log(`\n  Worker running (chart filing of signed documents). Press Ctrl+C to stop.`);
+console.log(worker.metricsUrl === null ? '  Metrics: off (METRICS_PORT=off)\n' : `  Metrics: ${worker.metricsUrl}\n`);
 
 let stopping = false;
 const stop = async (signal: string) => {

@@ -5,7 +5,20 @@
  * Jobs are spread across any number of worker processes with SKIP LOCKED.
  */
 import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker';
-import { SHARED_TOKENS as TOKENS, buildContainer, createLogger, paymentServices, readConfig, reconcilePayments, type Logger } from '@portal/composition';
+import {
+  SHARED_TOKENS as TOKENS,
+  buildContainer,
+  createLogger,
+  metricsPortFor,
+  paymentServices,
+  readConfig,
+  reconcilePayments,
+  startMetricsServer,
+  type Logger,
+  type MetricsServer,
+  type OperationsSource,
+} from '@portal/composition';
+import { WORKER_METRICS_PORT, createWorkerMetrics } from './metrics.ts';
 import * as t from 'io-ts';
 import {
   offerFreedSlot,
@@ -47,9 +60,13 @@ export interface StartWorkerOptions {
   readonly reconcileGraceMs?: number;
   /** Bring the schema up to date first (default true; the API does the same at its start). */
   readonly migrate?: boolean;
+  /** Override METRICS_PORT (0 picks a free one; null: no metrics port). */
+  readonly metricsPort?: number | null;
 }
 
 export interface RunningWorker {
+  /** Where Prometheus scrapes this worker (`http://127.0.0.1:9465/metrics`); null when metrics are off. */
+  readonly metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -76,7 +93,8 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
   const env = options.env ?? process.env;
   const config = readConfig(env, options.databaseUrl);
   const logger = (options.logger ?? createLogger(config.logLevel)).child({ component: 'worker' });
-  const container = buildContainer(config, logger, env);
+  const metrics = createWorkerMetrics();
+  const container = buildContainer(config, logger, env, [metrics.containerModule]);
   const knex = container.get<Database>(TOKENS.Knex);
   try {
     if (options.migrate ?? true) {
@@ -178,11 +196,27 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     await knex.destroy();
     throw error;
   }
+  metrics.observeJobs(runner.events);
+  metrics.observeOperations(container.get<OperationsSource>(TOKENS.OperationsProbe), logger);
+  const metricsPort = options.metricsPort !== undefined ? options.metricsPort : metricsPortFor(config.metricsPort, WORKER_METRICS_PORT, env);
+  let metricsServer: MetricsServer | null = null;
+  if (metricsPort !== null) {
+    try {
+      metricsServer = await startMetricsServer(metrics.registry, { host: config.metricsHost, port: metricsPort, logger });
+    } catch (error) {
+      await runner.stop().catch(() => {});
+      await pool.end().catch(() => {});
+      await knex.destroy();
+      throw error;
+    }
+  }
 
   let stopped: Promise<void> | null = null;
   return {
+    metricsUrl: metricsServer?.url ?? null,
     stop: () => {
       stopped ??= (async () => {
+        await metricsServer?.close();
         await runner.stop().catch((error: unknown) => logger.warn({ error }, 'worker stop'));
         await pool.end().catch(() => {});
         await knex.destroy();

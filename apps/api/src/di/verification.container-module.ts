@@ -5,7 +5,8 @@ import { FirebasePhoneAuth } from '@portal/firebase';
 import { PostgresAttemptLimiter, PostgresStaffDirectory, PostgresStaffSessions, PostgresVerificationCodes, type Database } from '@portal/persistence';
 import { HmacSecrets, JoseSignedTokens, signingKeysFor } from '@portal/tokens';
 import { TurnstileHumanCheck } from '@portal/turnstile';
-import type { AppConfig } from '@portal/composition';
+import { SHARED_TOKENS, observedCalls, type AppConfig } from '@portal/composition';
+import type { ProviderObserver } from '@portal/http-support';
 import { TOKENS } from './tokens.ts';
 
 /**
@@ -17,10 +18,25 @@ export const verificationModule = (config: AppConfig, serverSecret: string) =>
     const database = (context: { get<T>(id: symbol): T }) => context.get<Database>(TOKENS.Knex);
     bind(TOKENS.Secrets).toConstantValue(new HmacSecrets(serverSecret));
     bind(TOKENS.SignedTokens).toConstantValue(new JoseSignedTokens(signingKeysFor(config.tokenSigningKeys, serverSecret)));
+    // Provider calls timed for the metrics when the app binds an observer (decision 0038).
+    const observer = (context: { get<T>(id: symbol, options: { optional: true }): T | undefined }) =>
+      context.get<ProviderObserver>(SHARED_TOKENS.ProviderObserver, { optional: true });
     bind(TOKENS.PhoneAuth)
-      .toDynamicValue(() => new FirebasePhoneAuth({ projectId: config.firebase.projectId, emulatorHost: config.firebase.emulatorHost ?? undefined }))
+      .toDynamicValue((context) =>
+        observedCalls<PhoneAuth>(
+          'firebase',
+          new FirebasePhoneAuth({ projectId: config.firebase.projectId, emulatorHost: config.firebase.emulatorHost ?? undefined }),
+          ['verifyIdToken'],
+          observer(context),
+        ),
+      )
       .inSingletonScope();
-    bind(TOKENS.HumanCheck).toConstantValue(new TurnstileHumanCheck(config.turnstile));
+    bind(TOKENS.HumanCheck)
+      .toDynamicValue((context) => {
+        const onCall = observer(context);
+        return new TurnstileHumanCheck({ ...config.turnstile, ...(onCall === undefined ? {} : { onCall }) });
+      })
+      .inSingletonScope();
     bind(TOKENS.AttemptLimiter)
       .toDynamicValue((context) => new PostgresAttemptLimiter(database(context)))
       .inSingletonScope();

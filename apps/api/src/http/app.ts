@@ -61,7 +61,8 @@ import { configRouter } from './config.router.ts';
 import { clientErrorsRouter } from './client-errors.router.ts';
 import { HttpError, errorMiddleware } from './errors.ts';
 import { frontends } from './frontends.ts';
-import { healthRouter } from './health.router.ts';
+import { healthRouter, type JobQueueProbe } from './health.router.ts';
+import type { ApiMetrics } from '../metrics/api-metrics.ts';
 import { requestContext } from './request-context.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -92,7 +93,12 @@ export const registeredRoutes = (app: Koa): ApiRoute[] =>
     );
   });
 
-export const createApp = (container: Container): Koa => {
+export interface CreateAppOptions {
+  /** Request, latency and database-unavailable metrics (served on the metrics port, never here). */
+  readonly metrics?: ApiMetrics;
+}
+
+export const createApp = (container: Container, options: CreateAppOptions = {}): Koa => {
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
   const app = new Koa({ proxy: config.trustProxy });
@@ -112,10 +118,11 @@ export const createApp = (container: Container): Koa => {
     .map(originOf)
     .filter((origin): origin is string => origin !== null);
 
+  if (options.metrics) app.use(options.metrics.http.middleware);
   app.use(requestContext(logger));
   const https = config.publicOrigin.startsWith('https:');
   app.use(securityHeaders({ trustedOrigins, https }));
-  app.use(errorMiddleware(logger));
+  app.use(errorMiddleware(logger, options.metrics ? { onDatabaseUnavailable: options.metrics.databaseUnavailable } : {}));
   // Cross-site writes are refused before their bodies are read.
   app.use(sameOriginWrites(config.publicOrigin, { trustedOrigins: config.trustedOrigins, exempt: [STRIPE_WEBHOOK_PATH] }));
   const jsonBody = bodyParser({
@@ -168,7 +175,7 @@ export const createApp = (container: Container): Koa => {
   };
 
   for (const router of [
-    healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version),
+    healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version, container.get<JobQueueProbe>(TOKENS.OperationsProbe)),
     configRouter(config),
     clientErrorsRouter({ logger, limits: container.get<AttemptLimiter>(TOKENS.AttemptLimiter) }),
     authRouter({ service: authService, audit, cookies, https }),

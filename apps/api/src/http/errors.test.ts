@@ -4,13 +4,21 @@ import request from 'supertest';
 import { capturingLogger } from '@portal/composition/testing.ts';
 import Router from '@koa/router';
 import { EnrollmentForm, INVALID_PAYMENT_METHOD_MESSAGE } from '@portal/contracts';
-import { HttpError, PAYMENT_DETAILS_REFUSED_MESSAGE, ValidationError, decodeOrThrow, errorMiddleware } from './errors.ts';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  HttpError,
+  PAYMENT_DETAILS_REFUSED_MESSAGE,
+  ValidationError,
+  databaseUnavailableReason,
+  decodeOrThrow,
+  errorMiddleware,
+} from './errors.ts';
 
-const appThrowing = (error: unknown) => {
+const appThrowing = (error: unknown, onDatabaseUnavailable?: (reason: string) => void) => {
   const logs = capturingLogger();
   const app = new Koa();
   app.silent = true;
-  app.use(errorMiddleware(logs.logger));
+  app.use(errorMiddleware(logs.logger, onDatabaseUnavailable ? { onDatabaseUnavailable } : {}));
   app.use(() => {
     throw error;
   });
@@ -96,5 +104,60 @@ describe('the error middleware', () => {
     const other = await request(appThrowing(refused(undefined)).server).post('/api/enrollments/x/payment');
     expect(other.status).toBe(400);
     expect(other.body).toEqual({ error: 'Payment details not accepted', message: PAYMENT_DETAILS_REFUSED_MESSAGE });
+  });
+});
+
+/** Errors as node-postgres, knex and Node raise them when PostgreSQL cannot serve. */
+const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'FATAL' });
+const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, errno: -111, syscall: 'connect', address: '127.0.0.1', port: 5432 });
+const knexTimeout = () => Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full. Are you missing a .transacting(trx) call?'), { name: 'KnexTimeoutError' });
+
+describe('PostgreSQL unable to serve', () => {
+  const cases: ReadonlyArray<readonly [string, unknown, string]> = [
+    ['connection refused', socketError('ECONNREFUSED'), 'connection'],
+    ['refused on every address (AggregateError)', Object.assign(new AggregateError([socketError('ECONNREFUSED'), socketError('ECONNREFUSED')]), { code: 'ECONNREFUSED' }), 'connection'],
+    ['terminated by an administrator (57P01)', pgError('57P01', 'terminating connection due to administrator command'), 'shutdown'],
+    ['starting up (57P03)', pgError('57P03', 'the database system is starting up'), 'shutdown'],
+    ['connection failure (08006)', pgError('08006', 'connection failure'), 'connection'],
+    ['too many connections (53300)', pgError('53300', 'sorry, too many clients already'), 'connection'],
+    ['disk full (53100)', pgError('53100', 'could not extend file: No space left on device'), 'disk_full'],
+    ['a standby after failover (25006)', pgError('25006', 'cannot execute INSERT in a read-only transaction'), 'read_only'],
+    ['connection terminated unexpectedly', new Error('Connection terminated unexpectedly'), 'connection'],
+    ['connect timeout', new Error('timeout exceeded when trying to connect'), 'connection'],
+    ['knex pool timeout', knexTimeout(), 'timeout'],
+    ['wrapped by a repository', new Error('could not save', { cause: pgError('57P01', 'terminating connection due to administrator command') }), 'shutdown'],
+    // Objection's db-errors wrapper, as a query through a model meets a database over its connection limit.
+    ['wrapped by Objection (DBError.nativeError)', Object.assign(new Error('too many connections for database "portal"'), { name: 'DBError', nativeError: pgError('53300', 'too many connections for database "portal"') }), 'connection'],
+  ];
+
+  it.each(cases)('%s: 503 with Retry-After and a clear JSON body, never 500', async (_, error, reason) => {
+    const heard: string[] = [];
+    const { server, logs } = appThrowing(error, (r) => heard.push(r));
+    const response = await request(server).post('/api/enrollments');
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.type).toBe('application/json');
+    expect(response.body).toEqual({ error: 'Service Unavailable', message: DATABASE_UNAVAILABLE_MESSAGE, requestId: expect.any(String) });
+    expect(heard).toEqual([reason]);
+    expect(logs.lines().join('\n')).toContain('database unavailable');
+    expect(logs.lines().join('\n')).not.toContain('unhandled error');
+  });
+
+  it('leaves other errors alone: a query error, a provider fetch refused, a mail timeout are not the database', () => {
+    expect(databaseUnavailableReason(pgError('23505', 'duplicate key value violates unique constraint'))).toBeNull();
+    expect(databaseUnavailableReason(pgError('42P01', 'relation "x" does not exist'))).toBeNull();
+    expect(databaseUnavailableReason(new TypeError('fetch failed', { cause: socketError('ECONNREFUSED') }))).toBeNull();
+    // nodemailer names its own codes and sets no syscall.
+    expect(databaseUnavailableReason(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' }))).toBeNull();
+    expect(databaseUnavailableReason(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET', syscall: 'connect' }))).toBeNull();
+    expect(databaseUnavailableReason(new Error('boom'))).toBeNull();
+    expect(databaseUnavailableReason(undefined)).toBeNull();
+  });
+
+  it('a provider outage keeps its own 503 body even when its cause is a refused connection', async () => {
+    const down = Object.assign(new Error('athena GET /v1/{practiceid}/patients failed', { cause: socketError('ECONNREFUSED') }), { name: 'HealthRecordUnavailableError' });
+    const response = await request(appThrowing(down).server).get('/api/auth/session');
+    expect(response.status).toBe(503);
+    expect(response.body.error).toBe('Health record unavailable');
   });
 });

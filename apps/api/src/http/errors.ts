@@ -1,7 +1,8 @@
 /**
- * The one error middleware: every failure leaves the API as JSON in one of three shapes.
+ * The one error middleware: every failure leaves the API as JSON in one of these shapes.
  * - decode failures: 400 { error, message, errors: [{ field, message }] } with the spec's messages;
  * - known errors (HttpError): their status and body;
+ * - a provider or PostgreSQL that cannot serve: 503 with Retry-After and what the user can do;
  * - anything else: 500 { error: 'Internal Server Error', requestId } and nothing of the internals.
  */
 import { isLeft } from 'fp-ts/lib/Either.js';
@@ -79,10 +80,78 @@ const cardRefusal = (error: unknown): Readonly<Record<string, unknown>> & { read
   return { error: 'Payment details not accepted', message: PAYMENT_DETAILS_REFUSED_MESSAGE };
 };
 
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The portal cannot reach its database right now. Please try again in a moment.';
+/** Seconds a client is asked to wait when PostgreSQL cannot serve (a restart or failover takes about this long). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Why PostgreSQL could not serve a request; see databaseUnavailableReason. */
+export type DatabaseUnavailableReason = 'connection' | 'timeout' | 'shutdown' | 'disk_full' | 'read_only';
+
+/** SQLSTATEs that mean the server cannot serve now, not that the query was wrong. */
+const SQLSTATE_REASONS: Readonly<Record<string, DatabaseUnavailableReason>> = {
+  '57P01': 'shutdown', // admin_shutdown (pg_terminate_backend, a fast shutdown)
+  '57P02': 'shutdown', // crash_shutdown
+  '57P03': 'shutdown', // cannot_connect_now (starting up, recovery)
+  '53300': 'connection', // too_many_connections
+  '53100': 'disk_full',
+  '25006': 'read_only', // read_only_sql_transaction (a standby after failover)
+};
+
+/** Socket failures of the database connection (only with a syscall: nodemailer and fetch name theirs otherwise). */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** node-postgres' own messages for a connection that is gone or never came. */
+const PG_CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Client was closed and is not queryable/,
+];
+
+/**
+ * Whether an error says PostgreSQL could not serve (down, restarting, unreachable, the pool
+ * exhausted, the disk full), and why; null for anything else. Follows `cause`, Objection's
+ * `nativeError` and an AggregateError's `errors` (a refused connection to each address), but never into a provider's
+ * failed fetch (a provider that is down is not the database).
+ */
+export const databaseUnavailableReason = (error: unknown, depth = 0): DatabaseUnavailableReason | null => {
+  if (depth > 5 || typeof error !== 'object' || error === null) return null;
+  const { name, message, code, syscall, cause, errors, nativeError } = error as {
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+    syscall?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+    nativeError?: unknown;
+  };
+  if (message === 'fetch failed') return null;
+  if (name === 'KnexTimeoutError') return 'timeout';
+  if (typeof code === 'string') {
+    if (Object.hasOwn(SQLSTATE_REASONS, code)) return SQLSTATE_REASONS[code]!;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return 'connection'; // class 08: connection exception
+    if (SOCKET_CODES.has(code) && typeof syscall === 'string') return 'connection';
+  }
+  if (typeof message === 'string' && PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return 'connection';
+  if (Array.isArray(errors)) {
+    for (const inner of errors) {
+      const reason = databaseUnavailableReason(inner, depth + 1);
+      if (reason !== null) return reason;
+    }
+  }
+  // Objection wraps driver errors (db-errors' DBError) with the original as `nativeError`.
+  return databaseUnavailableReason(nativeError, depth + 1) ?? databaseUnavailableReason(cause, depth + 1);
+};
+
+export interface ErrorMiddlewareOptions {
+  /** Hears each request answered 503 because PostgreSQL could not serve (metrics). */
+  readonly onDatabaseUnavailable?: (reason: DatabaseUnavailableReason) => void;
+}
+
 /** Status texts for errors answered without a body (the router's 405 and 501, Koa's own). */
 const STATUS_TEXT: Readonly<Record<number, string>> = { 405: 'Method Not Allowed', 501: 'Not Implemented' };
 
-export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Next): Promise<void> => {
+export const errorMiddleware = (logger: Logger, options: ErrorMiddlewareOptions = {}) => async (ctx: Context, next: Next): Promise<void> => {
   try {
     await next();
     if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
@@ -124,6 +193,17 @@ export const errorMiddleware = (logger: Logger) => async (ctx: Context, next: Ne
       return;
     }
     const requestId = String(ctx.state.requestId ?? '');
+    const database = databaseUnavailableReason(error);
+    if (database !== null) {
+      // PostgreSQL down, restarting, unreachable or full: a transaction that failed did not
+      // commit (multi-row writes run in one, decision 0038), so the client may simply try again.
+      logger.warn({ requestId, method: ctx.method, path: ctx.path, database }, 'database unavailable');
+      options.onDatabaseUnavailable?.(database);
+      ctx.status = 503;
+      ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      ctx.body = { error: 'Service Unavailable', message: DATABASE_UNAVAILABLE_MESSAGE, requestId };
+      return;
+    }
     logger.error({ err: error, requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
     ctx.status = 500;
     ctx.body = { error: 'Internal Server Error', requestId };

@@ -5,6 +5,7 @@ import type { AthenaHealthRecord } from '@portal/athena';
 import { KnexEnrollmentRepository } from '@portal/persistence';
 import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
 import type { AppConfig } from '../config.ts';
+import type { ProviderObserver } from '@portal/http-support';
 import type { Logger } from '../logger.ts';
 import { SHARED_TOKENS as TOKENS } from './tokens.ts';
 
@@ -22,13 +23,17 @@ export const enrollmentModule = (env: NodeJS.ProcessEnv = process.env) =>
       .toDynamicValue((context) => {
         const config = context.get<AppConfig>(TOKENS.Config);
         const logger = context.get<Logger>(TOKENS.Logger);
+        const observe = context.get<ProviderObserver>(TOKENS.ProviderObserver, { optional: true });
         const { baseUrl, apiKey, testMode, timeoutMs } = signwellConfigFromEnv({ ...env, PROVIDER_SANDBOX_URL: config.providerSandboxUrl });
         return new SignwellSigning({
           baseUrl,
           apiKey,
           testMode,
           ...(timeoutMs === undefined ? {} : { timeoutMs }),
-          onRequest: (event) => logger.debug({ signwell: event }, 'signwell request'),
+          onRequest: (event) => {
+            logger.debug({ signwell: event }, 'signwell request');
+            observe?.({ provider: 'signwell', operation: `${event.method} ${event.path}`, status: event.status, failure: event.failure, durationMs: event.durationMs });
+          },
         });
       })
       .inSingletonScope();

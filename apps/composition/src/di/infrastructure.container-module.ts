@@ -2,7 +2,9 @@
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import { AuditLogRepository, PostgresAppointments, PostgresCardEventLedger, PostgresHealth, PostgresReminderLedger, PostgresSubscriptionCache, PostgresUpcomingAppointmentsCache, PostgresWaitlist, createKnex } from '@portal/persistence';
-import { PostgresStaffAuditTrail, PostgresStaffPatientHistory } from '@portal/persistence';
+import { PostgresOperationsProbe, PostgresStaffAuditTrail, PostgresStaffPatientHistory } from '@portal/persistence';
+import type { ProviderObserver } from '@portal/http-support';
+import { observedCalls } from '../provider-observer.ts';
 import { SmtpMailer } from '@portal/mail';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -18,7 +20,9 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
     bind(TOKENS.Clock).toConstantValue({ now: () => new Date() });
     // Mail (codes, notices) needs only settings: the worker's container has it too.
     bind(TOKENS.Mailer)
-      .toDynamicValue(() => new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }))
+      .toDynamicValue((context) =>
+        observedCalls('mail', new SmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }), ['send'], context.get<ProviderObserver>(TOKENS.ProviderObserver, { optional: true })),
+      )
       .inSingletonScope();
     bind(TOKENS.AuditLog)
       .toDynamicValue((context) => new AuditLogRepository(context.get<Knex>(TOKENS.Knex)))
@@ -46,6 +50,9 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
       .inSingletonScope();
     bind(TOKENS.StaffPatientHistory)
       .toDynamicValue((context) => new PostgresStaffPatientHistory(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.OperationsProbe)
+      .toDynamicValue((context) => new PostgresOperationsProbe(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();
     bind(TOKENS.DatabaseHealth)
       .toDynamicValue((context) => new PostgresHealth(context.get<Knex>(TOKENS.Knex)))

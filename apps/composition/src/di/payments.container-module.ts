@@ -1,6 +1,7 @@
 /** Payments: Stripe (or the provider sandbox's Stripe, same wire) behind core's Cards port. */
 import { ContainerModule } from 'inversify';
 import { StripeCards, stripeConfigFromEnv } from '@portal/stripe';
+import type { ProviderObserver } from '@portal/http-support';
 import type { AppConfig } from '../config.ts';
 import { SHARED_TOKENS as TOKENS } from './tokens.ts';
 
@@ -10,7 +11,8 @@ export const paymentsModule = (env: NodeJS.ProcessEnv = process.env) =>
       .toDynamicValue((context) => {
         const config = context.get<AppConfig>(TOKENS.Config);
         const { secretKey, webhookSecret, apiBase, timeoutMs } = stripeConfigFromEnv({ ...env, PROVIDER_SANDBOX_URL: config.providerSandboxUrl });
-        return new StripeCards({ secretKey, webhookSecret, apiBase, timeoutMs });
+        const onCall = context.get<ProviderObserver>(TOKENS.ProviderObserver, { optional: true });
+        return new StripeCards({ secretKey, webhookSecret, apiBase, timeoutMs, ...(onCall === undefined ? {} : { onCall }) });
       })
       .inSingletonScope();
   });

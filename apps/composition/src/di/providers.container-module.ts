@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import { AthenaHealthRecord, AthenaHttpClient, AthenaPatientLogin, athenaConfigFromEnv, type AthenaConfig } from '@portal/athena';
 import { KnexProviderCache } from '@portal/persistence';
+import type { ProviderObserver } from '@portal/http-support';
 import type { Logger } from '../logger.ts';
 import { SHARED_TOKENS as TOKENS } from './tokens.ts';
 
@@ -11,13 +12,17 @@ export const providersModule = (env: NodeJS.ProcessEnv) =>
     bind(TOKENS.AthenaConfig)
       .toDynamicValue((context) => {
         const logger = context.get<Logger>(TOKENS.Logger);
+        const observe = context.get<ProviderObserver>(TOKENS.ProviderObserver, { optional: true });
         const { sandbox: _sandbox, ...settings } = athenaConfigFromEnv(env);
         const timeoutMs = Number(env.ATHENA_TIMEOUT_MS);
         return {
           ...settings,
           ...(timeoutMs > 0 ? { timeoutMs } : {}),
           // Method, path template, status and timing only: never a query or a body.
-          onRequest: (event) => logger.debug({ athena: event }, 'athena request'),
+          onRequest: (event) => {
+            logger.debug({ athena: event }, 'athena request');
+            observe?.({ provider: 'athena', operation: `${event.method} ${event.path}`, status: event.status, failure: event.failure, durationMs: event.durationMs });
+          },
         } satisfies AthenaConfig;
       })
       .inSingletonScope();

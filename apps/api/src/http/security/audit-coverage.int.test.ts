@@ -31,6 +31,7 @@ import { NEW_PATIENT, SESSION_COOKIE, newPatientForm, registeredRoutes, routeKey
  */
 const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'none'; readonly why: string }>> = {
   'GET /api/health': { audit: 'none', why: 'database status' },
+  'GET /api/ready': { audit: 'none', why: 'database and job queue status (counts and ages, no health data)' },
   'GET /api/config': { audit: 'none', why: 'public provider settings' },
   'GET /api/config/practice': { audit: 'none', why: "the practice's public details (addresses, links); no patient" },
   'GET /api/nurse-line': { audit: 'health', why: 'reads whether the patient is a member (payment for care is PHI) and gives the members-only number' },

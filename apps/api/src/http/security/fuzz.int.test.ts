@@ -136,6 +136,7 @@ const newPatientForm = (f: Fixture): Record<string, unknown> => ({
 const ROUTES: ReadonlyArray<RouteSpec> = [
   // health.router.ts, config.router.ts
   { method: 'GET', path: '/api/health', callers: ['none'] },
+  { method: 'GET', path: '/api/ready', callers: ['none'] },
   { method: 'GET', path: '/api/config', callers: ['none'] },
   { method: 'GET', path: '/api/config/practice', callers: ['none'] },
   // client-errors.router.ts

@@ -1142,6 +1142,7 @@ export const ACCESS: ReadonlyArray<RouteSpec<unknown>> = [
 /** Registered routes that name no object and act for no patient, and why. */
 export const NO_OBJECT: Readonly<Record<string, string>> = {
   'GET /api/health': 'public: database status and version',
+  'GET /api/ready': 'public: database and job queue status, queue depth and oldest job age',
   'GET /api/config': 'public provider settings',
   'GET /api/config/practice': "the practice's public details (addresses, links), the same for everyone",
   'POST /api/client-errors': 'a report of field names, stored nowhere but the log',
