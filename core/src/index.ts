@@ -19,6 +19,7 @@ export * from './ports/health-record.port.ts';
 export * from './domain/patient-session.ts';
 export type * from './ports/session.repository.port.ts';
 export * from './use-cases/sign-in-patient.use-case.ts';
+export * from './use-cases/session-cache.use-case.ts';
 export * from './use-cases/patient-contacts.use-case.ts';
 export type * from './ports/provider-cache.port.ts';
 export * from './use-cases/list-providers.use-case.ts';

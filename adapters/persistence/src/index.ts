@@ -7,6 +7,7 @@ export * from './models/index.ts';
 export * from './repositories/audit-log.repository.ts';
 export * from './repositories/database-health.repository.ts';
 export * from './repositories/patient-session.repository.ts';
+export * from './repositories/session-cache.ts';
 export * from './repositories/provider-cache.repository.ts';
 export * from './repositories/subscription-cache.repository.ts';
 export * from './repositories/app-secrets.repository.ts';

@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { migrateJobQueue, migrateToLatest, serverSecret, type Database } from '@portal/persistence';
+import { migrateJobQueue, migrateToLatest, serverSecret, type Database, type SessionChangeFeed } from '@portal/persistence';
 import { readConfig, type AppConfig, createLogger, type Logger, metricsPortFor, startMetricsServer, type OperationsSource } from '@portal/composition';
 import { API_METRICS_PORT, createApiMetrics } from './metrics/api-metrics.ts';
 import { buildContainer } from './di/container.ts';
@@ -90,6 +90,8 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
     await knex.destroy();
     throw error;
   }
+  const sessionChanges = container.get<SessionChangeFeed>(TOKENS.SessionChanges);
+  await sessionChanges.start();
   const secret = await serverSecret(knex, config.verificationSecret);
   container.load(verificationModule(config, secret));
   const app = createApp(container, { metrics });
@@ -117,6 +119,7 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await sessionChanges.close();
       await knex.destroy();
     },
   };

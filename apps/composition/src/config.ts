@@ -22,6 +22,11 @@ export interface AppConfig {
   /** The origin users reach the portal at; used for redirects and cookies. */
   readonly publicOrigin: string;
   readonly databaseUrl: string;
+  /**
+   * DATABASE_DIRECT_URL: PostgreSQL itself, not a transaction pooler (which loses LISTEN); the
+   * API's session-change feed listens on it (decision 0033). Defaults to databaseUrl.
+   */
+  readonly databaseDirectUrl: string;
   readonly logLevel: string;
   /** Folder holding frontends/<name>/dist. */
   readonly frontendsDir: string;
@@ -142,6 +147,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
     host: env.HOST ?? '127.0.0.1',
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     databaseUrl,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || databaseUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     frontendsDir: env.FRONTENDS_DIR ?? path.join(repoRoot, 'frontends'),
     remoteOverrides,

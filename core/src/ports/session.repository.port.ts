@@ -12,6 +12,15 @@ export interface PatientSessionRepository {
   revoke(id: string, at: Date): Promise<void>;
 }
 
+/**
+ * Notifications of changes to stored sessions, made anywhere (another instance, a DBA), and
+ * whether they are being heard right now (`live`); `onChange(null)`: anything may have changed.
+ */
+export interface SessionChanges {
+  readonly live: boolean;
+  onChange(listener: (id: string | null) => void): () => void;
+}
+
 /** A pending authorization request: single use, short-lived, bound to the browser that started it. */
 export interface PendingAuthorization {
   /** SHA-256 of the `state` parameter. */

@@ -13,6 +13,7 @@ import * as appendOnlyAudit from './20261122060000_append_only_audit.ts';
 import * as booking from './20261125000000_booking.ts';
 import * as waitlist from './20261126000000_waitlist.ts';
 import * as subscriptionCache from './20261126120000_subscription_cache.ts';
+import * as sessionChangeNotify from './20261126180000_session_change_notify.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,6 +31,7 @@ const MIGRATIONS: Array<readonly [string, Migration]> = [
   ['20261125000000_booking', booking],
   ['20261126000000_waitlist', waitlist],
   ['20261126120000_subscription_cache', subscriptionCache],
+  ['20261126180000_session_change_notify', sessionChangeNotify],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -1,20 +1,24 @@
 /** Provider login on the API: the patient sessions on top of the health record's login (bound in @portal/composition). */
 import { ContainerModule } from 'inversify';
-import type { HealthRecord, PatientLogin } from '@portal/core';
+import { CachingPatientSessionRepository, type HealthRecord, type PatientLogin } from '@portal/core';
 import type { AppConfig } from '@portal/composition';
-import { KnexPatientSessionRepository, KnexPendingAuthorizationRepository, type Database } from '@portal/persistence';
+import { KnexPatientSessionRepository, KnexPendingAuthorizationRepository, SessionChangeFeed, type Database } from '@portal/persistence';
 import { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { TOKENS } from './tokens.ts';
 
 export const authModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
+    // Sessions are read from a short in-process cache kept true by change notifications (decision 0033); server.ts starts the feed.
+    bind(TOKENS.SessionChanges)
+      .toDynamicValue((context) => new SessionChangeFeed({ listenUrl: config.databaseDirectUrl, knex: context.get<Database>(TOKENS.Knex) }))
+      .inSingletonScope();
     bind(TOKENS.PatientAuthService)
       .toDynamicValue(
         (context) =>
           new PatientAuthService({
             login: context.get<PatientLogin>(TOKENS.PatientLogin),
             healthRecord: context.get<HealthRecord>(TOKENS.HealthRecord),
-            sessions: new KnexPatientSessionRepository(context.get<Database>(TOKENS.Knex)),
+            sessions: new CachingPatientSessionRepository(new KnexPatientSessionRepository(context.get<Database>(TOKENS.Knex)), context.get<SessionChangeFeed>(TOKENS.SessionChanges)),
             pending: new KnexPendingAuthorizationRepository(context.get<Database>(TOKENS.Knex)),
             now: () => new Date(),
             redirectUri: `${config.publicOrigin}/api/auth/callback`,

@@ -4,11 +4,13 @@
  */
 import { SHARED_TOKENS, token } from '@portal/composition';
 import type { AttemptLimiter, EmailCodes, GuestVerification, HumanCheck, PhoneAuth, Secrets, SignedTokens, StaffSignIn } from '@portal/core';
+import type { SessionChangeFeed } from '@portal/persistence';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 
 export const TOKENS = {
   ...SHARED_TOKENS,
   PatientAuthService: token<PatientAuthService>('PatientAuthService'),
+  SessionChanges: token<SessionChangeFeed>('SessionChanges'),
   Secrets: token<Secrets>('Secrets'),
   SignedTokens: token<SignedTokens>('SignedTokens'),
   PhoneAuth: token<PhoneAuth>('PhoneAuth'),

@@ -43,6 +43,23 @@ describe('two API instances on one database', () => {
     expect(await response.json()).toMatchObject({ isAuthenticated: true, patientName: 'Margaret Sullivan' });
   });
 
+  it('share a sign-out, though each keeps sessions in memory: the other instance refuses it as soon as the change notification arrives (decision 0033)', async () => {
+    const { portal: browser } = await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.margaret });
+    const cookie = `portal_session=${browser.jar.get('portal_session')!}`;
+    const read = (base: string) => fetch(`${base}/api/auth/session`, { headers: { Cookie: cookie } });
+    // Both instances have read (and keep) the session…
+    for (const base of [portal.url, second.url, portal.url, second.url]) expect((await read(base)).status).toBe(200);
+    // …then it ends through one: that one refuses it at once, the other within milliseconds.
+    const logout = await fetch(`${portal.url}/api/auth/logout`, { method: 'POST', headers: { Cookie: cookie, Origin: portal.url, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(logout.status).toBeLessThan(400);
+    expect((await read(portal.url)).status).toBe(401);
+    const ended = Date.now();
+    while ((await read(second.url)).status !== 401) {
+      expect(Date.now() - ended).toBeLessThan(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  });
+
   it('share codes, signed tokens and limits', async () => {
     const token = (await (await fetch(`${portal.sandbox.url}/turnstile/v0/issue`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sitekey: 'sandbox-turnstile-sitekey' }) })).json()) as { token: string };
     expect((await post(portal.url, '/api/verify-email/send-otp', { email: 'two@example.com', 'cf-turnstile-response': token.token })).status).toBe(200);
