@@ -43,6 +43,8 @@ interface Run extends SideResult {
   readonly lcpElement: string;
   /** LCP's element render delay (after the document arrived): where a JS waterfall shows. */
   readonly renderDelay: number;
+  /** The scripts' file names, as loaded. */
+  readonly scripts: readonly string[];
 }
 
 type BreakdownItem = { type?: string; nodeLabel?: string; items?: Array<{ subpart?: string; duration?: number }> };
@@ -61,6 +63,7 @@ const auditOnce = async (url: string, port: number): Promise<Run> => {
     js: scriptBytes(requests),
     lcpElement: (node?.nodeLabel ?? '?').replace(/\s+/g, ' ').slice(0, 40),
     renderDelay: subparts.find((item) => item.subpart === 'elementRenderDelay')?.duration ?? Number.NaN,
+    scripts: requests.filter((request) => request.resourceType === 'Script').map((request) => new URL(request.url ?? '', url).pathname.split('/').at(-1) ?? ''),
   };
 };
 
@@ -145,6 +148,7 @@ export const benchFederation = async (args: readonly string[]): Promise<Figure[]
           return `${side} LCP ${(r.lcp / 1000).toFixed(2)} s (render delay ${(r.renderDelay / 1000).toFixed(2)} s) JS ${kib(r.js.transfer)} (${kib(r.js.decoded)}) in ${r.js.count} [${r.lcpElement}]`;
         };
         console.log(`  ${page} run ${run}: ${show('composed')} | ${show('single')}`);
+        if (run === 1) for (const side of ['composed', 'single'] as const) console.log(`    ${side} scripts: ${results[side][0]!.scripts.join(', ')}`);
       }
       figures.push(...federationFigures(page, runs, medianOf(results.composed), medianOf(results.single)));
     }
