@@ -155,5 +155,5 @@ describe('PostgreSQL refusing the API for a moment', () => {
     expect((await get('/api/staff/document-submissions?status=failed', { Authorization: 'Bearer Zm9yZ2VkLXRva2VuLWZvci1zdGFmZi1wb3J0YWw' })).status).toBe(401);
     expect((await until(() => get('/api/ready'), (answer) => answer.status === 200)).body).toMatchObject({ status: 'ready', queue: { depth: 1 } });
     expect((await until(scrape, (text) => sample(text, 'portal_database_up') === 1)).length).toBeGreaterThan(0);
-  });
+  }, 30_000);
 });
