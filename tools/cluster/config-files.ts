@@ -137,10 +137,11 @@ min_pool_size = 0
 reserve_pool_size = 0
 max_client_conn = 400
 ; PostgreSQL down: give up on a connection attempt quickly, try again a second later, and fail a
-; waiting query after 5 s instead of holding the API's request for two minutes.
+; waiting query after 3 s instead of holding the API's request for two minutes (the API answers
+; 503 + Retry-After).
 server_connect_timeout = 2
 server_login_retry = 1
-query_wait_timeout = 5
+query_wait_timeout = 3
 ignore_startup_parameters = extra_float_digits
 logfile = ${file('pgbouncer.log')}
 pidfile = ${file('pgbouncer.pid')}
