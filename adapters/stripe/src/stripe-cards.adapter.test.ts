@@ -406,3 +406,26 @@ describe('StripeCards: failures', () => {
     expect(stripeIdempotencyKey('k'.repeat(255))).toBe('k'.repeat(255));
   });
 });
+
+describe('StripeCards: the call observer (metrics)', () => {
+  it('hears each call with its path template, the status and the time; a connection failure without a status', async () => {
+    const heard: unknown[] = [];
+    const { cards } = setup(
+      (f) =>
+        f
+          .on('GET', /^\/v1\/customers\/cus_123$/, json(customer()))
+          .on('GET', /^\/v1\/customers\/cus_none$/, stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: 'No such customer' }))
+          .on('GET', /^\/v1\/customers\/cus_down$/, 'network-error'),
+      { onCall: (call) => heard.push(call) },
+    );
+    await cards.getCustomer('cus_123');
+    await cards.getCustomer('cus_none');
+    await expect(cards.getCustomer('cus_down')).rejects.toBeInstanceOf(CardsUnavailableError);
+    expect(heard).toEqual([
+      { provider: 'stripe', operation: 'GET /v1/customers/{id}', status: 200, failure: null, durationMs: expect.any(Number) },
+      { provider: 'stripe', operation: 'GET /v1/customers/{id}', status: 404, failure: null, durationMs: expect.any(Number) },
+      { provider: 'stripe', operation: 'GET /v1/customers/{id}', status: null, failure: 'network', durationMs: expect.any(Number) },
+    ]);
+    expect(JSON.stringify(heard)).not.toContain('cus_');
+  });
+});
