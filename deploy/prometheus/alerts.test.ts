@@ -38,7 +38,7 @@ const exportedSeries = async (): Promise<Set<string>> => {
   for (const registry of [api.registry, worker.registry]) {
     for (const metric of await registry.getMetricsAsJSON()) {
       names.add(metric.name);
-      if (metric.type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${metric.name}${suffix}`);
+      if (String(metric.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${metric.name}${suffix}`);
     }
   }
   return names;
