@@ -67,6 +67,29 @@ describe('the portal through nginx', () => {
     expect(addresses).not.toContain(SPOOFED);
   });
 
+  it('ends a session everywhere: signed out through one instance, refused by the other once the change notification arrives (LISTEN goes past PgBouncer)', async () => {
+    const browser = await signedIn();
+    const cookie = `__Host-portal_session=${browser.jar.get('__Host-portal_session')}`;
+    const [a, b] = cluster.apis;
+    const viaB = async () => {
+      const answer = await fetch(`${b.directUrl}/api/auth/session`, { headers: { Cookie: cookie, 'X-Forwarded-Proto': 'https' } });
+      return { status: answer.status, ...((await answer.json()) as { isAuthenticated?: boolean; error?: string }) };
+    };
+    expect(await viaB()).toMatchObject({ status: 200, isAuthenticated: true });
+    const out = await fetch(`${a.directUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: cluster.url, 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https' },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    // The other instance may answer from its cache until the notification arrives (decision 0033: milliseconds).
+    const signedOutAt = Date.now();
+    let answer = await viaB();
+    while (answer.isAuthenticated && Date.now() - signedOutAt < 5_000) answer = await viaB();
+    console.log(`sign-out seen by the other instance after ${Date.now() - signedOutAt} ms`);
+    expect(answer).toMatchObject({ status: 401, error: 'Session expired' });
+  });
+
   it('spreads requests over both instances, each request answered by one', async () => {
     const before = cluster.accessLog().length;
     for (let i = 0; i < 20; i += 1) expect((await fetch(`${cluster.url}/api/config`)).status).toBe(200);
