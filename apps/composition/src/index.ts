@@ -1,7 +1,8 @@
 /**
  * @portal/composition: the composition root shared by the API and the worker (settings, the
  * PHI-redacting logger, the container modules wiring adapters to core's ports, the payment
- * services both use). No HTTP here: Koa, routers and HTTP errors stay in apps/api.
+ * services both use, the Prometheus metrics both export). No HTTP API here: Koa, routers and
+ * HTTP errors stay in apps/api; the only server is the metrics port's (metrics.ts, decision 0038).
  */
 export { practiceConfigPath, readConfig, readPracticeConfig, type AppConfig, type RemoteOverride } from './config.ts';
 export { ProviderConfigError, resolveProviderMode, type ProviderMode } from './provider-mode.ts';
