@@ -49,47 +49,64 @@ export class PostgresAppointments implements AppointmentRepository {
     return AppointmentModel.query(trx ?? this.#knex);
   }
 
-  async #insert(trx: Knex.Transaction, appointment: NewAppointment, now: Date): Promise<ClaimResult> {
-    // Past bookings no longer count as live.
-    await this.#query(trx).where({ athenaPatientId: appointment.athenaPatientId }).whereIn('status', LIVE).where('startsAt', '<=', now).patch({ status: 'completed', updatedAt: now });
+  /** The row a claim inserts, in the table's own column names. */
+  static #row(appointment: NewAppointment, now: Date) {
+    return {
+      department: appointment.departmentId,
+      athenaPatientId: appointment.athenaPatientId,
+      providerId: appointment.providerId,
+      appointmentDate: appointment.appointmentDate,
+      appointmentTime: appointment.appointmentTime,
+      athenaAppointmentId: appointment.athenaAppointmentId,
+      appointmentTypeId: appointment.appointmentTypeId,
+      appointmentType: appointment.appointmentType,
+      startsAt: appointment.startsAt,
+      guestHash: appointment.guestHash,
+      calendarUid: appointment.calendarUid,
+      calendarSequence: appointment.calendarSequence,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  /**
+   * One INSERT: the unique indexes decide, and a refused insert changes nothing, so a booking needs
+   * no transaction (issue 15: one round trip for a booking's database part). Inside a transaction
+   * (a reschedule) it runs in a savepoint, so a refusal leaves the transaction usable. Answers the
+   * row, or the index a refusal ran into.
+   */
+  async #tryInsert(executor: Knex | Knex.Transaction, appointment: NewAppointment, now: Date): Promise<{ row: AppointmentModel } | { refused: string | null }> {
+    const insert = (db: Knex | Knex.Transaction) => db('appointments').insert(PostgresAppointments.#row(appointment, now)).returning('*') as Promise<AppointmentModel[]>;
     try {
-      // A savepoint, so a refused insert leaves the surrounding transaction usable.
-      const row = await trx.transaction(async (savepoint) =>
-        await this.#query(savepoint)
-          .insert({
-            department: appointment.departmentId,
-            athenaPatientId: appointment.athenaPatientId,
-            providerId: appointment.providerId,
-            appointmentDate: appointment.appointmentDate,
-            appointmentTime: appointment.appointmentTime,
-            athenaAppointmentId: appointment.athenaAppointmentId,
-            appointmentTypeId: appointment.appointmentTypeId,
-            appointmentType: appointment.appointmentType,
-            startsAt: appointment.startsAt,
-            guestHash: appointment.guestHash,
-            calendarUid: appointment.calendarUid,
-            calendarSequence: appointment.calendarSequence,
-            status: 'pending',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning('*'),
-      );
-      return { kind: 'claimed', appointment: record(row as unknown as AppointmentModel) };
+      const [row] = 'isTransaction' in executor && executor.isTransaction ? await executor.transaction(insert) : await insert(executor);
+      return { row: row! };
     } catch (error) {
       const constraint = violated(error);
-      if (constraint === SLOT_INDEX) return { kind: 'slot_taken' };
-      if (constraint === PATIENT_INDEX) {
-        const existing = await this.#query(trx).where({ athenaPatientId: appointment.athenaPatientId }).whereIn('status', LIVE).first();
-        if (existing) return { kind: 'patient_has_appointment', existing: record(existing) };
-        return { kind: 'slot_taken' };
-      }
-      throw error;
+      if (constraint === null) throw error;
+      return { refused: constraint };
     }
   }
 
+  async #claim(executor: Knex | Knex.Transaction, appointment: NewAppointment, now: Date): Promise<ClaimResult> {
+    let attempt = await this.#tryInsert(executor, appointment, now);
+    if ('refused' in attempt && attempt.refused === PATIENT_INDEX) {
+      // The patient holds a live booking. If it is in the past it no longer counts: mark it
+      // completed and try once more (the rule of one live booking per patient is about the future).
+      const completed = await this.#query(executor as Knex.Transaction).where({ athenaPatientId: appointment.athenaPatientId }).whereIn('status', LIVE).where('startsAt', '<=', now).patch({ status: 'completed', updatedAt: now });
+      if (completed > 0) attempt = await this.#tryInsert(executor, appointment, now);
+    }
+    if ('row' in attempt) return { kind: 'claimed', appointment: record(attempt.row) };
+    if (attempt.refused === SLOT_INDEX) return { kind: 'slot_taken' };
+    if (attempt.refused === PATIENT_INDEX) {
+      const existing = await this.#query(executor as Knex.Transaction).where({ athenaPatientId: appointment.athenaPatientId }).whereIn('status', LIVE).first();
+      return existing ? { kind: 'patient_has_appointment', existing: record(existing) } : { kind: 'slot_taken' };
+    }
+    throw new Error(`Booking refused by an unexpected index: ${attempt.refused}`);
+  }
+
   claim(appointment: NewAppointment, now: Date): Promise<ClaimResult> {
-    return this.#knex.transaction((trx) => this.#insert(trx, appointment, now));
+    return this.#claim(this.#knex, appointment, now);
   }
 
   async confirm(id: string, bookedAt: Date): Promise<void> {
@@ -134,7 +151,7 @@ export class PostgresAppointments implements AppointmentRepository {
   claimReschedule(oldId: string, appointment: NewAppointment, now: Date): Promise<ClaimResult> {
     return this.#knex.transaction(async (trx) => {
       await this.#query(trx).where({ id: Number(oldId) }).patch({ status: 'rescheduling', updatedAt: now });
-      const claim = await this.#insert(trx, appointment, now);
+      const claim = await this.#claim(trx, appointment, now);
       // Refused: the old booking stays as it was (the transaction commits only the patch undone below).
       if (claim.kind !== 'claimed') await this.#query(trx).where({ id: Number(oldId) }).patch({ status: 'booked', updatedAt: now });
       return claim;
