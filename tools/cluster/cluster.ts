@@ -53,6 +53,8 @@ export interface ApiInstance {
   /** The instance itself, without the proxy (http, loopback). */
   readonly directUrl: string;
   readonly port: number;
+  /** Its Prometheus metrics (loopback, never through nginx). */
+  readonly metricsUrl: string;
   readonly process: ManagedProcess;
   /** Out of nginx's rotation, in-flight requests drained, then SIGTERM. */
   stop(): Promise<void>;
@@ -66,6 +68,8 @@ export interface ApiInstance {
 
 export interface WorkerProcess {
   readonly name: string;
+  /** Its Prometheus metrics (loopback). */
+  readonly metricsUrl: string;
   readonly process: ManagedProcess;
   stop(): Promise<void>;
   kill(): Promise<void>;
@@ -368,6 +372,7 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
         name,
         port,
         directUrl,
+        metricsUrl: `http://127.0.0.1:${metricsPorts[index]}/metrics`,
         process: proc,
         stop: async () => {
           await setRotation(name, false);
@@ -414,6 +419,7 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
       });
       return {
         name,
+        metricsUrl: `http://127.0.0.1:${metricsPorts[2 + index]}/metrics`,
         process: proc,
         stop: () => proc.stop(),
         kill: () => proc.kill(),

@@ -33,6 +33,7 @@ console.log(
     `  Trust its certificate authority to open it without a warning: ${cluster.caPath}\n` +
     `    (curl --cacert ${cluster.caPath} ${cluster.url}/api/health; Chromium: --ignore-certificate-errors, or import it)\n` +
     `  Inbox (emailed and texted codes): ${cluster.sandbox.url}/inbox\n` +
+    `  Metrics: ${[...cluster.apis, ...cluster.workers].map((part) => `${part.name} ${part.metricsUrl}`).join(', ')}\n` +
     `  Logs and generated configuration: ${cluster.runDir}\n` +
     '  Press Ctrl+C to stop.\n',
 );
