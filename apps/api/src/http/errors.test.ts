@@ -123,6 +123,8 @@ describe('PostgreSQL unable to serve', () => {
     ['disk full (53100)', pgError('53100', 'could not extend file: No space left on device'), 'disk_full'],
     ['a standby after failover (25006)', pgError('25006', 'cannot execute INSERT in a read-only transaction'), 'read_only'],
     ['connection terminated unexpectedly', new Error('Connection terminated unexpectedly'), 'connection'],
+    // knex puts the query before node-postgres' message (found by the cluster's PostgreSQL restart test).
+    ['terminated, behind the SQL knex prefixes', new Error('select "id" from "auth_sessions" where "id" = $1 - Connection terminated unexpectedly'), 'connection'],
     ['connect timeout', new Error('timeout exceeded when trying to connect'), 'connection'],
     ['knex pool timeout', knexTimeout(), 'timeout'],
     ['wrapped by a repository', new Error('could not save', { cause: pgError('57P01', 'terminating connection due to administrator command') }), 'shutdown'],
@@ -151,6 +153,7 @@ describe('PostgreSQL unable to serve', () => {
     expect(databaseUnavailableReason(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' }))).toBeNull();
     expect(databaseUnavailableReason(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET', syscall: 'connect' }))).toBeNull();
     expect(databaseUnavailableReason(new Error('boom'))).toBeNull();
+    expect(databaseUnavailableReason(new Error('the user wrote: Connection terminated'))).toBeNull();
     expect(databaseUnavailableReason(undefined)).toBeNull();
   });
 

@@ -100,12 +100,15 @@ const SQLSTATE_REASONS: Readonly<Record<string, DatabaseUnavailableReason>> = {
 /** Socket failures of the database connection (only with a syscall: nodemailer and fetch name theirs otherwise). */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
-/** node-postgres' own messages for a connection that is gone or never came. */
+/**
+ * node-postgres' own messages for a connection that is gone or never came, at the start of the
+ * message or after the SQL knex puts in front of a query's error (`select … - Connection terminated unexpectedly`).
+ */
 const PG_CONNECTION_MESSAGES = [
-  /^Connection terminated/,
-  /^timeout exceeded when trying to connect/,
-  /^Client has encountered a connection error and is not queryable/,
-  /^Client was closed and is not queryable/,
+  /(?:^| - )Connection terminated/,
+  /(?:^| - )timeout exceeded when trying to connect/,
+  /(?:^| - )Client has encountered a connection error and is not queryable/,
+  /(?:^| - )Client was closed and is not queryable/,
 ];
 
 /**
