@@ -22,7 +22,7 @@ const CONCURRENCY = 50;
 const POOL = 10;
 const TAKEN_SHARE = 0.2;
 
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -150,7 +150,7 @@ const load = async (claim: Claim, seconds: number, prefix: string): Promise<Run>
   };
 };
 
-const option = (args: readonly string[], name: string, fallback: number): number => {
+export const option = (args: readonly string[], name: string, fallback: number): number => {
   const value = args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
   return value === undefined ? fallback : Number(value);
 };

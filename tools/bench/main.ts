@@ -6,6 +6,7 @@
  *   bundles     sizes from a production build against the budgets      [--no-build]
  *   api         autocannon: the API against a bare Koa app             [--duration=10 --rounds=3 --profile]
  *   booking     booking attempts against PostgreSQL vs raw pg            [--duration=10 --rounds=3]
+ *   orm         the booking screens' PostgreSQL reads: repository vs raw pg [--duration=5 --rounds=3]
  *   lighthouse  Lighthouse 13, mobile defaults, Debian's Chromium       [--runs=3]
  *   federation  Lighthouse LCP: composed portal vs one bundle           [--runs=3 --no-build]
  *
@@ -17,16 +18,17 @@ import { benchBooking } from './booking.ts';
 import { benchBundles } from './bundles.ts';
 import { benchFederation } from './federation.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchOrm } from './orm.ts';
 import { record, type Figure } from './report.ts';
 
 const BENCHMARKS: Record<string, (args: readonly string[]) => Promise<Figure[]>> = {
   bundles: benchBundles,
   api: benchApi,
   booking: benchBooking,
+  orm: benchOrm,
   lighthouse: benchLighthouse,
   federation: benchFederation,
 };
-const NOT_YET = ['orm'];
 
 const [name, ...args] = process.argv.slice(2);
 const names = name === undefined || name.startsWith('--') ? Object.keys(BENCHMARKS) : [name];
@@ -36,7 +38,7 @@ let failed = false;
 for (const bench of names) {
   const run = BENCHMARKS[bench];
   if (!run) {
-    console.error(NOT_YET.includes(bench) ? `'${bench}' is not written yet (docs/performance.md: what is left).` : `Unknown benchmark '${bench}'. Known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    console.error(`Unknown benchmark '${bench}'. Known: ${Object.keys(BENCHMARKS).join(', ')}`);
     failed = true;
     continue;
   }
