@@ -84,7 +84,25 @@ class RemoteManifestPlugin {
   }
 }
 
-/** `shared` options: singletons pinned to the versions the frontend's package.json asks for. */
+/**
+ * Singletons the host (the shell) bundles into its first load instead of a chunk each: it needs
+ * them all before its first render anyway, and one file compresses better than seven. io-ts and
+ * fp-ts stay in chunks of their own: the shell's first load decodes nothing (decision 0034).
+ */
+const HOST_EAGER = new Set(['react', 'react-dom', '@tanstack/react-query', 'single-spa']);
+
+/** The host's `provides`: every singleton its package.json depends on, at the installed version. */
+const providesFor = (packageJson) => {
+  const deps = { ...packageJson.peerDependencies, ...packageJson.dependencies };
+  const provides = {};
+  for (const [request, packageName] of SHARED_SINGLETONS) {
+    if (!deps[packageName]) continue;
+    provides[request] = { shareKey: request, eager: HOST_EAGER.has(packageName) };
+  }
+  return provides;
+};
+
+/** A remote's `shared` options: singletons pinned to the versions its package.json asks for. */
 const sharedFor = (packageJson) => {
   const deps = { ...packageJson.peerDependencies, ...packageJson.dependencies };
   const shared = {};
@@ -139,8 +157,9 @@ export function createConfig({
     output: {
       path: path.join(dir, 'dist'),
       // 'auto': chunks load relative to the script that asked for them, so a remote works from
-      // whichever origin or folder its remoteEntry.js is served.
-      publicPath: 'auto',
+      // whichever origin or folder its remoteEntry.js is served. The host is always served from the
+      // site's root (its page asks for /main.js): '/' spares it the detection code.
+      publicPath: isHost ? '/' : 'auto',
       filename: production ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
@@ -179,6 +198,17 @@ export function createConfig({
           test: /[\\/](?:core|contracts)[\\/]src[\\/]/,
           sideEffects: false,
         },
+        ...(isHost
+          ? [
+              {
+                // The host provides TanStack Query whole (a shared module keeps every export). Taken
+                // as having side effects, its modules are reached through its index alone, so webpack
+                // can merge them into one scope instead of a wrapper per module (~1 KB gzip less).
+                test: /[\\/]node_modules[\\/]@tanstack[\\/](?:react-query|query-core)[\\/]/,
+                sideEffects: true,
+              },
+            ]
+          : []),
         {
           // Some ESM packages import without file extensions.
           test: /\.m?js$/,
@@ -191,11 +221,20 @@ export function createConfig({
       ],
     },
     plugins: [
-      new webpack.container.ModuleFederationPlugin({
-        name: containerName(name),
-        ...(hasExposes ? { filename: 'remoteEntry.js', exposes } : {}),
-        shared: sharedFor(packageJson),
-      }),
+      ...(isHost
+        ? [
+            // The host provides the singletons and consumes none: nothing is registered before it
+            // starts, so its own imports are the page's copies and need no share negotiation (nor
+            // its runtime). The remotes consume them from the share scope it fills (decision 0034).
+            new webpack.sharing.ProvideSharedPlugin({ shareScope: 'default', provides: providesFor(packageJson) }),
+          ]
+        : [
+            new webpack.container.ModuleFederationPlugin({
+              name: containerName(name),
+              ...(hasExposes ? { filename: 'remoteEntry.js', exposes } : {}),
+              shared: sharedFor(packageJson),
+            }),
+          ]),
       ...(hasExposes ? [new RemoteManifestPlugin({ name, file: path.join(dir, 'src', 'manifest.ts') })] : []),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:10].css' : '[name].css',
@@ -222,6 +261,9 @@ export function createConfig({
       // Deterministic ids keep content hashes stable across builds of unchanged code.
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
+      // The shortest export names (issue 15: every KB of the shell's first load counts); a changed
+      // module may then rename its exports, which only costs the chunks that import it their cache.
+      mangleExports: production ? 'size' : false,
     },
     performance: { hints: production ? 'warning' : false, maxEntrypointSize: 400_000, maxAssetSize: 300_000 },
     devServer: {

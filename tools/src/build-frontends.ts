@@ -7,12 +7,11 @@
  *   npx node tools/src/build-frontends.ts identity   # some
  *   import { buildFrontends } from './build-frontends.ts'   # from other tools (npm start)
  *
- * Initial load: for the shell (the host), every chunk reachable from its entry (they all load
- * before the first screen) except consume fallbacks, since the shell's singletons load from the
- * chunks it provides them in; for a remote, remoteEntry.js plus the chunks of its exposed
+ * Initial load: for the shell (the host), its entry's chunks (its singletons are eager, in them);
+ * its other chunks load on an import() when first used and count as lazy; for a remote, remoteEntry.js plus the chunks of its exposed
  * modules, leaving out the chunks that only hold shared singletons (react, react-dom,
  * react-query, single-spa): the shell provides those, so a remote's own copies never load.
- * Lazy: a remote's chunks that load later, on an import() (a page of its own, the phone-auth
+ * Lazy: chunks that load later, on an import() (a page of its own, the phone-auth
  * SDK), again without the shared singletons.
  *
  * After a build, every text asset gets its precompressed twins beside it (<file>.br at Brotli's
@@ -47,7 +46,7 @@ export interface LoadSize {
   readonly jsGzipBytes: number;
   readonly cssBytes: number;
   readonly cssGzipBytes: number;
-  /** Chunks loaded later, on an import() (remotes only). */
+  /** Chunks loaded later, on an import(). */
   readonly lazyFiles: readonly string[];
   readonly lazyJsBytes: number;
   readonly lazyJsGzipBytes: number;
@@ -168,8 +167,12 @@ const loadFiles = (name: string, stats: StatsCompilation): LoadFiles => {
   if (name === HOST) {
     const main = stats.entrypoints?.main;
     const start = main?.chunks ?? [];
-    // The host's singletons load from the chunks it provides them in, never from fallbacks.
-    return { initial: reachable(chunks, start, (chunk) => onlyFrom(chunk, isConsumeFallbackOrigin)).flatMap((chunk) => chunk.files ?? []), lazy: [] };
+    // The host's entry chunks load before its first render (its singletons are in them, eager);
+    // its other chunks load on an import() when first needed (the menu, dialogs, toasts, codecs:
+    // decision 0034). Consume fallbacks never load: the host provides those packages.
+    const all = reachable(chunks, start, (chunk) => onlyFrom(chunk, isConsumeFallbackOrigin));
+    const initial = all.filter((chunk) => start.includes(chunk.id ?? ''));
+    return { initial: initial.flatMap((chunk) => chunk.files ?? []), lazy: all.filter((chunk) => !initial.includes(chunk)).flatMap((chunk) => chunk.files ?? []) };
   }
   // A remote: its container entry (remoteEntry.js), then the exposed modules it loads; anything
   // further down loads on an import().

@@ -1,16 +1,20 @@
-import { StrictMode, useState } from 'react';
+import { StrictMode, Suspense, lazy, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ButtonLink, Container, EmptyState, createPortalQueryClient, useLocation } from '@portal/ui';
+import { ButtonLink, Container, EmptyState, LoadingState, createPortalQueryClient, useLocation } from '@portal/ui';
 import type { PortalCustomProps } from '@portal/ui';
 import { screenFor } from './flow.ts';
 import { usePatientSwitchRedirect } from './patient-switch.ts';
-import { BillingReturnPage } from './pages/BillingReturnPage.tsx';
-import { DeclinationConfirmationPage } from './pages/DeclinationConfirmationPage.tsx';
-import { MembershipTierPage } from './pages/MembershipTierPage.tsx';
-import { PayReturnPage } from './pages/PayReturnPage.tsx';
-import { PracticeLocationPage } from './pages/PracticeLocationPage.tsx';
-import { SignaturePage } from './pages/SignaturePage.tsx';
-import { StartPage } from './pages/StartPage.tsx';
+
+// Each screen is a chunk of its own, loaded when its path is visited (issue 15, decision 0034).
+const BillingReturnPage = lazy(() => import('./pages/BillingReturnPage.tsx').then((module) => ({ default: module.BillingReturnPage })));
+const DeclinationConfirmationPage = lazy(() =>
+  import('./pages/DeclinationConfirmationPage.tsx').then((module) => ({ default: module.DeclinationConfirmationPage })),
+);
+const MembershipTierPage = lazy(() => import('./pages/MembershipTierPage.tsx').then((module) => ({ default: module.MembershipTierPage })));
+const PayReturnPage = lazy(() => import('./pages/PayReturnPage.tsx').then((module) => ({ default: module.PayReturnPage })));
+const PracticeLocationPage = lazy(() => import('./pages/PracticeLocationPage.tsx').then((module) => ({ default: module.PracticeLocationPage })));
+const SignaturePage = lazy(() => import('./pages/SignaturePage.tsx').then((module) => ({ default: module.SignaturePage })));
+const StartPage = lazy(() => import('./pages/StartPage.tsx').then((module) => ({ default: module.StartPage })));
 
 export type EnrollmentRootProps = Partial<PortalCustomProps> & { name?: string };
 
@@ -48,6 +52,16 @@ export function EnrollmentRoot({ queryClient }: EnrollmentRootProps) {
   // mount (tests) gets its own.
   const [fallbackClient] = useState(() => (queryClient ? null : createPortalQueryClient()));
   const client = queryClient ?? fallbackClient;
-  const page = <EnrollmentRoutes />;
+  const page = (
+    <Suspense
+      fallback={
+        <Container size="md">
+          <LoadingState label="Loading..." />
+        </Container>
+      }
+    >
+      <EnrollmentRoutes />
+    </Suspense>
+  );
   return <StrictMode>{client ? <QueryClientProvider client={client}>{page}</QueryClientProvider> : page}</StrictMode>;
 }

@@ -13,10 +13,10 @@ import type { LifeCycles } from 'single-spa';
 import { createPortalQueryClient, normalizePath } from '@portal/ui';
 import type { PortalCustomProps } from '@portal/ui';
 import { appContainer } from './apps/app-container.ts';
-import { NotFound } from './apps/NotFound.tsx';
 import { reactLifecycles } from './apps/react-lifecycles.tsx';
-import { RemoteLoadError } from './apps/RemoteLoadError.tsx';
+import { loadErrorView } from './apps/error-view.tsx';
 import { Chrome } from './chrome/Chrome.tsx';
+import { removePrerendered } from './chrome/prerendered.ts';
 
 import { setLoadingRemote } from './remote-status.ts';
 import { loadManifests, loadRemoteModule, readRemoteEntries } from './remotes.ts';
@@ -51,6 +51,7 @@ const loadMicroFrontend = async (remote: RemoteEntry): Promise<LifeCycles> => {
   } catch (error) {
     console.error(`The ${remote.name} micro-frontend could not be loaded`, error);
     setLoadingRemote(null);
+    const RemoteLoadError = await loadErrorView();
     return reactLifecycles(remote.name, () => <RemoteLoadError />);
   }
 };
@@ -87,7 +88,11 @@ const startPortal = async (): Promise<void> => {
 
   registerApplication({
     name: NOT_FOUND_APP,
-    app: async () => reactLifecycles(NOT_FOUND_APP, () => (routesIncomplete ? <RemoteLoadError /> : <NotFound />)),
+    app: async () => {
+      // The 404 view is rare: a chunk of its own.
+      const NotFound = routesIncomplete ? await loadErrorView() : (await import('./apps/NotFound.tsx')).NotFound;
+      return reactLifecycles(NOT_FOUND_APP, () => <NotFound />);
+    },
     activeWhen: (location) => !routes.isKnownRoute(normalizePath(location.pathname)),
   });
 
@@ -99,9 +104,11 @@ const startPortal = async (): Promise<void> => {
     if (!routes.remotes.includes(name) || brokenRoots.has(name)) return;
     brokenRoots.add(name);
     setLoadingRemote(null);
-    const container = appContainer(name);
-    container.replaceChildren();
-    createRoot(container).render(<RemoteLoadError />);
+    void loadErrorView().then((RemoteLoadError) => {
+      const container = appContainer(name);
+      container.replaceChildren();
+      createRoot(container).render(<RemoteLoadError />);
+    });
   });
 
   /** Redirects the manifests declare, keeping the query string. */
@@ -117,14 +124,29 @@ const startPortal = async (): Promise<void> => {
   let lastPathname = window.location.pathname;
   window.addEventListener('single-spa:routing-event', () => {
     setLoadingRemote(null);
+    // The first page has mounted: index.html's page skeleton goes.
+    removePrerendered(element('portal-main'));
     const { pathname } = window.location;
     if (pathname === lastPathname) return;
     lastPathname = pathname;
     window.scrollTo(0, 0);
     const main = element('portal-main');
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    (heading ?? main).focus({ preventScroll: true });
+    const focusHeading = (): boolean => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    // The page's screen may still be downloading (a chunk of its own): focus the main area, and
+    // its heading when it arrives, unless the user has moved on.
+    main.focus({ preventScroll: true });
+    const observer = new MutationObserver(() => {
+      if (document.activeElement !== main || focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    window.setTimeout(() => observer.disconnect(), 10_000);
   });
 
   start({ urlRerouteOnly: true });

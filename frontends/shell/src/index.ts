@@ -1,5 +1,4 @@
-// Async boundary: module federation must negotiate the shared singletons (react, react-dom,
-// react-query, single-spa) before any module that imports them runs.
-import('./bootstrap.tsx').catch((error: unknown) => {
-  console.error('The portal shell failed to start', error);
-});
+// The shell's singletons (react, react-dom, react-query, single-spa) are eager shared modules
+// (webpack.config.base.js): they are in this entry, so no async boundary is needed before them.
+// io-ts and fp-ts stay lazily shared; nothing in this first load imports them (decision 0034).
+import './bootstrap.tsx';

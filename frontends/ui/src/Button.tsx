@@ -1,21 +1,11 @@
 import type { ComponentPropsWithRef } from 'react';
 import { cx } from './cx.ts';
 import { Spinner } from './Spinner.tsx';
+import { buttonClassName } from './button-class.ts';
+import type { ButtonSize, ButtonVariant } from './button-class.ts';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'destructive';
-export type ButtonSize = 'sm' | 'md' | 'lg';
-
-export const buttonClassName = ({
-  variant = 'primary',
-  size = 'md',
-  block = false,
-  className,
-}: {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-  block?: boolean;
-  className?: string | undefined;
-}): string => cx('ui-button', `ui-button--${variant}`, `ui-button--${size}`, block && 'ui-button--block', className);
+export { buttonClassName };
+export type { ButtonSize, ButtonVariant };
 
 export type ButtonProps = ComponentPropsWithRef<'button'> & {
   variant?: ButtonVariant;

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, MouseEvent } from 'react';
 import { navigate } from './navigation.ts';
-import { buttonClassName } from './Button.tsx';
-import type { ButtonSize, ButtonVariant } from './Button.tsx';
+import { buttonClassName } from './button-class.ts';
+import type { ButtonSize, ButtonVariant } from './button-class.ts';
 
 export type LinkProps = ComponentPropsWithRef<'a'> & { href: string; replace?: boolean };
 

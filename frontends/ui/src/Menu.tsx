@@ -14,7 +14,7 @@
  * and referenced by aria-labelledby / aria-describedby.
  */
 import { createContext, useContext, useEffect, useId, useState } from 'react';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode, Ref } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { cx } from './cx.ts';
 import { ExternalLinkIcon } from './Icons.tsx';
@@ -36,10 +36,14 @@ export interface MenuProps {
   menuLabel?: string;
   children: ReactNode;
   className?: string;
+  /** The menu button's element (a caller that drew a placeholder button moves focus to it). */
+  buttonRef?: Ref<HTMLButtonElement>;
+  /** Open on mount (the placeholder button was pressed before this menu loaded). */
+  defaultOpen?: boolean;
 }
 
-export function Menu({ button, buttonLabel, buttonClassName, header, menuLabel, children, className }: MenuProps) {
-  const [open, setOpen] = useState(false);
+export function Menu({ button, buttonLabel, buttonClassName, header, menuLabel, children, className, buttonRef, defaultOpen = false }: MenuProps) {
+  const [open, setOpen] = useState(defaultOpen);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -58,7 +62,7 @@ export function Menu({ button, buttonLabel, buttonClassName, header, menuLabel, 
     // focusable); a press outside still closes the menu, and Tab still stays in it.
     <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <div className={cx('ui-menu', open && 'ui-menu--open', className)}>
-        <DropdownMenu.Trigger className={cx('ui-menu__button', buttonClassName)} aria-label={buttonLabel}>
+        <DropdownMenu.Trigger ref={buttonRef} className={cx('ui-menu__button', buttonClassName)} aria-label={buttonLabel}>
           {button}
         </DropdownMenu.Trigger>
       </div>

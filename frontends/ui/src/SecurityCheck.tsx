@@ -180,7 +180,7 @@ export function SecurityCheck({ check, error, readyText, className }: SecurityCh
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div
-      className={cx('ui-security-check', error && 'ui-security-check--invalid', className)}
+      className={cx('ui-security-check', `ui-security-check--${status}`, error && 'ui-security-check--invalid', className)}
       role="group"
       aria-labelledby={labelId}
       aria-describedby={errorId}

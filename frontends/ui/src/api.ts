@@ -13,7 +13,6 @@
  * session-expired handler so it runs in Node as well.
  */
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
-import { isLeft } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { safeReturnPath } from './navigation.ts';
 import { runClientCleanup } from './storage.ts';
@@ -120,8 +119,16 @@ export interface RequestOptions {
    * The answer's codec from @portal/contracts. An answer that does not decode is reported to the
    * API (field names only) and thrown as ApiContractError: the page shows its generic error.
    */
-  readonly decode?: t.Decoder<unknown, unknown>;
+  readonly decode?: Decode;
 }
+
+/**
+ * A codec, or a function that loads one: `() => import('./startup-codecs.ts').then((m) => m.X)`.
+ * A loaded one keeps io-ts out of a bundle's first load (the shell decodes its startup reads so,
+ * docs/decisions/0034-bundle-splitting-and-first-paint.md); it is asked for when the request
+ * starts, so the codec downloads while the request is out.
+ */
+export type Decode = t.Decoder<unknown, unknown> | (() => Promise<t.Decoder<unknown, unknown>>);
 
 /** An answer that does not have the shape this frontend was built for (an API changed under it). */
 export class ApiContractError extends Error {
@@ -260,6 +267,9 @@ export const createApiClient = ({
     if (hasBody) init.body = JSON.stringify(body);
     if (signal) init.signal = signal;
     if (cache) init.cache = cache;
+    const decoder = typeof decode === 'function' ? decode() : decode;
+    // A codec that fails to load must not be an unhandled rejection when the request fails first.
+    if (decoder instanceof Promise) decoder.catch(() => undefined);
     const response = await doFetch(path, init);
     const text = await response.text();
     if (!response.ok) {
@@ -271,9 +281,10 @@ export const createApiClient = ({
       throw new ApiError(response.status, text, response.statusText);
     }
     const parsed = parseJson<T>(text, method, path);
-    if (!decode) return parsed;
-    const decoded = decode.decode(parsed);
-    if (isLeft(decoded)) {
+    if (!decoder) return parsed;
+    const decoded = (await decoder).decode(parsed);
+    // Either's tag, read directly: fp-ts's isLeft would bring fp-ts into every first load.
+    if (decoded._tag === 'Left') {
       const fields = mismatchedFields(decoded.left);
       reportMismatch(method, path, fields);
       throw new ApiContractError(method, reportedPath(path), fields);
@@ -295,25 +306,8 @@ export const createApiClient = ({
   };
 };
 
-/**
- * The JSON object of a failed call's answer ({ error, message, errors, ... }), or null when
- * the failure is not an ApiError or its body is not a JSON object.
- */
-export const apiErrorBody = (error: unknown): Readonly<Record<string, unknown>> | null => {
-  if (!(error instanceof ApiError) || error.body === '') return null;
-  try {
-    const parsed: unknown = JSON.parse(error.body);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-};
-
-/** A string field of a failed call's JSON answer ('error', 'message'), or null. */
-export const apiErrorField = (error: unknown, field: string): string | null => {
-  const value = apiErrorBody(error)?.[field];
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-};
+// apiErrorBody and apiErrorField (reading a failed call's JSON) are in api-errors.ts.
+export { apiErrorBody, apiErrorField } from './api-errors.ts';
 
 /** The page's client. */
 export const api: ApiClient = createApiClient();

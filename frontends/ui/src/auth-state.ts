@@ -116,10 +116,6 @@ export const sessionPollInterval = (state: AuthState, checks = 0): number | fals
   return checks > 0 && checks % GUEST_CHECKS_BEFORE_PAUSE === 0 ? GUEST_POLL_PAUSE_MS : GUEST_SESSION_POLL_MS;
 };
 
-/** Provider sign-in (and Switch Account) start at our server, which builds the provider redirect. */
-export type SignInWorkflow = 'dashboard' | 'switch';
-
-export const providerSignInUrl = (authorizeUrl: string, workflow: SignInWorkflow, redirectPath: string): string => {
-  const separator = authorizeUrl.includes('?') ? '&' : '?';
-  return `${authorizeUrl}${separator}workflow=${workflow}&redirect=${encodeURIComponent(redirectPath)}`;
-};
+// Provider sign-in's URL is in sign-in-url.ts (only the screens that start a sign-in load it).
+export { providerSignInUrl } from './sign-in-url.ts';
+export type { SignInWorkflow } from './sign-in-url.ts';

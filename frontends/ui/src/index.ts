@@ -132,7 +132,7 @@ export {
   sessionExpiredRedirect,
   verificationTokenFrom,
 } from './api.ts';
-export type { ApiClient, ApiClientOptions, HttpMethod, RequestOptions, SessionExpiredBody } from './api.ts';
+export type { ApiClient, ApiClientOptions, Decode, HttpMethod, RequestOptions, SessionExpiredBody } from './api.ts';
 export {
   GUEST_BADGE,
   GUEST_SESSION_MS,

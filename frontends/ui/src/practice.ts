@@ -6,14 +6,15 @@
  * here (GET /api/nurse-line, active members only).
  */
 import { useQuery } from '@tanstack/react-query';
-import { PracticeResponse } from '@portal/contracts';
+import type { PracticeResponse } from '@portal/contracts';
 import { api, type ApiClient } from './api.ts';
+import { lazyCodec } from './lazy-codecs.ts';
 
 export const PRACTICE_QUERY_KEY = ['/api/config/practice'] as const;
 
 /** GET /api/config/practice, decoded. */
 export const fetchPractice = (client: ApiClient, signal?: AbortSignal): Promise<PracticeResponse> =>
-  client.get<PracticeResponse>(PRACTICE_QUERY_KEY[0], { decode: PracticeResponse, ...(signal ? { signal } : {}) });
+  client.get<PracticeResponse>(PRACTICE_QUERY_KEY[0], { decode: lazyCodec('PracticeResponse'), ...(signal ? { signal } : {}) });
 
 /** The practice configuration (one request per page; the data does not go stale while the page lives). */
 export const usePractice = () =>

@@ -3,58 +3,41 @@
  * from a cache, polled by the shell), the guest identity in browser storage, provider sign-in and
  * logout. All frontends share the page's QueryClient, so they share one session entry.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { AuthConfigResponse, AuthStatusResponse, GuestSessionResponse, LogoutResponse, SessionResponse } from '@portal/contracts';
-import { ApiContractError, ApiError, api } from './api.ts';
+import type { AuthStatusResponse, SessionResponse } from '@portal/contracts';
+import { api } from './api.ts';
 import type { ApiClient } from './api.ts';
-import { SESSION_MIN_CHECK_GAP_MS, authStateFrom, guestIdentityFrom, providerSignInUrl, sessionPollInterval } from './auth-state.ts';
-import type { AuthState, GuestIdentity, SignInWorkflow } from './auth-state.ts';
-import { navigate } from './navigation.ts';
+import { lazyCodec } from './lazy-codecs.ts';
+import { SESSION_MIN_CHECK_GAP_MS, authStateFrom, guestIdentityFrom, sessionPollInterval } from './auth-state.ts';
+import type { AuthState, GuestIdentity } from './auth-state.ts';
 import { resetQueryCache } from './query-client.ts';
-import { GUEST_IDENTITY_KEYS, SESSION_CLEANUP_EVENT, browserStores, readStorage, runClientCleanup } from './storage.ts';
-import { toast } from './toast.ts';
+import { SESSION_CLEANUP_EVENT, readStorage } from './storage.ts';
 
 export const SESSION_QUERY_KEY = ['/api/auth/session'] as const;
 export const AUTH_STATUS_QUERY_KEY = ['/api/auth/status'] as const;
 export const CONFIG_QUERY_KEY = ['/api/config'] as const;
 export const CUSTOMER_CHECK_QUERY_KEY = ['/api/stripe/customer-check'] as const;
 
-export const LOGOUT_CONFIRMATION_PATH = '/logout-confirmation';
 export const DASHBOARD_PATH = '/dashboard';
-
-/** The login error when the server has no provider client configured (booking-dashboard-staff §8). */
-export const OAUTH_NOT_CONFIGURED = 'OAuth client ID not configured. Please contact the practice.';
-export const SIGN_IN_UNAVAILABLE = 'Sign-in is not available right now. Please try again later.';
 
 /** Raised by the guest verification screens after they store (or clear) a verification. */
 export const GUEST_IDENTITY_EVENT = 'portal:guest-identity';
 
 // ---------------------------------------------------------------------------------------------
 // The calls, each answer decoded with its @portal/contracts codec (one that does not decode is
-// reported and thrown as ApiContractError). They take the client, so the shell's Pact consumer
+// reported and thrown as ApiContractError; the codecs load with the first answer, lazy-codecs.ts). They take the client, so the shell's Pact consumer
 // test (frontends/shell/src/shell-api.pact.test.ts) runs these same functions; the hooks below
 // call them with the page's `api`.
 
 /** GET /api/auth/session: who is signed in (never from a cache). */
 export const getSession = (client: ApiClient, signal?: AbortSignal): Promise<SessionResponse> =>
-  client.get<SessionResponse>('/api/auth/session', { cache: 'no-store', decode: SessionResponse, ...(signal ? { signal } : {}) });
+  client.get<SessionResponse>('/api/auth/session', { cache: 'no-store', decode: lazyCodec('SessionResponse'), ...(signal ? { signal } : {}) });
 
 /** GET /api/auth/status: the session's end (sessionInfo.expiresAt) for the expiry warning. */
 export const getAuthStatus = (client: ApiClient, signal?: AbortSignal): Promise<AuthStatusResponse> =>
-  client.get<AuthStatusResponse>('/api/auth/status', { cache: 'no-store', decode: AuthStatusResponse, ...(signal ? { signal } : {}) });
-
-/** GET /api/guest/session with the stored X-Verification-Token: whether the server still holds the guest. */
-export const getGuestSession = (client: ApiClient, signal?: AbortSignal): Promise<GuestSessionResponse> =>
-  client.get<GuestSessionResponse>('/api/guest/session', { cache: 'no-store', decode: GuestSessionResponse, ...(signal ? { signal } : {}) });
-
-/** GET /api/auth/config: where provider sign-in starts. */
-export const getAuthConfig = (client: ApiClient): Promise<AuthConfigResponse> =>
-  client.get<AuthConfigResponse>('/api/auth/config', { cache: 'no-store', decode: AuthConfigResponse });
-
-/** POST /api/auth/logout: ends the session; says whether to clear this browser. */
-export const postLogout = (client: ApiClient): Promise<LogoutResponse> => client.post<LogoutResponse>('/api/auth/logout', undefined, { decode: LogoutResponse });
+  client.get<AuthStatusResponse>('/api/auth/status', { cache: 'no-store', decode: lazyCodec('AuthStatusResponse'), ...(signal ? { signal } : {}) });
 
 // ---------------------------------------------------------------------------------------------
 // Session query
@@ -143,143 +126,29 @@ export const useAuthState = (options: UseSessionOptions = {}): AuthStateResult =
   };
 };
 
-// ---------------------------------------------------------------------------------------------
-// The guest's token, checked by the server
+// The guest's token, checked by the server once per verification: guest-session-check.ts (the shell
+// loads it only while a guest is stored).
+export {
+  GUEST_SESSION_QUERY_KEY,
+  VERIFICATION_EXPIRED_TITLE,
+  clearGuestIdentity,
+  getGuestSession,
+  useGuestSessionCheck,
+} from './guest-session-check.ts';
 
-export const GUEST_SESSION_QUERY_KEY = ['/api/guest/session'] as const;
-export const VERIFICATION_EXPIRED_TITLE = 'Verification Expired';
-
-/** Removes the guest identity from both storages and tells every screen. */
-export const clearGuestIdentity = (): void => {
-  for (const store of browserStores()) {
-    for (const key of GUEST_IDENTITY_KEYS) {
-      try {
-        store.removeItem(key);
-      } catch {
-        // Blocked storage: nothing stored there.
-      }
-    }
-  }
-  window.dispatchEvent(new Event(GUEST_IDENTITY_EVENT));
-};
-
-/**
- * Asks the server once per verification whether the stored guest token still holds
- * (GET /api/guest/session with X-Verification-Token). A 401 ('Verification Expired': signed by
- * someone else, or expired on the server's clock) clears the guest and says so; other failures
- * change nothing. The shell runs it for the page.
- */
-export const useGuestSessionCheck = (): void => {
-  const guest = useGuestIdentity();
-  const query = useQuery({
-    queryKey: [...GUEST_SESSION_QUERY_KEY, guest?.token ?? ''],
-    queryFn: ({ signal }) => getGuestSession(api, signal),
-    enabled: guest !== null,
-    staleTime: Infinity,
-    retry: false,
-  });
-  const refused = query.error instanceof ApiError && query.error.status === 401;
-  useEffect(() => {
-    if (!refused) return;
-    clearGuestIdentity();
-    toast({ title: VERIFICATION_EXPIRED_TITLE, description: 'Please verify your email and phone again.', variant: 'destructive' });
-  }, [refused]);
-};
-
-// ---------------------------------------------------------------------------------------------
-// Provider sign-in (and Switch Account)
-
-/** The authorize endpoint when it is on this site (a path, or an absolute URL of this origin). */
-const sameOriginEndpoint = (value: string): string | null => {
-  try {
-    const url = new URL(value, window.location.origin);
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}` : null;
-  } catch {
-    return null;
-  }
-};
-
-/**
- * Starts provider sign-in: our server's authorize endpoint (from GET /api/auth/config) with the
- * workflow and the path to come back to; the server builds the provider redirect. Rejects with
- * a message fit to show when sign-in is not configured, or when the answer cannot be read.
- */
-export const startProviderSignIn = async (workflow: SignInWorkflow, redirectPath: string): Promise<void> => {
-  const config = await getAuthConfig(api).catch((error: unknown) => {
-    // An answer in a shape this page does not know: the generic message, never the field names.
-    throw error instanceof ApiContractError ? new Error(SIGN_IN_UNAVAILABLE) : error;
-  });
-  if (!config || typeof config.clientId !== 'string' || config.clientId.trim() === '') throw new Error(OAUTH_NOT_CONFIGURED);
-  const endpoint = typeof config.authorizeUrl === 'string' ? sameOriginEndpoint(config.authorizeUrl) : null;
-  if (!endpoint) throw new Error(SIGN_IN_UNAVAILABLE);
-  window.location.assign(providerSignInUrl(endpoint, workflow, redirectPath));
-};
-
-/**
- * A button's busy state around startProviderSignIn. The page is left on success, so the state
- * stays busy; it resets if the browser brings the page back from its back/forward cache.
- */
-export const useProviderSignIn = () => {
-  const [isStarting, setStarting] = useState(false);
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent): void => {
-      if (event.persisted) setStarting(false);
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
-  const start = useCallback(async (workflow: SignInWorkflow, redirectPath: string): Promise<void> => {
-    setStarting(true);
-    try {
-      await startProviderSignIn(workflow, redirectPath);
-    } catch (error) {
-      setStarting(false);
-      throw error;
-    }
-  }, []);
-  return { start, isStarting };
-};
-
-// ---------------------------------------------------------------------------------------------
-// Logout
-
-/**
- * Logout (enrollment-and-payment §4): POST /api/auth/logout, then the client cleanup when the
- * server says to clear client data or on any failure, then /logout-confirmation.
- */
-export const logout = async (queryClient?: QueryClient): Promise<void> => {
-  let cleanup = true;
-  // A guest's identity lives only in this browser: it always goes, whatever the server says.
-  const guest = readGuestIdentity() !== null;
-  try {
-    const answer = await postLogout(api);
-    cleanup = answer?.clearClientData === true || guest;
-  } catch (error) {
-    console.warn('Logout failed; clearing this browser anyway', error);
-  }
-  // Leave first, so no screen reacts to the signed-out session before it is gone.
-  navigate(LOGOUT_CONFIRMATION_PATH);
-  if (cleanup) runClientCleanup('logout');
-  else if (queryClient) {
-    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: AUTH_STATUS_QUERY_KEY });
-  }
-};
-
-/** Logout with a busy flag for 'Logging out...'. */
-export const useLogout = () => {
-  const queryClient = useQueryClient();
-  const [isLoggingOut, setLoggingOut] = useState(false);
-  const run = useCallback(async () => {
-    setLoggingOut(true);
-    try {
-      await logout(queryClient);
-    } finally {
-      setLoggingOut(false);
-    }
-  }, [queryClient]);
-  return { logout: run, isLoggingOut };
-};
+// Provider sign-in, Switch Account and logout are in sign-in-out.ts (only the screens that offer
+// them load that code: the shell's menu is a chunk of its own, decision 0034).
+export {
+  LOGOUT_CONFIRMATION_PATH,
+  OAUTH_NOT_CONFIGURED,
+  SIGN_IN_UNAVAILABLE,
+  getAuthConfig,
+  logout,
+  postLogout,
+  startProviderSignIn,
+  useLogout,
+  useProviderSignIn,
+} from './sign-in-out.ts';
 
 /**
  * Clears the query cache on every client cleanup ('sessionCleanup'): reset and fetched again

@@ -4,8 +4,8 @@
  * ToastHost shows it. Constants are the spec's (enrollment-and-payment §9).
  */
 
-export const TOAST_EVENT = 'portal:toast';
-export const TOAST_DISMISS_EVENT = 'portal:toast-dismiss';
+export { TOAST_DISMISS_EVENT, TOAST_EVENT } from './toast-events.ts';
+import { TOAST_DISMISS_EVENT, TOAST_EVENT } from './toast-events.ts';
 
 /** Only one toast at a time: a new one replaces the one on screen. */
 export const TOAST_LIMIT = 1;

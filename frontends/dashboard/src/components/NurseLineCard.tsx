@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, NURSE_LINE_GUEST_TEXT, NurseLineDialog, PhoneIcon, useLocation } from '@portal/ui';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, NURSE_LINE_GUEST_TEXT, PhoneIcon, useLocation } from '@portal/ui';
 import { asksForNurseLine } from '../action-cards.ts';
 
 /**
@@ -7,12 +7,19 @@ import { asksForNurseLine } from '../action-cards.ts';
  * the nurse line dialog (also opened from the account menu on any page). Guests see it disabled
  * with 'Sign in with athenahealth credentials to access'. /dashboard?nurse=1 opens it.
  */
+// The dialog (Radix Dialog) loads when first opened (decision 0034), and stays for its closing.
+const NurseLineDialog = lazy(() => import('@portal/ui/NurseLineDialog.tsx').then((module) => ({ default: module.NurseLineDialog })));
+
 export function NurseLineCard({ guest }: { guest: boolean }) {
   const { search } = useLocation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
     if (!guest && asksForNurseLine(search)) setOpen(true);
   }, [guest, search]);
+  useEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
   return (
     <Card as="article" aria-labelledby="dash-nurse-title">
       <CardHeader>
@@ -34,7 +41,11 @@ export function NurseLineCard({ guest }: { guest: boolean }) {
           Open Nurse Line
         </Button>
       </CardFooter>
-      {guest ? null : <NurseLineDialog open={open} onOpenChange={setOpen} viewer="provider" />}
+      {guest || !(open || opened) ? null : (
+        <Suspense fallback={null}>
+          <NurseLineDialog open={open} onOpenChange={setOpen} viewer="provider" />
+        </Suspense>
+      )}
     </Card>
   );
 }

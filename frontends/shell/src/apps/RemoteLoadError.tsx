@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { AlertIcon, Button, Container, EmptyState } from '@portal/ui';
 
-export const REMOTE_LOAD_ERROR_TEXT = 'This part of the portal could not be loaded. Please refresh the page.';
+import { REMOTE_LOAD_ERROR_TEXT } from './error-view.tsx';
+
+export { REMOTE_LOAD_ERROR_TEXT };
 
 /** Shown in place of a micro-frontend whose code could not be downloaded or started. */
 export function RemoteLoadError() {

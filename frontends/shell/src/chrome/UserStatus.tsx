@@ -3,66 +3,39 @@
  * display name and a badge ('athenahealth' for provider login, 'Guest'), a caregiver shown as
  * 'caregiver name (for patient name)', and the member links. Signed-out visitors get a Sign In
  * link instead.
+ *
+ * The menu itself (Radix Dropdown Menu, the nurse line dialog) is a chunk of its own
+ * (UserStatusMenu.tsx), loaded when the pointer or focus comes to the button (issue 15, decision
+ * 0034), with the question whether Membership Billing is offered (GET /api/stripe/customer-check). Until then the same button is drawn natively; a press on it (Enter, Space, Arrow Down, a
+ * click or tap) is kept and replayed on the menu once it has loaded, and focus moves to the real
+ * button, so keyboard users notice nothing.
  */
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { CustomerCheckResponse } from '@portal/contracts';
-import {
-  Badge,
-  ButtonLink,
-  CUSTOMER_CHECK_QUERY_KEY,
-  CalendarIcon,
-  ChevronDownIcon,
-  ClipboardIcon,
-  CreditCardIcon,
-  FileTextIcon,
-  FlaskIcon,
-  LogOutIcon,
-  Menu,
-  MenuGroup,
-  MenuItem,
-  MenuSeparator,
-  MessageIcon,
-  NURSE_LINE_GUEST_TEXT,
-  NurseLineDialog,
-  PhoneIcon,
-  ReceiptIcon,
-  SwitchUserIcon,
-  api,
-  badgeOf,
-  cx,
-  displayNameOf,
-  initialsOf,
-  toast,
-  useAuthState,
-  useLocation,
-  useLogout,
-  usePractice,
-  useProviderSignIn,
-  openBillingPortal,
-  withReturn,
-} from '@portal/ui';
+import { Suspense, startTransition, useRef, useState } from 'react';
+import type { ComponentPropsWithoutRef, KeyboardEvent } from 'react';
+import { Badge, ButtonLink, ChevronDownIcon, badgeOf, cx, displayNameOf, initialsOf, useAuthState, useLocation, withReturn } from '@portal/ui';
 import type { AuthState } from '@portal/ui';
-import { checkCustomer, openPortalSession } from '../shell-api.ts';
+import { lazyOr } from './lazy-or.ts';
 
-export const NURSE_LINE_DISABLED_TOOLTIP = NURSE_LINE_GUEST_TEXT;
 export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
 
-const PATIENT_PORTAL_ITEMS = [
-  { label: 'Patient Chart', icon: <FileTextIcon size={18} /> },
-  { label: 'Lab Results', icon: <FlaskIcon size={18} /> },
-  { label: 'Message Practice', icon: <MessageIcon size={18} /> },
-  { label: 'Primary Care Billing', icon: <ReceiptIcon size={18} /> },
-] as const;
+type SignedIn = Exclude<AuthState, { kind: 'unauthenticated' }>;
 
-/** GET /api/stripe/customer-check; any failure (an answer it cannot read too) counts as no customer. */
-const readCustomer = async ({ signal }: { signal: AbortSignal }): Promise<CustomerCheckResponse> => {
-  try {
-    return { hasCustomer: (await checkCustomer(api, signal)).hasCustomer };
-  } catch {
-    return { hasCustomer: false };
-  }
-};
+/** What happened on the placeholder button before the menu loaded. */
+export interface MenuIntent {
+  /** The placeholder had focus: the real button takes it. */
+  focused: boolean;
+  /** A key that opens the menu (Enter, Space, ArrowDown), replayed on the real button. */
+  key: string | null;
+  /** A click or tap: the menu opens at once. */
+  pressed: boolean;
+}
+
+const loadMenu = () => import('./UserStatusMenu.tsx');
+// Without its chunk the button stays a placeholder (the page still works; a reload brings the menu).
+const UserStatusMenu = lazyOr<{ state: SignedIn; intent: MenuIntent }>(
+  () => loadMenu().then((module) => module.default),
+  ({ state }) => <MenuButtonPlaceholder state={state} />,
+);
 
 export function UserStatus() {
   const { state, isPending } = useAuthState();
@@ -76,129 +49,78 @@ export function UserStatus() {
       </ButtonLink>
     );
   }
-  return <UserStatusMenu state={state} />;
+  return <SignedInStatus state={state} />;
 }
 
-function UserIdentity({ state }: { state: Exclude<AuthState, { kind: 'unauthenticated' }> }) {
-  const badge = badgeOf(state);
-  const actingFor = state.kind === 'provider' && state.caregiverName ? state.patientName : null;
-  const personName = state.kind === 'provider' ? (state.caregiverName ?? state.patientName) : 'Guest';
-  const email = state.email;
+/** The accessible name of the menu button. */
+export const menuButtonLabel = (state: SignedIn): string => `${displayNameOf(state)}, ${badgeOf(state) ?? ''}, account menu`;
+
+/** What the menu button shows: avatar, name, badge and chevron. */
+export function MenuButtonContent({ state }: { state: SignedIn }) {
   return (
-    <div className="portal-user__identity">
-      <span className={cx('portal-avatar', 'portal-avatar--lg', state.kind === 'guest' && 'portal-avatar--guest')} aria-hidden="true">
+    <>
+      <span className={cx('portal-avatar', state.kind === 'guest' && 'portal-avatar--guest')} aria-hidden="true">
         {initialsOf(state)}
       </span>
-      <div className="portal-user__details">
-        <p className="portal-user__full-name">{personName}</p>
-        {actingFor ? <p className="portal-user__acting">Acting for {actingFor}</p> : null}
-        {email ? <p className="portal-user__email">{email}</p> : null}
+      <span className="portal-user__summary">
+        <span className="portal-user__name">{displayNameOf(state)}</span>
         <Badge variant={state.kind === 'provider' ? 'default' : 'secondary'} className="portal-user__badge">
-          {state.kind === 'provider' ? `Signed in with ${badge}` : 'Verified guest'}
+          {badgeOf(state) ?? ''}
         </Badge>
-      </div>
+      </span>
+      <ChevronDownIcon size={18} className="portal-user__chevron" />
+    </>
+  );
+}
+
+/** The menu button as drawn before the menu has loaded. */
+function MenuButtonPlaceholder({ state, ...handlers }: { state: SignedIn } & ComponentPropsWithoutRef<'button'>) {
+  return (
+    <div className="ui-menu portal-user">
+      <button type="button" className="ui-menu__button portal-user__button" aria-haspopup="menu" aria-expanded="false" aria-label={menuButtonLabel(state)} {...handlers}>
+        <MenuButtonContent state={state} />
+      </button>
     </div>
   );
 }
 
-function UserStatusMenu({ state }: { state: Exclude<AuthState, { kind: 'unauthenticated' }> }) {
-  const { pathname, search } = useLocation();
-  const isProvider = state.kind === 'provider';
-  const displayName = displayNameOf(state);
-  const badge = badgeOf(state) ?? '';
-  const customer = useQuery({ queryKey: CUSTOMER_CHECK_QUERY_KEY, queryFn: readCustomer });
-  const { logout, isLoggingOut } = useLogout();
-  const { start, isStarting } = useProviderSignIn();
-  const [openingBilling, setOpeningBilling] = useState(false);
-  const [nurseLineOpen, setNurseLineOpen] = useState(false);
-  const practice = usePractice();
-  const patientPortalUrl = practice.data?.patientPortalUrl;
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 
-  const switchAccount = (): void => {
-    start('switch', `${pathname}${search}`).catch((error: unknown) => {
-      toast({
-        title: 'Switch Account Failed',
-        description: error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : 'Please try again.',
-        variant: 'destructive',
-      });
-    });
+function SignedInStatus({ state }: { state: SignedIn }) {
+  const [wanted, setWanted] = useState(false);
+  const intent = useRef<MenuIntent>({ focused: false, key: null, pressed: false });
+  const want = (): void => {
+    if (wanted) return;
+    void loadMenu();
+    // A transition: the placeholder stays on screen (and keeps focus and keys) until the menu has loaded.
+    startTransition(() => setWanted(true));
   };
 
-  const billing = (): void => {
-    setOpeningBilling(true);
-    void openBillingPortal(() => openPortalSession(api)).finally(() => setOpeningBilling(false));
-  };
-
-  return (
-    <>
-      <Menu
-        className="portal-user"
-        buttonClassName="portal-user__button"
-        buttonLabel={`${displayName}, ${badge}, account menu`}
-        menuLabel="Account menu"
-        button={
-          <>
-            <span className={cx('portal-avatar', state.kind === 'guest' && 'portal-avatar--guest')} aria-hidden="true">
-              {initialsOf(state)}
-            </span>
-            <span className="portal-user__summary">
-              <span className="portal-user__name">{displayName}</span>
-              <Badge variant={isProvider ? 'default' : 'secondary'} className="portal-user__badge">
-                {badge}
-              </Badge>
-            </span>
-            <ChevronDownIcon size={18} className="portal-user__chevron" />
-          </>
-        }
-        header={<UserIdentity state={state} />}
-      >
-        <MenuItem href="/enrollment" icon={<ClipboardIcon size={18} />}>
-          Membership Enrollment
-        </MenuItem>
-        <MenuGroup label="Members Only Benefits">
-          <MenuItem href="/appointments" icon={<CalendarIcon size={18} />}>
-            Manage Appointments
-          </MenuItem>
-          {isProvider ? (
-            <MenuItem onSelect={() => setNurseLineOpen(true)} icon={<PhoneIcon size={18} />}>
-              Nurse Phone Messaging
-            </MenuItem>
-          ) : (
-            <MenuItem disabled tooltip={NURSE_LINE_DISABLED_TOOLTIP} icon={<PhoneIcon size={18} />}>
-              Nurse Phone Messaging
-            </MenuItem>
-          )}
-          {customer.data?.hasCustomer ? (
-            <MenuItem onSelect={billing} busy={openingBilling} icon={<CreditCardIcon size={18} />}>
-              Membership Billing
-            </MenuItem>
-          ) : null}
-        </MenuGroup>
-        <MenuGroup label="Patient Portal" note={isProvider ? undefined : PORTAL_CREDENTIALS_NOTE}>
-          {PATIENT_PORTAL_ITEMS.map((item) =>
-            patientPortalUrl ? (
-              <MenuItem key={item.label} href={patientPortalUrl} external icon={item.icon}>
-                {item.label}
-              </MenuItem>
-            ) : (
-              <MenuItem key={item.label} disabled tooltip="Loading the patient portal link..." icon={item.icon}>
-                {item.label}
-              </MenuItem>
-            ),
-          )}
-        </MenuGroup>
-        <MenuSeparator />
-        {isProvider ? (
-          <MenuItem onSelect={switchAccount} busy={isStarting} keepOpen icon={<SwitchUserIcon size={18} />}>
-            {isStarting ? 'Switching...' : 'Switch Account'}
-          </MenuItem>
-        ) : null}
-        <MenuItem onSelect={() => void logout()} busy={isLoggingOut} keepOpen tone="destructive" icon={<LogOutIcon size={18} />}>
-          {isLoggingOut ? 'Logging out...' : 'Logout'}
-        </MenuItem>
-      </Menu>
-      {/* Opened from the menu on any page (issue 14); the dashboard's card opens its own. */}
-      <NurseLineDialog open={nurseLineOpen} onOpenChange={setNurseLineOpen} viewer={isProvider ? 'provider' : 'guest'} />
-    </>
+  const placeholder = (
+    <MenuButtonPlaceholder
+      state={state}
+      onPointerEnter={want}
+      onFocus={() => {
+        intent.current.focused = true;
+        want();
+      }}
+      onBlur={(event) => {
+        // Not when the placeholder itself leaves the page: the real button takes the focus then.
+        if (event.currentTarget.isConnected) intent.current.focused = false;
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+        if (!OPENING_KEYS.includes(event.key)) return;
+        event.preventDefault();
+        intent.current.key = event.key;
+        want();
+      }}
+      onClick={() => {
+        intent.current.pressed = true;
+        want();
+      }}
+    />
   );
+
+  // One boundary for both, so the placeholder is the same element until the menu replaces it.
+  return <Suspense fallback={placeholder}>{wanted ? <UserStatusMenu state={state} intent={intent.current} /> : placeholder}</Suspense>;
 }

@@ -6,10 +6,17 @@
  * cleared and a window 'patientSwitched' event is raised. A verified guest's token is checked
  * once with GET /api/guest/session; a refused one is cleared ('Verification Expired').
  */
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
-import { AUTH_STATUS_QUERY_KEY, SESSION_QUERY_KEY, listenForSessionCleanup, resetQueryCache, trackPatient, useAuthState, useGuestSessionCheck } from '@portal/ui';
+import { lazyOr } from '../chrome/lazy-or.ts';
+import { AUTH_STATUS_QUERY_KEY, SESSION_QUERY_KEY, listenForSessionCleanup, resetQueryCache, trackPatient, useAuthState, useGuestIdentity } from '@portal/ui';
+
+// Loaded only while a guest is stored (decision 0034).
+const GuestSessionCheck = lazyOr(
+  () => import('./GuestSessionCheck.tsx').then((module) => module.default),
+  () => null,
+);
 
 /** The session and auth status answers already describe the new patient: keep them. */
 const isSessionQuery = (query: Query): boolean => {
@@ -21,7 +28,7 @@ export function SessionMonitor() {
   const queryClient = useQueryClient();
   const { state } = useAuthState({ poll: true });
   // A guest's token is checked by the server once per verification.
-  useGuestSessionCheck();
+  const guest = useGuestIdentity();
   const patientId = state.kind === 'provider' ? state.patientId : null;
 
   useEffect(() => listenForSessionCleanup(queryClient), [queryClient]);
@@ -31,5 +38,9 @@ export function SessionMonitor() {
     if (trackPatient(patientId)) resetQueryCache(queryClient, isSessionQuery);
   }, [patientId, queryClient]);
 
-  return null;
+  return guest ? (
+    <Suspense fallback={null}>
+      <GuestSessionCheck />
+    </Suspense>
+  ) : null;
 }

@@ -1,11 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Container, LoadingState, PageHeader, Stack, api } from '@portal/ui';
-import { FailedDocuments } from '../components/FailedDocuments.tsx';
-import { PracticeReport } from '../components/PracticeReport.tsx';
 import { StaffHome } from '../components/StaffHome.tsx';
-import { StaffPortal } from '../components/StaffPortal.tsx';
 import { clearCachedSearch } from '../staff-portal.ts';
-import { StaffSignIn } from '../components/StaffSignIn.tsx';
 import {
   UNREADABLE_ANSWER,
   UNREADABLE_ANSWER_TITLE,
@@ -18,6 +14,20 @@ import {
   staffStorage,
 } from '../staff-session.ts';
 import type { StaffSession } from '../staff-session.ts';
+
+// Each view is a chunk of its own (issue 15, decision 0034): signing in needs none of the staff
+// tools, and each tool only itself.
+const StaffSignIn = lazy(() => import('../components/StaffSignIn.tsx').then((module) => ({ default: module.StaffSignIn })));
+const StaffPortal = lazy(() => import('../components/StaffPortal.tsx').then((module) => ({ default: module.StaffPortal })));
+const FailedDocuments = lazy(() => import('../components/FailedDocuments.tsx').then((module) => ({ default: module.FailedDocuments })));
+const PracticeReport = lazy(() => import('../components/PracticeReport.tsx').then((module) => ({ default: module.PracticeReport })));
+
+/** Shown while a view's chunk downloads. */
+const viewLoading = (
+  <Card className="ui-auth-card">
+    <LoadingState compact label="Loading..." />
+  </Card>
+);
 
 type View =
   | { readonly kind: 'checking'; readonly session: StaffSession }
@@ -132,17 +142,21 @@ export function StaffPage() {
                   Practice Report
                 </Button>
               </nav>
-              {tool === 'report' ? (
-                <PracticeReport token={view.session.token} />
-              ) : (
-                <>
-                  <StaffPortal token={view.session.token} />
-                  <FailedDocuments token={view.session.token} />
-                </>
-              )}
+              <Suspense fallback={viewLoading}>
+                {tool === 'report' ? (
+                  <PracticeReport token={view.session.token} />
+                ) : (
+                  <>
+                    <StaffPortal token={view.session.token} />
+                    <FailedDocuments token={view.session.token} />
+                  </>
+                )}
+              </Suspense>
             </>
           ) : (
-            <StaffSignIn onSignedIn={onSignedIn} notice={view.notice} />
+            <Suspense fallback={viewLoading}>
+              <StaffSignIn onSignedIn={onSignedIn} notice={view.notice} />
+            </Suspense>
           )}
         </Stack>
       </div>

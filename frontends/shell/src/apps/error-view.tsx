@@ -1,0 +1,24 @@
+/**
+ * The view shown in place of a micro-frontend that cannot be loaded or started (and on unknown
+ * paths while some micro-frontend's routes are unknown). It is rare, so RemoteLoadError.tsx is a
+ * chunk of its own (decision 0034); should that chunk not load either (the network is gone), the
+ * same sentence is shown plainly.
+ */
+import type { ComponentType } from 'react';
+
+export const REMOTE_LOAD_ERROR_TEXT = 'This part of the portal could not be loaded. Please refresh the page.';
+
+function PlainLoadError() {
+  return (
+    <p role="alert" className="ui-container ui-container--md">
+      {REMOTE_LOAD_ERROR_TEXT}
+    </p>
+  );
+}
+
+/** RemoteLoadError, or the plain sentence when its chunk cannot be loaded. */
+export const loadErrorView = (): Promise<ComponentType> =>
+  import('./RemoteLoadError.tsx').then(
+    (module) => module.RemoteLoadError,
+    () => PlainLoadError,
+  );

@@ -1,0 +1,190 @@
+/**
+ * The user-status menu itself (loaded by UserStatus.tsx when the pointer or focus comes to its
+ * button): the signed-in person, the member links, Patient Portal, Switch Account and Logout, on
+ * @portal/ui's Menu (Radix Dropdown Menu), and the nurse line dialog it opens.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerCheckResponse } from '@portal/contracts';
+import {
+  Badge,
+  CUSTOMER_CHECK_QUERY_KEY,
+  CalendarIcon,
+  ClipboardIcon,
+  CreditCardIcon,
+  FileTextIcon,
+  FlaskIcon,
+  LogOutIcon,
+  Menu,
+  MenuGroup,
+  MenuItem,
+  MenuSeparator,
+  MessageIcon,
+  NURSE_LINE_GUEST_TEXT,
+  NurseLineDialog,
+  PhoneIcon,
+  ReceiptIcon,
+  SwitchUserIcon,
+  api,
+  badgeOf,
+  cx,
+  initialsOf,
+  toast,
+  useLocation,
+  useLogout,
+  usePractice,
+  useProviderSignIn,
+  openBillingPortal,
+} from '@portal/ui';
+import type { AuthState } from '@portal/ui';
+import { checkCustomer, openPortalSession } from '../shell-api.ts';
+import { MenuButtonContent, PORTAL_CREDENTIALS_NOTE, menuButtonLabel } from './UserStatus.tsx';
+import type { MenuIntent } from './UserStatus.tsx';
+
+export const NURSE_LINE_DISABLED_TOOLTIP = NURSE_LINE_GUEST_TEXT;
+
+type SignedIn = Exclude<AuthState, { kind: 'unauthenticated' }>;
+
+const PATIENT_PORTAL_ITEMS = [
+  { label: 'Patient Chart', icon: <FileTextIcon size={18} /> },
+  { label: 'Lab Results', icon: <FlaskIcon size={18} /> },
+  { label: 'Message Practice', icon: <MessageIcon size={18} /> },
+  { label: 'Primary Care Billing', icon: <ReceiptIcon size={18} /> },
+] as const;
+
+function UserIdentity({ state }: { state: SignedIn }) {
+  const badge = badgeOf(state);
+  const actingFor = state.kind === 'provider' && state.caregiverName ? state.patientName : null;
+  const personName = state.kind === 'provider' ? (state.caregiverName ?? state.patientName) : 'Guest';
+  const email = state.email;
+  return (
+    <div className="portal-user__identity">
+      <span className={cx('portal-avatar', 'portal-avatar--lg', state.kind === 'guest' && 'portal-avatar--guest')} aria-hidden="true">
+        {initialsOf(state)}
+      </span>
+      <div className="portal-user__details">
+        <p className="portal-user__full-name">{personName}</p>
+        {actingFor ? <p className="portal-user__acting">Acting for {actingFor}</p> : null}
+        {email ? <p className="portal-user__email">{email}</p> : null}
+        <Badge variant={state.kind === 'provider' ? 'default' : 'secondary'} className="portal-user__badge">
+          {state.kind === 'provider' ? `Signed in with ${badge}` : 'Verified guest'}
+        </Badge>
+      </div>
+    </div>
+  );
+}
+
+/** GET /api/stripe/customer-check; any failure (an answer it cannot read too) counts as no customer. */
+const readCustomer = async ({ signal }: { signal: AbortSignal }): Promise<CustomerCheckResponse> => {
+  try {
+    return { hasCustomer: (await checkCustomer(api, signal)).hasCustomer };
+  } catch {
+    return { hasCustomer: false };
+  }
+};
+
+export default function UserStatusMenu({ state, intent }: { state: SignedIn; intent: MenuIntent }) {
+  const { pathname, search } = useLocation();
+  const isProvider = state.kind === 'provider';
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // A click on the placeholder opens the menu at once; a key is replayed below.
+  const [openAtOnce] = useState(() => intent.pressed && intent.key === null);
+  // Whether Membership Billing is offered.
+  const customer = useQuery({ queryKey: CUSTOMER_CHECK_QUERY_KEY, queryFn: readCustomer });
+  const { logout, isLoggingOut } = useLogout();
+  const { start, isStarting } = useProviderSignIn();
+  const [openingBilling, setOpeningBilling] = useState(false);
+  const [nurseLineOpen, setNurseLineOpen] = useState(false);
+  const practice = usePractice();
+  const patientPortalUrl = practice.data?.patientPortalUrl;
+
+  const switchAccount = (): void => {
+    start('switch', `${pathname}${search}`).catch((error: unknown) => {
+      toast({
+        title: 'Switch Account Failed',
+        description: error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : 'Please try again.',
+        variant: 'destructive',
+      });
+    });
+  };
+
+  // Take over from the placeholder button: focus, and the key that was pressed on it.
+  useEffect(() => {
+    const button = buttonRef.current;
+    const { focused, key } = intent;
+    intent.focused = false;
+    intent.key = null;
+    intent.pressed = false;
+    // Focus went nowhere when the placeholder left the page (not elsewhere by the user's choice).
+    const orphaned = document.activeElement === null || document.activeElement === document.body;
+    if (!button || !(focused || key !== null) || !orphaned) return;
+    button.focus();
+    if (key !== null) button.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  }, [intent]);
+
+  const billing = (): void => {
+    setOpeningBilling(true);
+    void openBillingPortal(() => openPortalSession(api)).finally(() => setOpeningBilling(false));
+  };
+
+  return (
+    <>
+      <Menu
+        className="portal-user"
+        buttonClassName="portal-user__button"
+        buttonLabel={menuButtonLabel(state)}
+        buttonRef={buttonRef}
+        defaultOpen={openAtOnce}
+        button={<MenuButtonContent state={state} />}
+        header={<UserIdentity state={state} />}
+      >
+        <MenuItem href="/enrollment" icon={<ClipboardIcon size={18} />}>
+          Membership Enrollment
+        </MenuItem>
+        <MenuGroup label="Members Only Benefits">
+          <MenuItem href="/appointments" icon={<CalendarIcon size={18} />}>
+            Manage Appointments
+          </MenuItem>
+          {isProvider ? (
+            <MenuItem onSelect={() => setNurseLineOpen(true)} icon={<PhoneIcon size={18} />}>
+              Nurse Phone Messaging
+            </MenuItem>
+          ) : (
+            <MenuItem disabled tooltip={NURSE_LINE_DISABLED_TOOLTIP} icon={<PhoneIcon size={18} />}>
+              Nurse Phone Messaging
+            </MenuItem>
+          )}
+          {customer.data?.hasCustomer ? (
+            <MenuItem onSelect={billing} busy={openingBilling} icon={<CreditCardIcon size={18} />}>
+              Membership Billing
+            </MenuItem>
+          ) : null}
+        </MenuGroup>
+        <MenuGroup label="Patient Portal" note={isProvider ? undefined : PORTAL_CREDENTIALS_NOTE}>
+          {PATIENT_PORTAL_ITEMS.map((item) =>
+            patientPortalUrl ? (
+              <MenuItem key={item.label} href={patientPortalUrl} external icon={item.icon}>
+                {item.label}
+              </MenuItem>
+            ) : (
+              <MenuItem key={item.label} disabled tooltip="Loading the patient portal link..." icon={item.icon}>
+                {item.label}
+              </MenuItem>
+            ),
+          )}
+        </MenuGroup>
+        <MenuSeparator />
+        {isProvider ? (
+          <MenuItem onSelect={switchAccount} busy={isStarting} keepOpen icon={<SwitchUserIcon size={18} />}>
+            {isStarting ? 'Switching...' : 'Switch Account'}
+          </MenuItem>
+        ) : null}
+        <MenuItem onSelect={() => void logout()} busy={isLoggingOut} keepOpen tone="destructive" icon={<LogOutIcon size={18} />}>
+          {isLoggingOut ? 'Logging out...' : 'Logout'}
+        </MenuItem>
+      </Menu>
+      {/* Opened from the menu on any page (issue 14); the dashboard's card opens its own. */}
+      <NurseLineDialog open={nurseLineOpen} onOpenChange={setNurseLineOpen} viewer={isProvider ? 'provider' : 'guest'} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * `decode` options that load their codec on first use (see startup-codecs.ts): the request starts
+ * the download, so the codec arrives while the answer is on its way.
+ */
+import type { Decode } from './api.ts';
+
+type Codecs = typeof import('./startup-codecs.ts');
+
+let loading: Promise<Codecs> | null = null;
+
+const codecs = (): Promise<Codecs> => {
+  loading ??= import('./startup-codecs.ts');
+  // A failed download may be tried again by the next request.
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+};
+
+/** The named codec of startup-codecs.ts, loaded when a request first needs it. */
+export const lazyCodec = (name: keyof Codecs): Decode => () => codecs().then((module) => module[name]);
