@@ -167,6 +167,26 @@ describe('two workers', () => {
     expect(await inbox('jordan.reyes@example.com')).toEqual(['Reminder: your appointment at MDRI Primary Care today']);
     expect(cluster.workers.every((worker) => worker.process.running)).toBe(true);
   }, 40_000);
+
+  it('keep running the queue with one killed, and share it again once it is back', async () => {
+    const [first, second] = cluster.workers;
+    await first.kill();
+    const queue = async (count: number) =>
+      Promise.all(Array.from({ length: count }, async () => (await owner.raw("select (graphile_worker.add_job('send_appointment_reminders')).id::text as id")).rows[0].id as string));
+    const done = async (ids: string[]) => {
+      for (let tries = 0; tries < 300 && !ids.every((id) => completed('send_appointment_reminders').includes(id)); tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      return ids.filter((id) => completed('send_appointment_reminders').includes(id));
+    };
+    const whileDown = await queue(6);
+    expect(await done(whileDown)).toEqual(whileDown);
+    const ranBy = (worker: typeof first, ids: string[]) => ids.filter((id) => worker.process.lines().some((line) => line.includes(`Completed task ${id} (`)));
+    expect(ranBy(second, whileDown)).toEqual(whileDown);
+    await first.start();
+    const afterwards = await queue(6);
+    expect(await done(afterwards)).toEqual(afterwards);
+    // Each ran once in all: by one worker or the other, never both.
+    expect(afterwards.filter((id) => ranBy(first, [id]).length + ranBy(second, [id]).length !== 1)).toEqual([]);
+  }, 40_000);
 });
 
 describe('an API instance restarted under load', () => {
