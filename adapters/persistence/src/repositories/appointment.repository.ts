@@ -181,7 +181,9 @@ export class PostgresUpcomingAppointmentsCache implements UpcomingAppointmentsCa
   }
 
   async read(patientId: string, now: Date): Promise<readonly Appointment[] | null> {
-    const row = await UpcomingAppointmentsCacheModel.query(this.#knex).findById(patientId);
+    // A hot read: one fixed statement, without the query builder or Objection's model layer (decision 0039).
+    const { rows } = (await this.#knex.raw('SELECT * FROM upcoming_appointments_cache WHERE "patientId" = ?', [patientId])) as { rows: UpcomingAppointmentsCacheModel[] };
+    const row = rows[0];
     if (!row || now.getTime() - row.cachedAt.getTime() >= UPCOMING_CACHE_MS) return null;
     return row.appointments as Appointment[];
   }

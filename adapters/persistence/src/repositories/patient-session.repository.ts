@@ -41,8 +41,10 @@ export class KnexPatientSessionRepository implements PatientSessionRepository {
     });
   }
 
+  /** The hottest read of the API: one fixed statement, without the query builder or Objection's model layer (decision 0039). */
   async find(id: string): Promise<PatientSession | null> {
-    const row = await this.#sessions().findById(id);
+    const { rows } = (await this.#knex.raw('SELECT * FROM auth_sessions WHERE id = ?', [id])) as { rows: AuthSessionModel[] };
+    const row = rows[0];
     return row
       ? {
           id: row.id,

@@ -11,7 +11,9 @@ export class KnexProviderCache implements ProviderCache {
   }
 
   async read(departmentId: string) {
-    const row = await ProviderCacheModel.query(this.#knex).where({ departmentId }).orderBy('cachedAt', 'desc').first();
+    // A hot read: one fixed statement, without the query builder or Objection's model layer (decision 0039).
+    const { rows } = (await this.#knex.raw('SELECT * FROM provider_cache WHERE "departmentId" = ? ORDER BY "cachedAt" DESC LIMIT 1', [departmentId])) as { rows: ProviderCacheModel[] };
+    const row = rows[0];
     return row ? { providers: row.providers as HealthRecordProvider[], cachedAt: row.cachedAt } : null;
   }
 
