@@ -111,10 +111,11 @@ it('answers 503 with Retry-After while PostgreSQL is down, keeps every acknowled
   );
   expect([...new Set(unhandled)]).toEqual([]);
 
-  // While it was down: every request answered at once, a 503 with Retry-After.
+  // While it was down: every request answered, a 503 with Retry-After. (One still waiting in
+  // PgBouncer's queue when PostgreSQL came back may be served: a 200 that ended after the start.)
   expect(during.length).toBeGreaterThan(0);
-  expect(during.filter((answer) => answer.status !== 503)).toEqual([]);
-  expect(during.every((answer) => Number(answer.retryAfter) > 0)).toBe(true);
+  expect(during.filter((answer) => answer.status !== 503 && !(answer.status === 200 && answer.at + answer.tookMs >= startingAt))).toEqual([]);
+  expect(during.filter((answer) => answer.status === 503).every((answer) => Number(answer.retryAfter) > 0)).toBe(true);
   // Across the whole run nothing but 200 and 503: no 500, no 502 (a process gone), no dropped connection.
   expect(Object.keys(statuses(answers)).filter((status) => status !== '200' && status !== '503')).toEqual([]);
   expect(answers.filter((answer) => answer.status === 503).every((answer) => Number(answer.retryAfter) > 0)).toBe(true);
