@@ -20,6 +20,7 @@ export * from './repositories/attempt-limiter.ts';
 /** The database handle apps pass from their container to the repositories (they never query it themselves). */
 export type { Knex as Database } from 'knex';
 export { migrateJobQueue, addJob, jobRunnerPool, type QueuedJob } from './job-queue.ts';
+export { startJobLockRecovery, LIVENESS_NAMESPACE, type JobLockRecovery, type JobLockRecoveryOptions } from './job-lock-recovery.ts';
 export * from './repositories/appointment.repository.ts';
 export * from './repositories/waitlist.repository.ts';
 export * from './repositories/staff-portal.repository.ts';

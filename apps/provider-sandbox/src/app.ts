@@ -13,7 +13,7 @@ import type { SandboxContext } from './http/context.ts';
 import { controlRouter } from './http/control.router.ts';
 import { cors } from './http/cors.ts';
 import { AthenaError, errorMiddleware } from './http/errors.ts';
-import { createFaultRegistry, type Fault } from './http/faults.ts';
+import { createFaultRegistry, type Fault, type MailFault } from './http/faults.ts';
 import { fhirRouter } from './http/fhir.router.ts';
 import { DEFAULT_SMS_PER_NUMBER_PER_HOUR, firebaseAuthEmulator, firebaseErrorBoundary, isFirebasePath } from './http/firebase.router.ts';
 import { inboxRouter } from './http/inbox.router.ts';
@@ -73,6 +73,8 @@ export interface SandboxApp {
   webhooksIdle(): Promise<void>;
   /** The faults in force. */
   faults(): readonly Fault[];
+  /** The SMTP catcher's fault now (`{provider: 'mail', mode}`). */
+  mailFault(): MailFault;
   /** Drops the requests held by timeout faults and stops webhook deliveries (call before closing the server). */
   releaseHeldRequests(): void;
 }
@@ -234,6 +236,7 @@ export const createSandboxApp = async (options: SandboxAppOptions): Promise<Sand
     inbox,
     reset: sandbox.reset,
     faults: () => faults.list(),
+    mailFault: () => faults.mail(),
     webhooksIdle: async () => {
       await Promise.all([signwell.idle(), stripe.webhooks.idle()]);
     },

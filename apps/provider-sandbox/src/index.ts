@@ -14,7 +14,8 @@ import { createSandboxApp } from './app.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './inbox/smtp.ts';
 
 export { createSandboxApp, type SandboxApp, type SandboxAppOptions } from './app.ts';
-export type { Fault } from './http/faults.ts';
+export type { Fault, FaultProvider, HeldRequest } from './http/faults.ts';
+export { FAULT_PROVIDERS, PROVIDER_ROUTES } from './http/faults.ts';
 export {
   AH_PRACTICE,
   APPOINTMENT_TYPES,
@@ -167,7 +168,7 @@ export const startSandbox = async ({
   }
   let smtp: SmtpCatcher;
   try {
-    smtp = await startSmtpCatcher({ inbox: sandbox.inbox, host, port: smtpPort, ...(log === undefined ? {} : { log }) });
+    smtp = await startSmtpCatcher({ inbox: sandbox.inbox, host, port: smtpPort, fault: () => sandbox.mailFault(), ...(log === undefined ? {} : { log }) });
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await knex.destroy();

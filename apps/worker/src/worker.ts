@@ -4,7 +4,8 @@
  * the task list below.
  * Jobs are spread across any number of worker processes with SKIP LOCKED.
  */
-import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import {
   SHARED_TOKENS as TOKENS,
   buildContainer,
@@ -36,7 +37,17 @@ import {
   type Waitlist,
   type WaitlistDeps,
 } from '@portal/core';
-import { OFFER_FREED_SLOT, jobRunnerPool, migrateJobQueue, migrateToLatest, serverSecret, type Database, type KnexDocumentFiling } from '@portal/persistence';
+import {
+  OFFER_FREED_SLOT,
+  jobRunnerPool,
+  migrateJobQueue,
+  migrateToLatest,
+  serverSecret,
+  startJobLockRecovery,
+  type Database,
+  type JobLockRecovery,
+  type KnexDocumentFiling,
+} from '@portal/persistence';
 import { JoseSignedTokens, signingKeysFor } from '@portal/tokens';
 import {
   DEFAULT_FILING_SETTINGS,
@@ -62,6 +73,12 @@ export interface StartWorkerOptions {
   readonly migrate?: boolean;
   /** Override METRICS_PORT (0 picks a free one; null: no metrics port). */
   readonly metricsPort?: number | null;
+  /**
+   * Jobs of a worker process that died (SIGKILL, OOM) run again after seconds instead of
+   * graphile-worker's 4-hour lock expiry (decision 0041): how often to look (default 2000 ms) and
+   * how old a lock must be (default 5000 ms); false turns it off.
+   */
+  readonly lockRecovery?: false | { readonly everyMs?: number; readonly minLockAgeMs?: number };
 }
 
 export interface RunningWorker {
@@ -176,10 +193,20 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     logger.warn({ error }, where === 'idle' ? 'worker: idle database connection failed' : 'worker: database connection failed'),
   );
 
+  // The ids this process locks jobs with (graphile-worker 0.18 locks with its pool's id, older
+  // versions with each worker's), for the liveness locks of the lock recovery.
+  const events: WorkerEvents = new EventEmitter();
+  const workerIds = new Set<string>();
+  events.on('pool:create', ({ workerPool }) => workerIds.add(workerPool.id));
+  events.on('pool:release', ({ pool }) => workerIds.delete(pool.id));
+  events.on('worker:create', ({ worker }) => workerIds.add(worker.workerId));
+  events.on('worker:stop', ({ worker }) => workerIds.delete(worker.workerId));
+
   let runner: Runner;
   try {
     runner = await run({
       pgPool: pool,
+      events,
       concurrency,
       pollInterval: options.pollIntervalMs ?? 1_000,
       noHandleSignals: true,
@@ -197,6 +224,16 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     throw error;
   }
   metrics.observeJobs(runner.events);
+  const lockRecovery: JobLockRecovery | null =
+    options.lockRecovery === false
+      ? null
+      : startJobLockRecovery({
+          databaseUrl: options.databaseUrl,
+          workerIds: () => [...workerIds],
+          ...(options.lockRecovery ?? {}),
+          onUnlocked: (event) => logger.warn({ lockRecovery: event }, 'jobs of a dead worker unlocked'),
+          onError: (error) => logger.warn({ error: { message: error.message } }, 'job lock recovery: database unavailable'),
+        });
   metrics.observeOperations(container.get<OperationsSource>(TOKENS.OperationsProbe), logger);
   const metricsPort = options.metricsPort !== undefined ? options.metricsPort : metricsPortFor(config.metricsPort, WORKER_METRICS_PORT, env);
   let metricsServer: MetricsServer | null = null;
@@ -204,6 +241,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     try {
       metricsServer = await startMetricsServer(metrics.registry, { host: config.metricsHost, port: metricsPort, logger });
     } catch (error) {
+      await lockRecovery?.stop();
       await runner.stop().catch(() => {});
       await pool.end().catch(() => {});
       await knex.destroy();
@@ -216,6 +254,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     metricsUrl: metricsServer?.url ?? null,
     stop: () => {
       stopped ??= (async () => {
+        await lockRecovery?.stop();
         await metricsServer?.close();
         await runner.stop().catch((error: unknown) => logger.warn({ error }, 'worker stop'));
         await pool.end().catch(() => {});

@@ -111,6 +111,17 @@ export const controlRouter = (sandbox: SandboxContext): Router => {
     ctx.body = { fault, faults: sandbox.faults.list() };
   });
 
+  // Answers held by `hold: true` faults: which caller waits (its TCP port), and letting them go.
+  router.get('/faults/held', (ctx) => {
+    ctx.body = { held: sandbox.faults.held() };
+  });
+
+  router.post('/faults/release', (ctx) => {
+    const id = (ctx.request.body as { id?: unknown } | undefined)?.id;
+    if (id !== undefined && !Number.isInteger(id)) throw badRequest('id must be a held request id.');
+    ctx.body = { released: sandbox.faults.release(id as number | undefined) };
+  });
+
   router.delete('/faults', (ctx) => {
     sandbox.faults.clear();
     ctx.body = { faults: [] };

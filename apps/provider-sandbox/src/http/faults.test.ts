@@ -33,3 +33,35 @@ describe('fault registry', () => {
     expect(() => faults.set({ route: 'POST ^/d$', timeoutAfterWrite: 1 })).toThrow();
   });
 });
+
+describe('provider faults and held answers (issue 16)', () => {
+  it('maps {provider, mode} to the provider routes, and up removes them', () => {
+    const faults = createFaultRegistry(10);
+    expect(faults.set({ provider: 'stripe', mode: 'down' })).toMatchObject({ route: '* ^/v1/[a-z]', errorRate: 1, provider: 'stripe' });
+    expect(faults.set({ provider: 'athena', mode: 'slow' })).toMatchObject({ latencyMs: 5_000, provider: 'athena' });
+    faults.set({ provider: 'mail', mode: 'down' });
+    expect(faults.mail()).toEqual({ down: true, latencyMs: 0 });
+    faults.set({ provider: 'stripe', mode: 'up' });
+    faults.set({ provider: 'mail', mode: 'up' });
+    expect(faults.list().map((fault) => fault.provider)).toEqual(['athena']);
+    expect(faults.mail()).toEqual({ down: false, latencyMs: 0 });
+    expect(() => faults.set({ provider: 'fax', mode: 'down' })).toThrow();
+    expect(() => faults.set({ provider: 'stripe', mode: 'sideways' })).toThrow();
+  });
+
+  it('runs the handler of a held request, then answers only when released', async () => {
+    const faults = createFaultRegistry(10_000);
+    faults.set({ route: 'POST ^/charge$', hold: true });
+    let wrote = false;
+    const ctx = { method: 'POST', path: '/charge', req: { socket: { remotePort: 40123 } } } as never;
+    const done = faults.middleware()(ctx, async () => {
+      wrote = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(wrote).toBe(true);
+    expect(faults.held()).toMatchObject([{ method: 'POST', path: '/charge', remotePort: 40123 }]);
+    expect(faults.release()).toBe(1);
+    await done;
+    expect(faults.held()).toEqual([]);
+  });
+});

@@ -15,6 +15,8 @@ export interface SmtpCatcherOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly log?: (line: string) => void;
+  /** Injected fault (issue 16): down refuses each connection with 421; latency delays each message's answer. */
+  readonly fault?: () => { readonly down: boolean; readonly latencyMs: number };
 }
 
 export interface SmtpCatcher {
@@ -30,7 +32,7 @@ const readAll = async (stream: AsyncIterable<Buffer | string>): Promise<Buffer> 
   return Buffer.concat(chunks);
 };
 
-export const startSmtpCatcher = async ({ inbox, host, port, log }: SmtpCatcherOptions): Promise<SmtpCatcher> => {
+export const startSmtpCatcher = async ({ inbox, host, port, log, fault }: SmtpCatcherOptions): Promise<SmtpCatcher> => {
   const server = new SMTPServer({
     name: 'provider-sandbox',
     banner: 'provider sandbox SMTP catcher: nothing is delivered',
@@ -39,9 +41,15 @@ export const startSmtpCatcher = async ({ inbox, host, port, log }: SmtpCatcherOp
     size: SMTP_SIZE_LIMIT,
     logger: false,
     closeTimeout: 1_000,
+    onConnect: (_session, callback) => {
+      if (fault?.().down) callback(Object.assign(new Error('Service not available (sandbox fault)'), { responseCode: 421 }));
+      else callback();
+    },
     onData: (stream, session, callback) => {
       readAll(stream)
         .then(async (raw) => {
+          const latencyMs = fault?.().latencyMs ?? 0;
+          if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
           if (stream.sizeExceeded) {
             const error = Object.assign(new Error('Message exceeds the 1 MB limit of the sandbox'), { responseCode: 552 });
             callback(error);
