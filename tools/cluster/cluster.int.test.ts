@@ -26,6 +26,11 @@ afterAll(async () => {
 
 const SPOOFED = '203.0.113.77';
 
+/** The API writes its request line after answering, and it reaches us through a pipe: wait (at most 5 s) until `ready` holds. */
+const logsCaughtUp = async (ready: () => boolean): Promise<void> => {
+  for (let tries = 0; tries < 100 && !ready(); tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+};
+
 /** Signs Margaret in through nginx, from a client that lies about its address. */
 const signedIn = async () => {
   const browser = spoofingBrowser(SPOOFED);
@@ -93,9 +98,13 @@ describe('the portal through nginx', () => {
   it('spreads requests over both instances, each request answered by one', async () => {
     const before = cluster.accessLog().length;
     for (let i = 0; i < 20; i += 1) expect((await fetch(`${cluster.url}/api/config`)).status).toBe(200);
-    const entries = cluster.accessLog().slice(before).filter((entry) => entry.path === '/api/config');
+    const configLines = () => cluster.accessLog().slice(before).filter((entry) => entry.path === '/api/config');
+    await logsCaughtUp(() => configLines().length >= 20);
+    const entries = configLines();
     expect(entries).toHaveLength(20);
     expect(new Set(entries.map((entry) => entry.upstream)).size).toBe(2);
+    const logged = () => cluster.apis.flatMap((api) => [...api.requestIds()]);
+    await logsCaughtUp(() => entries.every((entry) => logged().includes(entry.requestId)));
     const [a, b] = cluster.apis.map((api) => api.requestIds());
     const servedBy = entries.map((entry) => Number(a!.has(entry.requestId)) + Number(b!.has(entry.requestId)));
     expect(servedBy).toEqual(entries.map(() => 1));
@@ -220,6 +229,7 @@ describe('an API instance restarted under load', () => {
       const answer = await fetch(`${cluster.url}/api/auth/session`, { headers: { Cookie: cookie } });
       expect(await answer.json()).toMatchObject({ isAuthenticated: true });
     }
+    await logsCaughtUp(() => cluster.apis[index].requestIds().size > before);
     expect(cluster.apis[index].requestIds().size).toBeGreaterThan(before);
   };
 
