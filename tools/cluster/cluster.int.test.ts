@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import createKnex, { type Knex } from 'knex';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { signIn } from '../src/testing/sign-in.ts';
+import { jsonCall, signedEnrollment, signedInForEnrollment } from '../src/testing/enrollment-flow.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 import { recordClusterLogs, spoofingBrowser } from './testing.ts';
 
@@ -177,6 +178,46 @@ describe('two workers', () => {
     expect(cluster.workers.every((worker) => worker.process.running)).toBe(true);
   }, 40_000);
 
+  it('reconcile a payment once, however many reconciler runs are queued at once', async () => {
+    const sandbox = cluster.sandbox.url;
+    const webhooks = (url: string | null) =>
+      fetch(`${sandbox}/_sandbox/stripe/webhook-endpoint`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
+    // No webhook: only the reconciler can find that the card was paid.
+    await webhooks(null);
+    try {
+      const carol = await signedInForEnrollment(cluster.url, PATIENT_IDS.carol);
+      const id = await signedEnrollment(cluster.url, carol, PATIENT_IDS.carol, '120_annual', 'Carol Bennett');
+      const setup = (await jsonCall(carol, cluster.url, 'POST', `/api/enrollments/${id}/create-subscription`)).body as { clientSecret: string };
+      const stripe = async (path: string, form: Record<string, string>) =>
+        (await (
+          await fetch(`${sandbox}${path}`, {
+            method: 'POST',
+            headers: { Authorization: 'Bearer pk_test_portal_sandbox', 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(form).toString(),
+          })
+        ).json()) as { id: string; status?: string };
+      const card = await stripe('/v1/payment_methods', { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2030', 'card[cvc]': '123' });
+      const intent = setup.clientSecret.split('_secret_')[0]!;
+      expect((await stripe(`/v1/payment_intents/${intent}/confirm`, { client_secret: setup.clientSecret, payment_method: card.id, return_url: `${cluster.url}/pay/return` })).status).toBe('succeeded');
+      // Past the workers' two-minute grace for an unrecorded payment.
+      await owner('enrollments').where({ id }).update({ updatedAt: new Date(Date.now() - 10 * 60_000) });
+      expect((await owner('enrollments').where({ id }).first()).status).toBe('payment_pending');
+      const runs = await Promise.all(
+        Array.from({ length: 8 }, async () => (await owner.raw("select (graphile_worker.add_job('reconcile_payments')).id::text as id")).rows[0].id as string),
+      );
+      for (let tries = 0; tries < 300 && !runs.every((run) => completed('reconcile_payments').includes(run)); tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(runs.filter((run) => !completed('reconcile_payments').includes(run))).toEqual([]);
+      expect((await owner('enrollments').where({ id }).first()).status).toBe('active');
+      // Each worker logs what its run changed: one change in all, across both workers.
+      const changes = cluster.workers.flatMap((worker) =>
+        worker.process.lines().flatMap((line) => (line.includes('"msg":"payments reconciled"') ? [(JSON.parse(line) as { reconcile: { changed: number } }).reconcile.changed] : [])),
+      );
+      expect(changes.reduce((sum, changed) => sum + changed, 0)).toBe(1);
+    } finally {
+      await webhooks(`${cluster.url}/api/stripe/webhook`);
+    }
+  }, 40_000);
+
   it('keep running the queue with one killed, and share it again once it is back', async () => {
     const [first, second] = cluster.workers;
     await first.kill();
@@ -206,13 +247,13 @@ describe('an API instance restarted under load', () => {
     const expected = await (await fetch(`${cluster.url}/api/auth/session`, { headers: { Cookie: cookie } })).text();
     expect(JSON.parse(expected)).toMatchObject({ isAuthenticated: true });
     // Every answer must be the signed-in session, byte for byte (verifyBody counts the others as mismatches).
-    const getOptions = { url: `${cluster.url}/api/auth/session`, connections: 8, duration: 7, headers: { Cookie: cookie }, verifyBody: (body: string) => body === expected };
+    const getOptions = { url: `${cluster.url}/api/auth/session`, connections: 8, duration: 6, headers: { Cookie: cookie }, verifyBody: (body: string) => body === expected };
     const run = autocannon(getOptions);
     // POSTs at the same time: nginx never resends one that reached an instance.
     const posts = autocannon({
       url: `${cluster.url}/api/auth/session/extend`,
       connections: 2,
-      duration: 7,
+      duration: 6,
       method: 'POST',
       headers: { Cookie: cookie, Origin: cluster.url, 'Content-Type': 'application/json' },
       body: '{}',
