@@ -23,6 +23,8 @@ export interface VerificationCodeStore {
   current(purpose: CodePurpose, subjectHash: string): Promise<StoredCode | null>;
   /** Marks the code used if it is still unused and has fewer than `maxAttempts` wrong tries; true for the one caller that did. */
   consume(id: string, now: Date, maxAttempts: number): Promise<boolean>;
+  /** Removes an unused code that was never delivered (the mail failed): it neither works nor delays the next one. */
+  withdraw(purpose: CodePurpose, subjectHash: string, codeHash: string): Promise<void>;
   /** Counts a wrong try on a still-unused code; the count after it (null when the code was used meanwhile). */
   countWrongTry(id: string): Promise<number | null>;
 }

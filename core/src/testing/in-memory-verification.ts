@@ -66,6 +66,10 @@ export class InMemoryVerificationCodes implements VerificationCodeStore {
     const times = this.rows.filter((row) => row.purpose === purpose && row.subjectHash === subjectHash && row.createdAt > since).map((row) => row.createdAt.getTime());
     return times.length === 0 ? null : new Date(Math.max(...times));
   }
+  async withdraw(purpose: CodePurpose, subjectHash: string, codeHash: string): Promise<void> {
+    const index = this.rows.findIndex((row) => row.purpose === purpose && row.subjectHash === subjectHash && row.codeHash === codeHash && row.consumedAt === null);
+    if (index >= 0) this.rows.splice(index, 1);
+  }
   async current(purpose: CodePurpose, subjectHash: string): Promise<StoredCode | null> {
     return this.rows.filter((row) => row.purpose === purpose && row.subjectHash === subjectHash && row.consumedAt === null).at(-1) ?? null;
   }

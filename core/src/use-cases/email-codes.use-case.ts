@@ -64,6 +64,12 @@ export class EmailCodes {
     return { code, expiresAt, resendAvailableAt: new Date(now.getTime() + RESEND_AFTER_MS) };
   }
 
+  /** Takes back a code whose email could not be sent: the address may ask again at once (issue 16's mail fault). */
+  async withdraw(purpose: CodePurpose, address: string, device: string | null, code: string): Promise<void> {
+    const subjectHash = this.#subject(purpose, address, device);
+    await this.#store.withdraw(purpose, subjectHash, this.#codeHash(subjectHash, code));
+  }
+
   /** Checks and, on success, uses up the current code of the address on this device. */
   async check(purpose: CodePurpose, address: string, device: string | null, code: string, now: Date): Promise<{ result: CodeCheckResult; attemptsRemaining: number }> {
     const subjectHash = this.#subject(purpose, address, device);

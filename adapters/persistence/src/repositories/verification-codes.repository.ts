@@ -22,6 +22,10 @@ export class PostgresVerificationCodes implements VerificationCodeStore {
     return row?.createdAt ?? null;
   }
 
+  async withdraw(purpose: CodePurpose, subjectHash: string, codeHash: string): Promise<void> {
+    await VerificationCodeModel.query(this.#knex).where({ purpose, subjectHash, codeHash }).whereNull('consumedAt').delete();
+  }
+
   async current(purpose: CodePurpose, subjectHash: string): Promise<StoredCode | null> {
     const row = await VerificationCodeModel.query(this.#knex).where({ purpose, subjectHash }).whereNull('consumedAt').orderBy('createdAt', 'desc').first();
     return row ? { id: String(row.id), codeHash: row.codeHash, attempts: row.attempts, createdAt: row.createdAt, expiresAt: row.expiresAt } : null;

@@ -56,6 +56,8 @@ export const verificationRouter = (deps: {
       await mailer.send({ to: email, ...emailCodeMessage(code) });
     } catch (error) {
       logger.error({ err: error }, 'verification email not sent');
+      // A code nobody received must not hold the address for two minutes (resend wait): take it back.
+      await codes.withdraw('guest_email', email, device, code).catch((withdrawError: unknown) => logger.warn({ err: withdrawError }, 'unsent verification code not withdrawn'));
       throw new HttpError(502, { error: 'Failed to send verification code' });
     }
     await audit(ctx, { eventType: 'verification', action: 'email_code_sent', hipaaRelevant: false });
