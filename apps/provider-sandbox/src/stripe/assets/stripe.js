@@ -494,7 +494,11 @@
     Object.keys(bad).forEach(function (name) {
       if (inputs[name]) inputs[name].setAttribute('aria-invalid', bad[name] ? 'true' : 'false');
     });
-    inputs.brand.textContent = state.brand === 'unknown' ? '' : state.brand.charAt(0).toUpperCase() + state.brand.slice(1);
+    // Only when it changes: replacing the text node on every blur is a DOM removal in the middle of
+    // a Tab, which a modal's focus trap (Radix FocusScope) answers by pulling focus to the dialog.
+    // Stripe's own element lives in an iframe and never touches the page's DOM.
+    var brand = state.brand === 'unknown' ? '' : state.brand.charAt(0).toUpperCase() + state.brand.slice(1);
+    if (inputs.brand.textContent !== brand) inputs.brand.textContent = brand;
   };
 
   CardElement.prototype._changed = function (final) {
