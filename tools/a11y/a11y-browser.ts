@@ -2,8 +2,8 @@
  * What the accessibility suite (tools/a11y, issue 16, decision 0040) shares: axe findings gathered
  * per page or dialog (so one run names every finding, not only the first), the keyboard's moves
  * (Tab until an element is focused, in the page or in a frame such as the SignWell embed) and the
- * visible focus check (a computed outline or box-shadow on the focused element or the control
- * that draws its ring: a visually hidden radio's label or card).
+ * visible focus check (a computed outline or box-shadow on the focused element, or an outline on
+ * what draws the ring of a visually hidden radio: its label, the text after it or its card).
  */
 import { expect } from '@jest/globals';
 import { seriousFindings } from '../src/testing/axe.ts';
@@ -90,22 +90,24 @@ export const focused = async (page: Page): Promise<Focused | null> => {
         )
           .replace(/\s+/g, ' ')
           .trim();
-        const drawsRing = (candidate: Element | null): boolean => {
+        const outlined = (candidate: Element | null): boolean => {
           if (!candidate) return false;
           const style = getComputedStyle(candidate);
-          const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-          const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
-          return outline || shadow;
+          return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
         };
+        const own = getComputedStyle(element);
+        // A box-shadow ring: no offset, no blur, a spread (computed as 'color 0px 0px 0px 3px'), not a soft drop shadow.
+        const ownRing = outlined(element) || /(^|,\s*|\) )0px 0px 0px [1-9]/.test(own.boxShadow);
         // A native control drawn by something else (a visually hidden radio or checkbox): its
-        // label, the card around it, or the text beside it carries the ring.
-        const candidates: Array<Element | null> = [element, element.nextElementSibling, (element as HTMLInputElement).labels?.[0] ?? null];
-        for (let parent = element.parentElement, depth = 0; parent && depth < 3; parent = parent.parentElement, depth += 1) candidates.push(parent);
+        // label, the text after it or the card around it carries the ring, as an outline (cards'
+        // permanent shadows do not count; only an outline there is a focus ring).
+        const carriers: Array<Element | null> = [element.nextElementSibling, (element as HTMLInputElement).labels?.[0] ?? null];
+        for (let parent = element.parentElement, depth = 0; parent && depth < 3; parent = parent.parentElement, depth += 1) carriers.push(parent);
         return {
           tag: element.tagName.toLowerCase(),
           role: element.getAttribute('role'),
           name,
-          ring: candidates.some(drawsRing),
+          ring: ownRing || carriers.some(outlined),
         };
       })
       .catch(() => null);
