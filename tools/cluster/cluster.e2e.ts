@@ -14,24 +14,28 @@ import { startCluster, type Cluster } from './cluster.ts';
 import { recordClusterLogs } from './testing.ts';
 
 let cluster: Cluster;
+let starting: Promise<Cluster> | undefined;
 let context: BrowserContext;
 const profile = mkdtempSync(path.join(tmpdir(), 'portal-chromium-'));
 
 beforeAll(async () => {
-  cluster = await startCluster();
+  // Kept, so that a start that outlives this hook's timeout is still closed in afterAll.
+  starting = startCluster();
+  cluster = await starting;
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     ignoreHTTPSErrors: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await context?.close();
   rmSync(profile, { recursive: true, force: true });
-  if (cluster) await recordClusterLogs(cluster);
-  await cluster?.close();
-}, 30_000);
+  const started = await starting?.catch(() => undefined);
+  if (started) await recordClusterLogs(started);
+  await started?.close();
+}, 90_000);
 
 it('signs in over https with a __Host- Secure cookie, and keeps the session when an instance stops', async () => {
   const page = await context.newPage();

@@ -13,17 +13,21 @@ import { startCluster, type Cluster } from './cluster.ts';
 import { recordClusterLogs, spoofingBrowser } from './testing.ts';
 
 let cluster: Cluster;
+let starting: Promise<Cluster> | undefined;
 let owner: Knex;
 
 beforeAll(async () => {
-  cluster = await startCluster({ workerLogLevel: 'debug' });
+  // Kept, so that a start that outlives this hook's timeout is still closed in afterAll.
+  starting = startCluster({ workerLogLevel: 'debug' });
+  cluster = await starting;
   owner = createKnex({ client: 'pg', connection: cluster.postgres.ownerUrl, pool: { min: 0, max: 2 } });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await owner?.destroy();
-  if (cluster) await recordClusterLogs(cluster);
-  await cluster?.close();
-}, 30_000);
+  const started = await starting?.catch(() => undefined);
+  if (started) await recordClusterLogs(started);
+  await started?.close();
+}, 90_000);
 
 const SPOOFED = '203.0.113.77';
 
