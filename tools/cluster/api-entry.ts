@@ -27,3 +27,8 @@ const stop = async () => {
 };
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
+// The cluster's process gone without closing us (killed, a test runner's forced exit): stop too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop();
+}, 1_000).unref();

@@ -10,7 +10,7 @@
  * processes with configuration files generated into a run folder (as `nobody` when this process
  * is root; PgBouncer refuses root); nothing is installed as a system service.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -209,6 +209,20 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
       await database?.stop();
       database = null;
     });
+    // The reaper cleans up if this process dies without closing the cluster (tools/cluster/reaper.ts).
+    const reaper = spawn(process.execPath, [path.join(root, 'tools/cluster/reaper.ts'), String(process.pid), runDir, dataDir, ...(options.runDir ? [] : ['remove'])], { detached: true, stdio: 'ignore' });
+    reaper.unref();
+    cleanups.push(async () => {
+      reaper.kill('SIGKILL');
+    });
+    const tracked: ManagedProcess[] = [];
+    const track = (proc: ManagedProcess): ManagedProcess => {
+      tracked.push(proc);
+      return proc;
+    };
+    const writePids = () =>
+      writeFileSync(path.join(runDir, 'pids'), tracked.flatMap((proc) => (proc.pid === null ? [] : [String(proc.pid)])).join('\n') + '\n');
+
     const ownerUrl = database.url;
     const appUrl = database.appUrl;
     await migrateDatabase(ownerUrl);
@@ -265,7 +279,7 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
     writeNginxConf();
     if (user) chownTree(runDir, user, dataDir);
 
-    const pgbouncer = new ManagedProcess({
+    const pgbouncer = track(new ManagedProcess({
       name: 'pgbouncer',
       command: '/usr/sbin/pgbouncer',
       args: [path.join(runDir, 'pgbouncer.ini')],
@@ -273,7 +287,8 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
       cwd: runDir,
       logFile: path.join(runDir, 'logs', 'pgbouncer.out'),
       ...(user ? { user } : {}),
-    });
+      onStart: () => writePids(),
+    }));
     pgbouncer.start();
     cleanups.push(async () => {
       await pgbouncer.stop(5_000);
@@ -282,7 +297,7 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
     await waitUntil('PgBouncer listening', () => accepting(bouncerPort), 10_000);
     log(`PgBouncer (transaction mode) on 127.0.0.1:${bouncerPort}`);
 
-    const nginx = new ManagedProcess({
+    const nginx = track(new ManagedProcess({
       name: 'nginx',
       command: '/usr/sbin/nginx',
       args: ['-p', runDir, '-c', nginxConfPath, '-e', path.join(runDir, 'nginx-error.log')],
@@ -290,7 +305,8 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
       cwd: runDir,
       logFile: path.join(runDir, 'logs', 'nginx.out'),
       ...(user ? { user } : {}),
-    });
+      onStart: () => writePids(),
+    }));
     nginx.start();
     cleanups.push(async () => {
       await nginx.stop(5_000);
@@ -345,7 +361,7 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
     const apis = names.map((name, index): ApiInstance => {
       const port = ports[index]!;
       const directUrl = `http://127.0.0.1:${port}`;
-      const proc = new ManagedProcess({
+      const proc = track(new ManagedProcess({
         name,
         command: process.execPath,
         args: [path.join(root, 'tools/cluster/api-entry.ts')],
@@ -361,7 +377,8 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
         },
         cwd: root,
         logFile: path.join(runDir, 'logs', `${name}.log`),
-      });
+        onStart: () => writePids(),
+      }));
       const ready = async () => {
         const line = proc.waitForLine((text) => text.includes('"cluster":"api ready"'), 60_000);
         proc.start();
@@ -408,7 +425,7 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
     log(`API instances ${apis.map((api) => `${api.name} ${api.directUrl}`).join(', ')} (through PgBouncer)`);
 
     const workers = (['worker-1', 'worker-2'] as const).map((name, index): WorkerProcess => {
-      const proc = new ManagedProcess({
+      const proc = track(new ManagedProcess({
         name,
         command: process.execPath,
         args: [path.join(root, 'apps/worker/src/main.ts')],
@@ -416,7 +433,8 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
         env: { ...baseEnv, DATABASE_URL: appUrl, LOG_LEVEL: options.workerLogLevel ?? options.logLevel ?? 'info', WORKER_CONCURRENCY: '2', METRICS_PORT: String(metricsPorts[2 + index]), CLUSTER_INSTANCE: name },
         cwd: root,
         logFile: path.join(runDir, 'logs', `${name}.log`),
-      });
+        onStart: () => writePids(),
+      }));
       return {
         name,
         metricsUrl: `http://127.0.0.1:${metricsPorts[2 + index]}/metrics`,

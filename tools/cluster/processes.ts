@@ -18,6 +18,8 @@ export interface SpawnSpec {
   readonly user?: { readonly uid: number; readonly gid: number };
   /** Lines kept in memory (default 20 000). */
   readonly keepLines?: number;
+  /** Called after each start (the cluster keeps its reaper's list of pids current). */
+  readonly onStart?: () => void;
 }
 
 export class ManagedProcess {
@@ -83,6 +85,7 @@ export class ManagedProcess {
       this.#log.write(`${line}\n`);
       for (const listener of this.#listeners) listener(line);
     };
+    this.spec.onStart?.();
     createInterface({ input: child.stdout! }).on('line', onLine);
     createInterface({ input: child.stderr! }).on('line', onLine);
     this.#exited = new Promise((resolve) => {
