@@ -43,7 +43,7 @@ export default (_env = {}, argv = {}) => {
     entry: { main: path.join(shellDir, 'src', 'bootstrap.tsx') },
     output: { ...base.output, path: SINGLE_DIST, uniqueName: 'portal_single' },
     plugins: [
-      ...base.plugins.filter((plugin) => !(plugin instanceof webpack.container.ModuleFederationPlugin) && !(plugin instanceof HtmlWebpackPlugin)),
+      ...base.plugins.filter((plugin) => !(plugin instanceof webpack.container.ModuleFederationPlugin) && !(plugin instanceof webpack.sharing.ProvideSharedPlugin) && !(plugin instanceof HtmlWebpackPlugin)),
       new webpack.NormalModuleReplacementPlugin(/^\.\/remotes\.ts$/, (resource) => {
         if (path.resolve(resource.context) === path.join(shellDir, 'src')) resource.request = path.join(dir, 'src', 'static-remotes.ts');
       }),
