@@ -90,6 +90,10 @@ export const focused = async (page: Page): Promise<Focused | null> => {
         )
           .replace(/\s+/g, ' ')
           .trim();
+        // The ring as it ends up: a focus style's transition (an input's box-shadow) is finished first.
+        for (const animation of document.getAnimations()) {
+          if (Number.isFinite(Number(animation.effect?.getComputedTiming().endTime))) animation.finish();
+        }
         const outlined = (candidate: Element | null): boolean => {
           if (!candidate) return false;
           const style = getComputedStyle(candidate);

@@ -42,6 +42,8 @@ const arrowToOption = async (page: Page, label: string): Promise<void> => {
 const signInWithKeyboard = async (page: Page, person: string, returnPath: string): Promise<void> => {
   await page.goto(`${setup.portal.url}/login?return=${returnPath}`);
   await page.getByRole('heading', { name: 'Welcome to the Member Portal' }).waitFor();
+  // The human check comes first (both sign-in options wait for it), as a person sees it complete.
+  await page.getByText('Security check complete.').waitFor();
   await tabTo(page, 'Sign in with athenahealth');
   await expectVisibleFocus(page, 'login: Sign in with athenahealth');
   await page.keyboard.press('Enter');
