@@ -92,7 +92,7 @@ it(`files ${FILINGS} signed documents exactly once while the upload fails 30 % (
 
   await setFault(portal.sandbox.url, { route: UPLOAD_ROUTE, errorRate: 0.3, timeoutRate: 0.1, timeoutAfterWrite: true });
   const started = performance.now();
-  const submissions = await inBatches(plan, 8, (entry, index) =>
+  const submissions = await inBatches(plan, 2, (entry, index) =>
     filing.submit({
       enrollmentId: enrollmentRows[index]!.id,
       patientId: entry.patientId,
