@@ -14,6 +14,7 @@ import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
 import { startWorker, type RunningWorker } from '@portal/worker';
 import { samplePdfBase64, submitSigningPage } from '../../apps/provider-sandbox/src/testing.ts';
 import { submissionMarker } from '../../apps/worker/src/file-signed-document.task.ts';
+import { capturingLogger } from '../../apps/composition/src/testing.ts';
 import { startTestPortal, type TestPortal } from '../src/testing/portal.ts';
 import { report, setFault } from './support.ts';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
     sandbox: { faultHoldMs: 2_500 },
     worker: { concurrency: 6, pollIntervalMs: 100, filing: FILING },
   });
-  second = await startWorker({ databaseUrl: portal.db.url, env: { PUBLIC_ORIGIN: portal.url, ...portal.env }, migrate: false, concurrency: 6, pollIntervalMs: 100, filing: FILING, metricsPort: null });
+  second = await startWorker({ databaseUrl: portal.db.url, env: { PUBLIC_ORIGIN: portal.url, ...portal.env }, logger: capturingLogger().logger, migrate: false, concurrency: 6, pollIntervalMs: 100, filing: FILING, metricsPort: null });
   filing = new KnexDocumentFiling(portal.db.knex);
   const { baseUrl, apiKey, testMode } = signwellConfigFromEnv({ PROVIDER_SANDBOX_URL: portal.sandbox.url });
   signing = new SignwellSigning({ baseUrl, apiKey, testMode, retryBaseDelayMs: 5 });
@@ -108,7 +109,7 @@ it(`files ${FILINGS} signed documents exactly once while the upload fails 30 % (
   const ids = submissions.map((submission) => submission.id);
   type Row = { id: string; status: string; uploadAttempts: number; athenaDocumentId: string | null };
   let rows: Row[] = [];
-  const deadline = Date.now() + 15 * 60_000;
+  const deadline = Date.now() + 40 * 60_000;
   for (;;) {
     // One query for all (not one per submission: the test's pool is small).
     rows = (await portal.db.knex('document_submissions').whereIn('id', ids).select('id', 'status', 'uploadAttempts', 'athenaDocumentId')) as Row[];
@@ -137,4 +138,4 @@ it(`files ${FILINGS} signed documents exactly once while the upload fails 30 % (
     recoveryMs: elapsedMs,
     detail: `${attempts} upload attempts for ${FILINGS} documents; time is for all to settle`,
   });
-}, 20 * 60_000);
+}, 45 * 60_000);
