@@ -51,16 +51,16 @@ interface Fit {
 
 /**
  * At each size: no sideways scroll, and `action` (a button or link) scrolled into view lies whole
- * inside the viewport. With `shot`, a screenshot of the viewport (the top of the page) is kept.
+ * inside the viewport. With `shot`, a screenshot of the viewport, scrolled to the action, is kept.
  */
 const fits = async (page: Page, name: string, action: ReturnType<Page['getByRole']>, shot: boolean): Promise<Fit[]> => {
   const results: Fit[] = [];
   for (const size of [PHONE, ZOOM_200]) {
     await resize(page, size);
     await page.evaluate(() => window.scrollTo(0, 0));
-    if (shot) await page.screenshot({ path: path.join(SHOTS, `${name}-${size.label}.png`) });
     const sidewaysScroll = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
     await action.scrollIntoViewIfNeeded();
+    if (shot) await page.screenshot({ path: path.join(SHOTS, `${name}-${size.label}.png`) });
     const box = await action.boundingBox();
     const inView = await action.isVisible();
     const actionInView = inView && box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 0.5 && box.y + box.height <= size.height + 0.5;
