@@ -53,6 +53,9 @@ export const verifySandboxAgainst = async (options: {
     pactUrls: [options.pactFile],
     stateHandlers: options.stateHandlers,
     requestFilter: options.requestFilter,
+    // Also the limit on a provider state's setup (pact-core's default is 30 s): a state that
+    // signs and files two enrollments takes longer than that on a busy two-core machine.
+    timeout: 120_000,
     logLevel: 'warn',
     // Nothing is published (no broker); pact-core still asks for a version next to the flag.
     publishVerificationResult: false,
