@@ -30,16 +30,7 @@ import { PATIENT_IDS, startSandbox } from '@portal/provider-sandbox';
 import { signIn } from '../src/testing/sign-in.ts';
 import { appRoleUrl, createTestDatabase } from '../src/testing/test-database.ts';
 import { ROOT } from './report.ts';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../src/free-port.ts';
 
 const discard = new Writable({
   write(_chunk, _encoding, callback) {

@@ -11,26 +11,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { ClaimResult, NewAppointment } from '@portal/core';
 import { createKnex, migrateToLatest, PostgresAppointments, startEmbeddedPostgres } from '@portal/persistence';
 import { median, percent, ROOT, type Figure } from './report.ts';
+import { freePort } from '../src/free-port.ts';
 
 const CONCURRENCY = 50;
 const POOL = 10;
 const TAKEN_SHARE = 0.2;
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 type Outcome = ClaimResult['kind'];
 type Claim = (appointment: NewAppointment, now: Date) => Promise<Outcome>;

@@ -15,7 +15,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { createKnex, KnexPatientSessionRepository, KnexProviderCache, migrateToLatest, PostgresUpcomingAppointmentsCache, startEmbeddedPostgres } from '@portal/persistence';
-import { freePort, option } from './booking.ts';
+import { freePort } from '../src/free-port.ts';
+import { option } from './booking.ts';
 import { median, percent, ROOT, type Figure } from './report.ts';
 
 const CONCURRENCY = 50;

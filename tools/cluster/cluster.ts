@@ -23,7 +23,8 @@ import { startSandbox, type RunningSandbox } from '@portal/provider-sandbox';
 import { pointStripeWebhooks } from '../src/stripe-webhooks.ts';
 import { makeCertificate } from './certificate.ts';
 import { nginxConf, pgbouncerIni, pgbouncerUsers } from './config-files.ts';
-import { ManagedProcess, accepting, freePort, waitUntil } from './processes.ts';
+import { freePort } from '../src/free-port.ts';
+import { ManagedProcess, accepting, waitUntil } from './processes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

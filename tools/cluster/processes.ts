@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
+import { freePort } from '../src/free-port.ts';
 
 export interface SpawnSpec {
   readonly name: string;
@@ -134,17 +135,6 @@ export class ManagedProcess {
     await new Promise<void>((resolve) => this.#log.end(() => resolve()));
   }
 }
-
-/** A port free on 127.0.0.1 at this moment (the OS's choice). */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

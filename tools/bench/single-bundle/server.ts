@@ -15,7 +15,6 @@
  *   node tools/bench/single-bundle/server.ts
  */
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { startApi } from '@portal/api';
@@ -26,16 +25,7 @@ import { startSandbox } from '@portal/provider-sandbox';
 import { appRoleUrl, createTestDatabase } from '../../src/testing/test-database.ts';
 import { ROOT } from '../report.ts';
 import { SINGLE_FRONTENDS_DIR } from './webpack.config.js';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../../src/free-port.ts';
 
 const discard = new Writable({
   write(_chunk, _encoding, callback) {

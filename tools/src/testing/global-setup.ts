@@ -5,26 +5,16 @@
  * global-teardown stops it and removes its folder. Test files make their own databases inside it.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres, type DatabaseHandle } from '@portal/persistence';
+import { freePort } from '../free-port.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 declare global {
   var __portalTestDatabase: { handle: DatabaseHandle; dataDir: string } | undefined;
 }
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * The LOGS suite: every log line of this run goes under .tmp/logs/run-<time>-<pid>/ (npm test
