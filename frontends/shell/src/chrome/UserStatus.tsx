@@ -114,6 +114,13 @@ function SignedInStatus({ state }: { state: SignedIn }) {
         intent.current.key = event.key;
         want();
       }}
+      // The press as it starts: if the menu replaces this button between pointerdown and click
+      // (it loads on pointerenter), no click reaches either button, and the press is still kept.
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        intent.current.pressed = true;
+        want();
+      }}
       onClick={() => {
         intent.current.pressed = true;
         want();

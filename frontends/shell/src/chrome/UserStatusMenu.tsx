@@ -111,16 +111,21 @@ export default function UserStatusMenu({ state, intent }: { state: SignedIn; int
   // Take over from the placeholder button: focus, and the key that was pressed on it.
   useEffect(() => {
     const button = buttonRef.current;
-    const { focused, key } = intent;
+    const { focused, key, pressed } = intent;
     intent.focused = false;
     intent.key = null;
     intent.pressed = false;
+    // Pressed after this menu first rendered (too late for openAtOnce) but before it took over.
+    if (button && pressed && key === null && !openAtOnce) {
+      button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0, pointerType: 'mouse' }));
+      return;
+    }
     // Focus went nowhere when the placeholder left the page (not elsewhere by the user's choice).
     const orphaned = document.activeElement === null || document.activeElement === document.body;
     if (!button || !(focused || key !== null) || !orphaned) return;
     button.focus();
     if (key !== null) button.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-  }, [intent]);
+  }, [intent, openAtOnce]);
 
   const billing = (): void => {
     setOpeningBilling(true);
