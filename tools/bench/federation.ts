@@ -19,24 +19,10 @@ import { createInterface } from 'node:readline';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildFrontends } from '../src/build-frontends.ts';
+import { CHROME_FLAGS, CHROMIUM } from './lighthouse.ts';
 import { median, ROOT, type Figure } from './report.ts';
 import { buildSingleBundle, SINGLE_DIST } from './single-bundle/build.ts';
 import { federationFigures, orderFor, scriptBytes, type NetworkRequest, type Side, type SideResult } from './single-bundle/measure.ts';
-
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-/** As tools/bench/lighthouse.ts launches Chromium on this machine. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 interface Run extends SideResult {
   /** The LCP element as Lighthouse labels it (the same page should paint the same element). */

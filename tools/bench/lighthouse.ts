@@ -19,10 +19,10 @@ import lighthouse from 'lighthouse';
 import { median, ROOT, type Figure } from './report.ts';
 import { startServer, stopServer } from './api.ts';
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** The flags this machine's Chromium needs (no sandbox as root, no background connections on a closed network). */
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
