@@ -10,13 +10,11 @@
  * call (the sandbox) are not in it.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { ClaimResult, NewAppointment } from '@portal/core';
-import { createKnex, migrateToLatest, PostgresAppointments, startEmbeddedPostgres } from '@portal/persistence';
-import { median, percent, ROOT, type Figure } from './report.ts';
-import { freePort } from '../src/free-port.ts';
+import { PostgresAppointments } from '@portal/persistence';
+import { withBenchDatabase } from './bench-database.ts';
+import { median, percent, type Figure } from './report.ts';
 
 const CONCURRENCY = 50;
 const POOL = 10;
@@ -154,16 +152,7 @@ const show = (name: string, run: Run): void =>
 export const benchBooking = async (args: readonly string[]): Promise<Figure[]> => {
   const seconds = option(args, 'duration', 10);
   const rounds = option(args, 'rounds', 3);
-  const dataDir = path.join(ROOT, '.data/bench-postgres', `booking-${process.pid}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  console.log('Starting an embedded PostgreSQL for the booking benchmark…');
-  const postgres = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
-  const knex = createKnex({ url: postgres.url, poolMax: POOL });
-  const pool = new pg.Pool({ connectionString: postgres.url, max: POOL });
-  // An idle client cut off when the server stops must not end the process.
-  pool.on('error', () => {});
-  try {
-    await migrateToLatest(knex);
+  return withBenchDatabase('booking', POOL, async ({ knex, pool }) => {
     const repository = new PostgresAppointments(knex);
     const viaRepository: Claim = async (appointment, now) => (await repository.claim(appointment, now)).kind;
     const viaRaw = rawClaim(pool);
@@ -221,10 +210,5 @@ export const benchBooking = async (args: readonly string[]): Promise<Figure[]> =
         met: takenP99 <= claimedP99 * 1.1,
       },
     ];
-  } finally {
-    await knex.destroy().catch(() => {});
-    await pool.end().catch(() => {});
-    await postgres.stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 };

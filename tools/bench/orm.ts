@@ -11,13 +11,10 @@
  *     the booking screens).
  * Goal (issue 15): ≥ 70 % of raw pg.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { createKnex, KnexPatientSessionRepository, KnexProviderCache, migrateToLatest, PostgresUpcomingAppointmentsCache, startEmbeddedPostgres } from '@portal/persistence';
-import { freePort } from '../src/free-port.ts';
+import { KnexPatientSessionRepository, KnexProviderCache, PostgresUpcomingAppointmentsCache } from '@portal/persistence';
+import { withBenchDatabase } from './bench-database.ts';
 import { option } from './booking.ts';
-import { median, percent, ROOT, type Figure } from './report.ts';
+import { median, percent, type Figure } from './report.ts';
 
 const CONCURRENCY = 50;
 const POOL = 10;
@@ -43,15 +40,7 @@ const appointment = { appointmentId: '1', date: '12/01/2027', startTime: '09:00'
 export const benchOrm = async (args: readonly string[]): Promise<Figure[]> => {
   const seconds = option(args, 'duration', 5);
   const rounds = option(args, 'rounds', 3);
-  const dataDir = path.join(ROOT, '.data/bench-postgres', `orm-${process.pid}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  console.log('Starting an embedded PostgreSQL for the ORM benchmark…');
-  const postgres = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
-  const knex = createKnex({ url: postgres.url, poolMax: POOL });
-  const pool = new pg.Pool({ connectionString: postgres.url, max: POOL });
-  pool.on('error', () => {});
-  try {
-    await migrateToLatest(knex);
+  return withBenchDatabase('orm', POOL, async ({ knex, pool }) => {
     const now = new Date();
     const sessionId = (index: number) => `bench-session-${String(index).padStart(6, '0')}`;
     await knex.batchInsert(
@@ -133,10 +122,5 @@ export const benchOrm = async (args: readonly string[]): Promise<Figure[]> => {
         met: ratio >= 0.7,
       };
     });
-  } finally {
-    await knex.destroy().catch(() => {});
-    await pool.end().catch(() => {});
-    await postgres.stop().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 };
