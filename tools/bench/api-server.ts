@@ -16,39 +16,19 @@
  * writes the .cpuprofile into .tmp/bench/profiles/, printing {profile: path}: the bench profiles
  * the load window only, not the start (module loading, migrations, the sandbox's seeding).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import Koa from 'koa';
 import { startApi } from '@portal/api';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PATIENT_CLIENT_ID } from '@portal/athena';
 import { createLogger } from '@portal/composition';
-import { migrateJobQueue, startEmbeddedPostgres } from '@portal/persistence';
-import { PATIENT_IDS, startSandbox } from '@portal/provider-sandbox';
+import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { signIn } from '../src/testing/sign-in.ts';
-import { appRoleUrl, createTestDatabase } from '../src/testing/test-database.ts';
+import { discard, startBenchBackend, stopsOnSignal } from './bench-backend.ts';
 import { ROOT } from './report.ts';
-import { freePort } from '../src/free-port.ts';
 
-const discard = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
-
-const stops: Array<() => Promise<unknown>> = [];
-let stopping = false;
-const stop = async (): Promise<void> => {
-  if (stopping) return;
-  stopping = true;
-  for (const step of stops.reverse()) await step().catch(() => {});
-  // A normal exit: --cpu-prof writes its profile now.
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
+const stops = stopsOnSignal();
 
 let profiler: Session | null = null;
 process.on('SIGUSR2', () => {
@@ -85,29 +65,8 @@ if (mode === 'bare') {
   stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
   console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, cookie: '' }));
 } else if (mode === 'portal') {
-  const dataDir = path.join(ROOT, '.data/bench-postgres', String(process.pid));
-  rmSync(dataDir, { recursive: true, force: true });
-  const postgres = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
-  stops.push(async () => {
-    await postgres.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  process.env.DATABASE_URL = postgres.url;
-  const db = await createTestDatabase();
-  stops.push(() => db.knex.destroy());
-  const sandbox = await startSandbox({ databaseUrl: db.url, port: 0, smtpPort: 0 });
-  stops.push(() => sandbox.close());
-  await migrateJobQueue(db.knex, db.url);
-  const env: NodeJS.ProcessEnv = {
-    LOG_LEVEL: 'info',
-    ATHENA_BASE_URL: sandbox.url,
-    ATHENA_CLIENT_ID: SANDBOX_CLIENT_ID,
-    ATHENA_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
-    ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
-    PROVIDER_SANDBOX_URL: sandbox.url,
-    SMTP_URL: sandbox.smtpUrl,
-  };
-  const api = await startApi({ databaseUrl: await appRoleUrl(db), port: 0, env, logger: createLogger('info', discard) });
+  const { databaseUrl, env } = await startBenchBackend(stops);
+  const api = await startApi({ databaseUrl, port: 0, env, logger: createLogger('info', discard) });
   stops.push(() => api.close());
   const { portal, status } = await signIn({ apiUrl: api.url, personId: PATIENT_IDS.margaret });
   if (status !== 302) throw new Error(`sign-in answered ${status}`);
