@@ -199,9 +199,12 @@ it('a worker SIGKILLed inside the chart upload: the other worker finishes the jo
     100,
   );
   const survivor = cluster.workers[1 - killed.index]!;
+  // The worker logs after it records the upload, and its lines reach us through a pipe: give them a moment.
+  const loggedMarker = async () => survivor.process.lines().some((line) => line.includes('chart filing: found_by_marker'));
+  await eventually('the survivor logged the upload found by its marker', loggedMarker, 5_000, 50).catch(() => false);
   const unlockLine = survivor.process.lines().find((line) => line.includes('jobs of a dead worker unlocked'));
   expect(unlockLine).toBeDefined();
-  expect(survivor.process.lines().some((line) => line.includes('chart filing: found_by_marker'))).toBe(true);
+  expect(await loggedMarker()).toBe(true);
 
   // The chart holds it once: the dead worker's upload, found by its marker, never uploaded again.
   const chart = (await (await fetch(`${cluster.sandbox.url}/_sandbox/documents?patientid=${PATIENT_IDS.jordan}`)).json()) as { documents: Array<{ internalnote: string | null }> };
