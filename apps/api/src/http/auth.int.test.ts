@@ -12,7 +12,7 @@ import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/
 let portal: TestPortal;
 
 beforeAll(async () => {
-  portal = await startTestPortal({ env: { ATHENA_TIMEOUT_MS: '400' } });
+  portal = await startTestPortal({ env: { ATHENA_TIMEOUT_MS: '1500' } });
 }, 60_000);
 afterAll(async () => {
   await portal.close();
@@ -206,7 +206,7 @@ describe('a sign-in that must fail', () => {
     const after = await json(await fetch(`${portal.url}/api/providers`));
     expect(after.status).toBe(200);
     expect(after.body.providers).toHaveLength(13);
-  });
+  }, 20_000); // a GET is tried three times, each up to ATHENA_TIMEOUT_MS
 });
 
 describe('logout', () => {

@@ -12,7 +12,7 @@ import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/
 let portal: TestPortal;
 
 beforeAll(async () => {
-  portal = await startTestPortal({ env: { ATHENA_TIMEOUT_MS: '400' } });
+  portal = await startTestPortal({ env: { ATHENA_TIMEOUT_MS: '3000' } });
 }, 60_000);
 afterAll(async () => {
   await portal.close();
@@ -29,7 +29,8 @@ const post = async (browser: Browser | null, path: string, body: unknown) => {
 
 /** Signs in and saves the location step (spec §4: step 0 saves the location to the session). */
 const signedIn = async (personId: number, hasMedicareInsurance = 'no', actFor?: number): Promise<Browser> => {
-  const { portal: browser } = await signIn({ apiUrl: portal.url, personId, ...(actFor === undefined ? {} : { actFor }) });
+  const { portal: browser, landedAt } = await signIn({ apiUrl: portal.url, personId, ...(actFor === undefined ? {} : { actFor }) });
+  expect(landedAt).toBe('/dashboard');
   const saved = await post(browser, '/api/auth/update-session', {
     practiceLocation: '1',
     workflowType: 'enrollment',
