@@ -10,7 +10,7 @@
  * dist files raw and passes /remotes.js and /api to the real API. The runs alternate: baseline,
  * then the portal, per page and run.
  */
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -88,6 +88,10 @@ const audit = async (url: string, port: number): Promise<PageResult> => {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // The last report per page, to look into (the LCP element, its phases, the request chain).
+  const reports = path.join(ROOT, '.tmp/bench/lighthouse');
+  mkdirSync(reports, { recursive: true });
+  writeFileSync(path.join(reports, `${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: lhr.categories.performance?.score ?? Number.NaN,

@@ -57,6 +57,12 @@ export interface LoadSize {
   readonly firstChunksGzipBytes: number;
   /** The initial JS and CSS at Brotli's best quality, as the API sends it to a browser that accepts br. */
   readonly brotliBytes: number;
+  /**
+   * The files of each named lazy chunk group (an import() with a webpackChunkName), the split
+   * vendor chunks it loads beside it included: what the API preloads for a route whose manifest
+   * names that chunk (RouteDeclaration.chunk).
+   */
+  readonly chunks: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Extensions of the files that get .br and .gz twins (text; images and fonts are compressed already). */
@@ -183,6 +189,17 @@ const loadFiles = (name: string, stats: StatsCompilation): LoadFiles => {
   return { initial: initial.flatMap((chunk) => chunk.files ?? []), lazy: lazy.flatMap((chunk) => chunk.files ?? []) };
 };
 
+/** Each named lazy chunk group's files, without those already loaded first (`initial`) or shared singletons'. */
+const namedChunkFiles = (stats: StatsCompilation, initial: readonly string[]): Record<string, string[]> => {
+  const shared = new Set((stats.chunks ?? []).filter((chunk) => onlyFrom(chunk, isSharedOrigin)).flatMap((chunk) => chunk.files ?? []));
+  const groups: Record<string, string[]> = {};
+  for (const [name, group] of Object.entries(stats.namedChunkGroups ?? {})) {
+    if (Object.hasOwn(stats.entrypoints ?? {}, name)) continue;
+    groups[name] = (group.assets ?? []).map((asset) => asset.name).filter((file) => /\.(?:js|css)$/.test(file) && !initial.includes(file) && !shared.has(file));
+  }
+  return groups;
+};
+
 const sizeOf = async (outputPath: string, files: readonly string[]): Promise<{ bytes: number; gzip: number; brotli: number }> => {
   let bytes = 0;
   let gzipBytes = 0;
@@ -227,6 +244,7 @@ const measure = async (name: string, stats: StatsCompilation): Promise<LoadSize>
     entryGzipBytes: entrySize.gzip,
     firstChunksGzipBytes: name === HOST ? 0 : jsSize.gzip - entrySize.gzip,
     brotliBytes: jsSize.brotli + cssSize.brotli,
+    chunks: namedChunkFiles(stats, files),
   };
   await writeFile(path.join(outputPath, LOAD_FILE), `${JSON.stringify(size, null, 2)}\n`);
   return size;
@@ -295,6 +313,7 @@ export const buildFrontends = async ({ names = FRONTENDS, quiet = false }: Build
       chunkOrigins: true,
       chunkRelations: true,
       entrypoints: true,
+      chunkGroups: true,
       ids: true,
       errors: true,
       warnings: true,

@@ -12,7 +12,8 @@ const manifest = {
   name: 'identity',
   routes: [
     { path: '/login', header: SIGN_IN },
-    { path: '/guest-login', header: SIGN_IN },
+    // The guest forms are their own chunk (IdentityRoot.tsx): preloaded from the page for this path.
+    { path: '/guest-login', header: SIGN_IN, chunk: 'guest-login' },
     // The legacy login address (booking-dashboard-staff §2): the same login page.
     { path: '/login-old', header: SIGN_IN },
     { path: '/logout-confirmation', header: SIGN_IN },

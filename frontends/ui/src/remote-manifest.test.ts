@@ -26,6 +26,17 @@ describe('parseRemoteManifest', () => {
     expect(parseRemoteManifest(manifest)).toEqual({ ok: true, manifest });
   });
 
+  it("keeps a route's lazy chunk name, and refuses one that is not a chunk name", () => {
+    const route = { path: '/guest-login', header: HEADER, chunk: 'guest-login' };
+    expect(parseRemoteManifest({ name: 'identity', routes: [route] })).toEqual({ ok: true, manifest: { name: 'identity', routes: [route], redirects: [], headerAreas: [] } });
+    for (const chunk of ['../shell', 'Guest', '', 7]) {
+      expect(parseRemoteManifest({ name: 'identity', routes: [{ ...route, chunk }] })).toEqual({
+        ok: false,
+        errors: ['routes[0].chunk: must be a webpackChunkName (lower-case letters, digits and dashes)'],
+      });
+    }
+  });
+
   it('names every problem with where it is', () => {
     const result = parseRemoteManifest({
       name: 'Staff Portal',

@@ -24,6 +24,12 @@ export interface RouteDeclaration {
   /** Exact path, or a pattern with `<name>` segments and/or a final `*`. */
   readonly path: string;
   readonly header: RouteHeader;
+  /**
+   * The webpackChunkName of the page's own lazy chunk, when the route renders one: the API
+   * preloads that chunk's files from the HTML for this path, so the page does not wait for the
+   * remote's code to ask for it (issue 15).
+   */
+  readonly chunk?: string;
 }
 
 /** The shell rewrites `from` (an exact path) to `to` before any micro-frontend sees it, keeping the query string. */
@@ -52,6 +58,8 @@ export interface RemoteManifest {
 export type ManifestParseResult = { readonly ok: true; readonly manifest: RemoteManifest } | { readonly ok: false; readonly errors: readonly string[] };
 
 export const REMOTE_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+/** A route's lazy chunk name (RouteDeclaration.chunk). */
+export const CHUNK_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 export const MAX_MANIFEST_ENTRIES = 200;
 const MAX_PATH_LENGTH = 200;
 const MAX_TITLE_LENGTH = 60;
@@ -147,7 +155,12 @@ export const parseRemoteManifest = (value: unknown): ManifestParseResult => {
     }
     const path = parsePath(entry.path, `${at}.path`, true, errors);
     const header = parseHeader(entry.header, `${at}.header`, errors);
-    return path !== null && header !== null ? { path, header } : null;
+    const { chunk } = entry;
+    if (chunk !== undefined && (typeof chunk !== 'string' || !CHUNK_NAME.test(chunk))) {
+      errors.push(`${at}.chunk: must be a webpackChunkName (lower-case letters, digits and dashes)`);
+      return null;
+    }
+    return path !== null && header !== null ? { path, header, ...(chunk === undefined ? {} : { chunk }) } : null;
   });
   const redirects = parseList(value.redirects, 'redirects', false, errors, (entry, at): RedirectDeclaration | null => {
     if (!isRecord(entry)) {

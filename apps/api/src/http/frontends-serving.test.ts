@@ -29,7 +29,15 @@ const BOOKING = {
   redirects: [{ from: '/book', to: '/appointments' }],
   headerAreas: [],
 };
-const IDENTITY = { name: 'identity', routes: [{ path: '/login', header: { title: 'Sign in </script><script>alert(1)</script>', showUserStatus: false } }], redirects: [], headerAreas: [] };
+const IDENTITY = {
+  name: 'identity',
+  routes: [
+    { path: '/login', header: { title: 'Sign in </script><script>alert(1)</script>', showUserStatus: false } },
+    { path: '/guest-login', header: { title: 'Guest', showUserStatus: false }, chunk: 'guest-login' },
+  ],
+  redirects: [],
+  headerAreas: [],
+};
 
 let dir: string;
 let server: Server;
@@ -58,6 +66,14 @@ beforeAll(async () => {
   write('booking/dist/load.json', JSON.stringify({ name: 'booking', files: ['remoteEntry.js', '67.0123456789.css', '67.0123456789.js'] }));
   write('identity/dist/remoteEntry.js', ENTRY, true);
   write('identity/dist/manifest.json', JSON.stringify(IDENTITY));
+  write(
+    'identity/dist/load.json',
+    JSON.stringify({
+      name: 'identity',
+      files: ['remoteEntry.js', '137.0123456789.js'],
+      chunks: { 'guest-login': ['guest-login.0123456789.js', '749.0123456789.js', '../../shell/dist/index.html'], 'firebase-phone': ['firebase-phone.0123456789.js'] },
+    }),
+  );
   const app = new Koa();
   app.use(securityHeaders({ trustedOrigins: [], https: false }));
   app.use(frontends(dir, []));
@@ -214,6 +230,21 @@ describe('the page', () => {
     ]);
     // The preloads come before the shell's own script.
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('/main.0123456789.js'));
+  });
+
+  it("preloads a route's own lazy chunk when its manifest names one, and only on that route", async () => {
+    const guest = (await page('/guest-login')).html;
+    const preloads = [...guest.matchAll(/<link rel="preload" as="\w+" href="(\/remotes\/identity\/[^"]+)">/g)].map((match) => match[1]);
+    expect(preloads).toEqual([
+      '/remotes/identity/remoteEntry.js',
+      '/remotes/identity/137.0123456789.js',
+      '/remotes/identity/guest-login.0123456789.js',
+      '/remotes/identity/749.0123456789.js',
+    ]);
+    const login = (await page('/login')).html;
+    expect(login).toContain('href="/remotes/identity/137.0123456789.js"');
+    expect(login).not.toContain('guest-login.0123456789.js');
+    expect(login).not.toContain('firebase-phone');
   });
 
   it('finds the owner through patterns and redirects; a path no remote owns gets only the shell preloads', async () => {

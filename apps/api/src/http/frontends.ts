@@ -253,7 +253,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * prefix; then more literal segments; then the remote listed first), after the manifests'
  * redirects. Only a hint for preloading: the shell decides the route.
  */
-export const ownerOf = (remotes: RemoteMap, pathname: string): string | null => {
+export const routeOf = (remotes: RemoteMap, pathname: string): { readonly remote: string; readonly chunk: string | null } | null => {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   let target = normalised;
   for (const { manifest } of Object.values(remotes)) {
@@ -261,7 +261,7 @@ export const ownerOf = (remotes: RemoteMap, pathname: string): string | null => 
     for (const redirect of manifest.redirects) if (isRecord(redirect) && redirect.from === normalised && typeof redirect.to === 'string') target = redirect.to;
   }
   const parts = target === '/' ? [] : target.slice(1).split('/');
-  let best: { remote: string; rank: number; literals: number } | null = null;
+  let best: { remote: string; chunk: string | null; rank: number; literals: number } | null = null;
   for (const [remote, { manifest }] of Object.entries(remotes)) {
     if (!isRecord(manifest) || !Array.isArray(manifest.routes)) continue;
     for (const route of manifest.routes) {
@@ -270,18 +270,28 @@ export const ownerOf = (remotes: RemoteMap, pathname: string): string | null => 
       if (!matchesPattern(segments, parts)) continue;
       const rank = segments.some((segment) => segment.kind === 'rest') ? 2 : segments.some((segment) => segment.kind === 'param') ? 1 : 0;
       const literals = segments.filter((segment) => segment.kind === 'literal').length;
-      if (best === null || rank < best.rank || (rank === best.rank && literals > best.literals)) best = { remote, rank, literals };
+      const chunk = typeof route.chunk === 'string' ? route.chunk : null;
+      if (best === null || rank < best.rank || (rank === best.rank && literals > best.literals)) best = { remote, chunk, rank, literals };
     }
   }
-  return best?.remote ?? null;
+  return best === null ? null : { remote: best.remote, chunk: best.chunk };
 };
 
-/** The files a bundle loads first, from its dist/load.json (written by the build), or [] when unknown. */
-const firstFilesOf = (frontendsDir: string, name: string): string[] => {
+export const ownerOf = (remotes: RemoteMap, pathname: string): string | null => routeOf(remotes, pathname)?.remote ?? null;
+
+const SERVED_FILE = /^[\w.-]+\.(?:js|css)$/;
+const servedFiles = (files: unknown): string[] => (Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string' && SERVED_FILE.test(file)) : []);
+
+/**
+ * The files a bundle loads first, from its dist/load.json (written by the build), then those of
+ * the named lazy chunk `chunk` when given; [] when unknown.
+ */
+const firstFilesOf = (frontendsDir: string, name: string, chunk: string | null = null): string[] => {
   try {
     const load: unknown = JSON.parse(readFileSync(path.join(frontendsDir, name, 'dist', 'load.json'), 'utf8'));
-    if (!isRecord(load) || !Array.isArray(load.files)) return [];
-    return load.files.filter((file): file is string => typeof file === 'string' && /^[\w.-]+\.(?:js|css)$/.test(file));
+    if (!isRecord(load)) return [];
+    const chunks = isRecord(load.chunks) ? load.chunks : {};
+    return [...servedFiles(load.files), ...(chunk !== null && Object.hasOwn(chunks, chunk) ? servedFiles(chunks[chunk]) : [])];
   } catch {
     return [];
   }
@@ -295,16 +305,18 @@ const preloadLink = (href: string): string =>
 /**
  * Preloads for a path: the shell's chunks other than those the page already names (its entry is
  * a script tag of the page), then the owning remote's remoteEntry.js and, for a remote served
- * from here, the first files it loads (its exposed modules' chunks and CSS).
+ * from here, the first files it loads (its exposed modules' chunks and CSS) and those of the
+ * route's own lazy chunk when its manifest names one (/guest-login's forms).
  */
 export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, pathname: string, pageHtml: string): string[] => {
   const hrefs: string[] = [];
   for (const file of firstFilesOf(frontendsDir, 'shell')) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
-  const owner = ownerOf(remotes, pathname);
-  if (owner !== null) {
-    const { url } = remotes[owner]!;
+  const route = routeOf(remotes, pathname);
+  if (route !== null) {
+    const { remote, chunk } = route;
+    const { url } = remotes[remote]!;
     hrefs.push(url);
-    if (url === `/remotes/${owner}/remoteEntry.js`) for (const file of firstFilesOf(frontendsDir, owner)) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${owner}/${file}`);
+    if (url === `/remotes/${remote}/remoteEntry.js`) for (const file of firstFilesOf(frontendsDir, remote, chunk)) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${remote}/${file}`);
   }
   return hrefs;
 };

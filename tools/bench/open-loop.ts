@@ -1,0 +1,103 @@
+/**
+ * Latency at a fixed request rate, the way wrk2 measures it (decision 0042): request i is due at
+ * start + i / rate whatever happened to the ones before it (an open loop), and its latency runs
+ * from when it was due to when its answer ended, so a stall counts for every request it delayed.
+ *
+ * autocannon's own rate option cannot give this figure: each connection sends its whole share of
+ * a second back to back at the start of that second (50 connections at 1,000/s is a burst of
+ * 1,000 every second), and its coordinated-omission correction then adds synthetic samples at
+ * 1 ms steps. Throughput figures still come from autocannon.
+ */
+import http from 'node:http';
+
+export interface OpenLoopRequest {
+  readonly url: string;
+  readonly method?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface OpenLoopResult {
+  /** Answers that ended within the run, per second of the run. */
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  /** Status codes outside 2xx (answered, counted in the latencies). */
+  readonly non2xx: number;
+  /** Requests that failed without an answer (not counted in the latencies). */
+  readonly errors: number;
+  readonly statuses: Readonly<Record<number, number>>;
+}
+
+export interface OpenLoopOptions {
+  readonly rate: number;
+  readonly seconds: number;
+  /** Keep-alive connections at most; a request due while all are busy waits, and that wait counts. */
+  readonly connections?: number;
+  readonly request: (index: number) => OpenLoopRequest;
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const send = (agent: http.Agent, request: OpenLoopRequest): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const outgoing = http.request(request.url, { agent, method: request.method ?? 'GET', headers: request.headers ?? {} }, (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? 0));
+      response.once('error', reject);
+    });
+    outgoing.once('error', reject);
+    outgoing.end(request.body);
+  });
+
+export const openLoop = async ({ rate, seconds, connections = 64, request }: OpenLoopOptions): Promise<OpenLoopResult> => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
+  let errors = 0;
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now();
+  let next = 0;
+  try {
+    while (next < total) {
+      const now = performance.now();
+      // Everything due by now goes out now; its latency is measured from when it was due.
+      while (next < total && start + (next * 1000) / rate <= now) {
+        const due = start + (next * 1000) / rate;
+        inFlight.push(
+          send(agent, request(next)).then(
+            (status) => {
+              latencies.push(performance.now() - due);
+              statuses[status] = (statuses[status] ?? 0) + 1;
+            },
+            () => {
+              errors += 1;
+            },
+          ),
+        );
+        next += 1;
+      }
+      const wait = start + (next * 1000) / rate - performance.now();
+      await new Promise((resolve) => (wait > 1 ? setTimeout(resolve, Math.floor(wait)) : setImmediate(resolve)));
+    }
+    await Promise.all(inFlight);
+  } finally {
+    agent.destroy();
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const non2xx = Object.entries(statuses).reduce((sum, [status, count]) => (Number(status) >= 200 && Number(status) < 300 ? sum : sum + count), 0);
+  return {
+    rps: latencies.length / elapsed,
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? Number.NaN),
+    non2xx,
+    errors,
+    statuses,
+  };
+};
