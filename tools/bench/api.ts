@@ -5,7 +5,7 @@
  * other and alternating (bare, /api/health, signed-in GET /api/auth/session, then again), the
  * median of the rounds; then the latency at a fixed 1,000 requests/s, evenly spaced (open-loop.ts),
  * for the signed-in read and for the bare app. --profile records V8's CPU profile (as --cpu-prof does) of the API during one
- * more signed-in load and prints where its time went (the profile lands in .tmp/bench/profiles/).
+ * more load of /api/health and of the signed-in read and prints where its time went (the profile lands in .tmp/bench/profiles/).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -204,12 +204,17 @@ export const benchApi = async (args: readonly string[]): Promise<Figure[]> => {
       },
     ];
     if (args.includes('--profile')) {
-      console.log(`  profiling the API under the signed-in read for ${seconds} s (V8 CPU profiler, the load window only)…`);
-      await signal(portal, 'profiling');
-      await load(`${portal.url}/api/auth/session`, portal.cookie, seconds);
-      const { profile } = (await signal(portal, 'profile')) as { profile: string };
-      console.log(`  ${path.relative(ROOT, profile)}`);
-      for (const line of summariseProfile(profile)) console.log(`    ${line}`);
+      for (const [name, target, cookie] of [
+        ['GET /api/health', `${portal.url}/api/health`, ''],
+        ['the signed-in read', `${portal.url}/api/auth/session`, portal.cookie],
+      ] as const) {
+        console.log(`  profiling the API under ${name} for ${seconds} s (V8 CPU profiler, the load window only)…`);
+        await signal(portal, 'profiling');
+        await load(target, cookie, seconds);
+        const { profile } = (await signal(portal, 'profile')) as { profile: string };
+        console.log(`  ${path.relative(ROOT, profile)}`);
+        for (const line of summariseProfile(profile)) console.log(`    ${line}`);
+      }
     }
     return figures;
   } finally {

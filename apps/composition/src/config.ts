@@ -28,6 +28,8 @@ export interface AppConfig {
    */
   readonly databaseDirectUrl: string;
   readonly logLevel: string;
+  /** Audit rows' commits wait for the WAL's flush (AUDIT_SYNCHRONOUS_COMMIT=on); off by default (decision 0043). */
+  readonly auditSynchronousCommit: boolean;
   /** Folder holding frontends/<name>/dist. */
   readonly frontendsDir: string;
   /** REMOTE_<NAME>_URL overrides of micro-frontend remoteEntry.js URLs. */
@@ -149,6 +151,7 @@ export const readConfig = (env: NodeJS.ProcessEnv, databaseUrl: string, listenin
     databaseUrl,
     databaseDirectUrl: env.DATABASE_DIRECT_URL || databaseUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
+    auditSynchronousCommit: env.AUDIT_SYNCHRONOUS_COMMIT === 'on',
     frontendsDir: env.FRONTENDS_DIR ?? path.join(repoRoot, 'frontends'),
     remoteOverrides,
     // Stripe's publishable key is public by design; the sandbox key works against the provider sandbox.

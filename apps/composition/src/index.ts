@@ -6,7 +6,7 @@
  */
 export { practiceConfigPath, readConfig, readPracticeConfig, type AppConfig, type RemoteOverride } from './config.ts';
 export { ProviderConfigError, resolveProviderMode, type ProviderMode } from './provider-mode.ts';
-export { createLogger, redactPhi, scrubText, type Logger } from './logger.ts';
+export { SAFE_FIELDS, createLogger, redactPhi, scrubText, type Logger } from './logger.ts';
 export { SHARED_TOKENS, token } from './di/tokens.ts';
 export { buildContainer } from './di/container.ts';
 export { infrastructureModule } from './di/infrastructure.container-module.ts';

@@ -1,8 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { redactPhi, scrubText } from './logger.ts';
+import { SAFE_FIELDS, redactPhi, scrubText } from './logger.ts';
 import { capturingLogger } from './testing.ts';
 
 describe('PHI redaction in logs', () => {
+  it('skips the pass only for an object marked SAFE_FIELDS, and the mark is not written', () => {
+    const { logger, lines } = capturingLogger();
+    logger.info({ [SAFE_FIELDS]: true, route: '/api/enrollments/:id', status: 200 }, 'request');
+    logger.info({ path: '/api/x/ada@example.com', email: 'ada@example.com' }, 'request');
+    const [marked, unmarked] = lines().map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(marked).toMatchObject({ route: '/api/enrollments/:id', status: 200, msg: 'request' });
+    expect(lines()[0]).not.toMatch(/safe-fields|Symbol/);
+    expect(unmarked).toMatchObject({ path: '/api/x/[email]', email: '[redacted]' });
+  });
+
   it('replaces values under keys that hold health data, secrets or contact details', () => {
     const body = {
       firstName: 'Ada',

@@ -62,13 +62,22 @@ export const redactPhi = (value: unknown, depth = 0, key = ''): unknown => {
   return value;
 };
 
+/**
+ * Set to true on a log object whose every field is safe by construction (the access line: a
+ * request id of a checked shape, the method, the route's pattern, numbers): it skips the
+ * redaction pass, which otherwise cost half the access line (issue 15). Never set it on an object
+ * that carries anything a request or a provider supplied as free text.
+ */
+export const SAFE_FIELDS = Symbol('portal.log.safe-fields');
+
 export const createLogger = (level: string, destination?: pino.DestinationStream): Logger =>
   pino(
     {
       level,
       base: { service: 'member-portal-api' },
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { log: (object) => redactPhi(object) as Record<string, unknown> },
+      // Symbol keys are not serialised, so the mark itself never reaches the line.
+      formatters: { log: (object) => ((object as Record<symbol, unknown>)[SAFE_FIELDS] === true ? object : (redactPhi(object) as Record<string, unknown>)) },
       hooks: {
         // Messages are free text too.
         logMethod(args, method) {

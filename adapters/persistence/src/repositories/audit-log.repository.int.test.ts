@@ -31,7 +31,7 @@ describe('AuditLogRepository group commit', () => {
     const log = new AuditLogRepository(db.knex);
     const inserts: string[] = [];
     const count = (query: { sql: string }) => {
-      if (/^insert into "audit_logs"/.test(query.sql)) inserts.push(query.sql);
+      if (/^insert into "?audit_logs"?/i.test(query.sql)) inserts.push(query.sql);
     };
     db.knex.on('query', count);
     try {
@@ -46,6 +46,7 @@ describe('AuditLogRepository group commit', () => {
       db.knex.off('query', count);
     }
     expect(Number((await db.knex('audit_logs').where('action', 'like', 'batch_%').count('* as n').first())?.n)).toBe(200);
+    expect(inserts.length).toBeGreaterThan(0);
     expect(inserts.length).toBeLessThan(20);
   });
 
@@ -61,6 +62,39 @@ describe('AuditLogRepository group commit', () => {
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(await db.knex('audit_logs').whereIn('action', ['good_before', 'good_a', 'good_b', 'bad']).pluck('action')).toEqual(expect.arrayContaining(['good_before', 'good_a', 'good_b']));
     expect(await db.knex('audit_logs').where({ action: 'bad' })).toEqual([]);
+  });
+});
+
+describe('AuditLogRepository commits', () => {
+  /** The statements a record makes, with what each answered. */
+  const statements = async (log: AuditLogRepository, action: string) => {
+    const seen: Array<{ sql: string; rows: unknown }> = [];
+    const listen = (response: { rows?: unknown }, query: { sql: string }) => seen.push({ sql: query.sql, rows: response?.rows });
+    db.knex.on('query-response', listen);
+    try {
+      await log.record({ eventType: 'phi_read', action, statusCode: 200, hipaaRelevant: true, metadata: { reason: 'x' } });
+    } finally {
+      db.knex.off('query-response', listen);
+    }
+    return seen;
+  };
+
+  it("without the WAL flush by default: one statement whose own transaction commits with synchronous_commit off, and it ends there", async () => {
+    const seen = await statements(new AuditLogRepository(db.knex), 'async_commit');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.rows).toEqual([{ commitMode: 'off' }]);
+    const row = await db.knex('audit_logs').where({ action: 'async_commit' }).first();
+    expect(row).toMatchObject({ eventType: 'phi_read', statusCode: 200, hipaaRelevant: true, metadata: { reason: 'x' }, severity: 'info', source: 'member-portal' });
+    expect(row.timestamp).toBeInstanceOf(Date);
+    // Every pooled connection is back to the server's setting.
+    const shown = await Promise.all(Array.from({ length: 4 }, () => db.knex.raw('SHOW synchronous_commit')));
+    expect(shown.map((result: { rows: Array<{ synchronous_commit: string }> }) => result.rows[0]!.synchronous_commit)).toEqual(['on', 'on', 'on', 'on']);
+  });
+
+  it('with synchronousCommit (AUDIT_SYNCHRONOUS_COMMIT=on): a plain insert under the server\'s setting', async () => {
+    const seen = await statements(new AuditLogRepository(db.knex, { synchronousCommit: true }), 'sync_commit');
+    expect(seen.map((query) => query.sql).join('\n')).not.toContain('synchronous_commit');
+    expect(await db.knex('audit_logs').where({ action: 'sync_commit' }).count('* as n').first()).toEqual({ n: '1' });
   });
 });
 

@@ -95,6 +95,18 @@ describe('logs', () => {
     expect(line).toMatchObject({ method: 'GET', status: 200 });
     expect(logs.lines().join('\n')).not.toContain('someone@example.com');
   });
+
+  it("name the route's pattern, not the ids in the path; a path no route matched is logged redacted", async () => {
+    const id = '0f0e0d0c-0b0a-4000-8000-0a0b0c0d0e0f';
+    await fetch(`${api.url}/api/enrollments/${id}`);
+    await fetch(`${api.url}/api/nowhere/someone.else@example.com`);
+    const lines = logs.lines().map((text) => JSON.parse(text));
+    expect(lines.find((entry) => entry.msg === 'request' && entry.route === '/api/enrollments/:id')).toMatchObject({ method: 'GET', status: 401 });
+    expect(lines.find((entry) => entry.msg === 'request' && entry.route === 'unmatched' && entry.path.startsWith('/api/nowhere/'))).toMatchObject({ path: '/api/nowhere/[email]', status: 404 });
+    const all = logs.lines().join('\n');
+    expect(all).not.toContain(id);
+    expect(all).not.toContain('someone.else@example.com');
+  });
 });
 
 describe('a second API on the same port', () => {

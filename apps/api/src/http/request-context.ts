@@ -1,20 +1,33 @@
-/** A request id for every request, and one structured log line when it ends (no query, no body). */
+/**
+ * A request id for every request, and one structured log line when an API request ends: its id,
+ * method, the route's pattern ('/api/enrollments/:id', never the ids in the path), status and
+ * duration. No query, no body. Those fields are safe by construction, so the line skips the
+ * logger's redaction pass (SAFE_FIELDS); a path no route matched is logged as it came, through
+ * the redaction like any other line.
+ */
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { Logger } from '@portal/composition';
+import { SAFE_FIELDS, type Logger } from '@portal/composition';
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
 
 export const requestContext = (logger: Logger) => async (ctx: Context, next: Next): Promise<void> => {
   const incoming = ctx.get('X-Request-Id');
-  const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+  const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
   ctx.state.requestId = requestId;
   ctx.set('X-Request-Id', requestId);
-  const started = process.hrtime.bigint();
+  const started = performance.now();
   try {
     await next();
   } finally {
-    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     if (ctx.path.startsWith('/api/')) {
-      logger.info({ requestId, method: ctx.method, route: ctx.path, status: ctx.status, durationMs: Math.round(durationMs * 10) / 10 }, 'request');
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      const matched = (ctx as Context & { _matchedRoute?: unknown })._matchedRoute;
+      if (typeof matched === 'string' && matched !== '') {
+        logger.info({ [SAFE_FIELDS]: true, requestId, method: ctx.method, route: matched, status: ctx.status, durationMs }, 'request');
+      } else {
+        logger.info({ requestId, method: ctx.method, route: 'unmatched', path: ctx.path, status: ctx.status, durationMs }, 'request');
+      }
     }
   }
 };

@@ -45,9 +45,23 @@ export const httpMetrics = (registry: MetricsRegistry): HttpMetrics => {
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
+  // One pair of label-bound children per label set, found by one string key: prom-client otherwise
+  // hashes the label object on every observation (issue 15's profile). The set is bounded: methods
+  // are a fixed list, routes the registered patterns plus 'unmatched' and 'static'.
+  const children = new Map<string, { readonly count: client.Counter.Internal; readonly time: client.Histogram.Internal<string> }>();
+  const childrenFor = (method: string, route: string, statusClassLabel: string) => {
+    const key = `${method} ${route} ${statusClassLabel}`;
+    let found = children.get(key);
+    if (found === undefined) {
+      const labels = { method, route, status_class: statusClassLabel };
+      found = { count: requests.labels(labels), time: duration.labels(labels) };
+      children.set(key, found);
+    }
+    return found;
+  };
   return {
     middleware: async (ctx, next) => {
-      const stop = duration.startTimer();
+      const started = performance.now();
       let status: number | null = null;
       try {
         await next();
@@ -57,9 +71,9 @@ export const httpMetrics = (registry: MetricsRegistry): HttpMetrics => {
         status = 500;
         throw error;
       } finally {
-        const labels = { method: METHODS.has(ctx.method) ? ctx.method : 'OTHER', route: routeLabel(ctx as Context & { _matchedRoute?: unknown }), status_class: statusClass(status ?? 500) };
-        requests.inc(labels);
-        stop(labels);
+        const child = childrenFor(METHODS.has(ctx.method) ? ctx.method : 'OTHER', routeLabel(ctx as Context & { _matchedRoute?: unknown }), statusClass(status ?? 500));
+        child.count.inc();
+        child.time.observe((performance.now() - started) / 1000);
       }
     },
   };

@@ -25,7 +25,7 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
       )
       .inSingletonScope();
     bind(TOKENS.AuditLog)
-      .toDynamicValue((context) => new AuditLogRepository(context.get<Knex>(TOKENS.Knex)))
+      .toDynamicValue((context) => new AuditLogRepository(context.get<Knex>(TOKENS.Knex), { synchronousCommit: config.auditSynchronousCommit }))
       .inSingletonScope();
     bind(TOKENS.CardEventLedger)
       .toDynamicValue((context) => new PostgresCardEventLedger(context.get<Knex>(TOKENS.Knex)))
