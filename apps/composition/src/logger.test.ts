@@ -2,6 +2,19 @@ import { describe, expect, it } from '@jest/globals';
 import { SAFE_FIELDS, redactPhi, scrubText } from './logger.ts';
 import { capturingLogger } from './testing.ts';
 
+describe('log lines', () => {
+  it('carry an ISO time that moves with the clock (formatted once per millisecond)', async () => {
+    const { logger, lines } = capturingLogger();
+    logger.info('first');
+    logger.info('same millisecond or the next');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    logger.info('later');
+    const times = lines().map((line) => (JSON.parse(line) as { time: string }).time);
+    for (const time of times) expect(new Date(time).toISOString()).toBe(time);
+    expect(Date.parse(times[2]!) - Date.parse(times[0]!)).toBeGreaterThanOrEqual(4);
+  });
+});
+
 describe('PHI redaction in logs', () => {
   it('skips the pass only for an object marked SAFE_FIELDS, and the mark is not written', () => {
     const { logger, lines } = capturingLogger();
