@@ -10,9 +10,11 @@ export type RequestAudit = (ctx: Context, entry: Pick<AuditEntry, 'eventType' | 
  * before they reach an audit row, so a hostile value never turns a refusal into a 500.
  */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** The same test without the global flag's state: most strings are clean and are returned as they are. */
+const HAS_UNSTORABLE = new RegExp(UNSTORABLE.source);
 
 export const storable = <T>(value: T): T => {
-  if (typeof value === 'string') return value.replace(UNSTORABLE, '\ufffd') as T;
+  if (typeof value === 'string') return (HAS_UNSTORABLE.test(value) ? value.replace(UNSTORABLE, '\ufffd') : value) as T;
   if (Array.isArray(value)) return value.map(storable) as T;
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(Object.entries(value).map(([key, entry]) => [storable(key), storable(entry)])) as T;
