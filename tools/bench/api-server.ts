@@ -4,6 +4,8 @@
  *
  *   node tools/bench/api-server.ts portal   # the real API as under npm start
  *   node tools/bench/api-server.ts bare     # a bare Koa app answering {status:'ok'}
+ *   node tools/bench/api-server.ts booking-backend   # PostgreSQL and the sandbox, without the API
+ *   BENCH_BACKEND='{…}' node tools/bench/api-server.ts booking-api   # the API alone, on that backend
  *
  * portal: an embedded PostgreSQL of its own (a fresh folder under .data/bench-postgres/), the
  * schema migrated, the provider sandbox on a free port, the API connected as the application role
@@ -11,6 +13,12 @@
  * production writes them to stdout for the platform); a member (sandbox patient Margaret) signed
  * in through the real provider login. Prints one JSON line {url, cookie} when ready; stops on
  * SIGTERM.
+ *
+ * booking-backend and booking-api (`npm run bench -- booking-api`, tools/bench/booking-api.ts): the
+ * same backend and API as portal, but the sandbox in a process of its own, as athenahealth is a
+ * service of its own: every booking makes three or four calls to it, and their handling must not
+ * run on the API's event loop. booking-backend prints {databaseUrl, ownerUrl, env}; booking-api
+ * takes that line in BENCH_BACKEND and prints {url, cookie: ''} (the bench signs in by itself).
  *
  * SIGUSR2 starts V8's CPU profiler (the one behind --cpu-prof) and the next SIGUSR2 stops it and
  * writes the .cpuprofile into .tmp/bench/profiles/, printing {profile: path}: the bench profiles
@@ -73,7 +81,14 @@ if (mode === 'bare') {
   const session = await fetch(`${api.url}/api/auth/session`, { headers: { Cookie: portal.jar.header() } });
   if (session.status !== 200) throw new Error(`GET /api/auth/session answered ${session.status} after sign-in`);
   console.log(JSON.stringify({ url: api.url, cookie: portal.jar.header() }));
+} else if (mode === 'booking-backend') {
+  console.log(JSON.stringify(await startBenchBackend(stops)));
+} else if (mode === 'booking-api') {
+  const { databaseUrl, env } = JSON.parse(process.env.BENCH_BACKEND ?? '{}') as { databaseUrl: string; env: NodeJS.ProcessEnv };
+  const api = await startApi({ databaseUrl, port: 0, env, logger: createLogger('info', discard) });
+  stops.push(() => api.close());
+  console.log(JSON.stringify({ url: api.url, cookie: '' }));
 } else {
-  console.error('usage: node tools/bench/api-server.ts portal|bare');
+  console.error('usage: node tools/bench/api-server.ts portal|bare|booking-backend|booking-api');
   process.exit(2);
 }

@@ -39,8 +39,11 @@ export const stopsOnSignal = (): Array<() => Promise<unknown>> => {
   return stops;
 };
 
-/** Starts PostgreSQL, the database and the sandbox (their stops pushed onto `stops`); answers the API's database URL and environment. */
-export const startBenchBackend = async (stops: Array<() => Promise<unknown>>): Promise<{ databaseUrl: string; env: NodeJS.ProcessEnv }> => {
+/**
+ * Starts PostgreSQL, the database and the sandbox (their stops pushed onto `stops`); answers the
+ * API's database URL and environment, and the database owner's URL (for a benchmark's own seeding).
+ */
+export const startBenchBackend = async (stops: Array<() => Promise<unknown>>): Promise<{ databaseUrl: string; ownerUrl: string; env: NodeJS.ProcessEnv }> => {
   const dataDir = path.join(ROOT, '.data/bench-postgres', String(process.pid));
   rmSync(dataDir, { recursive: true, force: true });
   const postgres = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
@@ -56,6 +59,7 @@ export const startBenchBackend = async (stops: Array<() => Promise<unknown>>): P
   await migrateJobQueue(db.knex, db.url);
   return {
     databaseUrl: await appRoleUrl(db),
+    ownerUrl: db.url,
     env: {
       LOG_LEVEL: 'info',
       ATHENA_BASE_URL: sandbox.url,

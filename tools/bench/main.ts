@@ -5,6 +5,7 @@
  *
  *   bundles     sizes from a production build against the budgets      [--no-build]
  *   api         autocannon: the API against a bare Koa app             [--duration=10 --rounds=3 --profile]
+ *   booking-api POST …/book through the API at a fixed 1,000/s vs bare Koa [--duration=3 --profile]
  *   booking     booking attempts against PostgreSQL vs raw pg            [--duration=10 --rounds=3]
  *   orm         the booking screens' PostgreSQL reads: repository vs raw pg [--duration=5 --rounds=3]
  *   lighthouse  Lighthouse 13, mobile defaults, Debian's Chromium       [--runs=3]
@@ -15,6 +16,7 @@
  */
 import { benchApi } from './api.ts';
 import { benchBooking } from './booking.ts';
+import { benchBookingApi } from './booking-api.ts';
 import { benchBundles } from './bundles.ts';
 import { benchFederation } from './federation.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -24,6 +26,7 @@ import { record, type Figure } from './report.ts';
 const BENCHMARKS: Record<string, (args: readonly string[]) => Promise<Figure[]>> = {
   bundles: benchBundles,
   api: benchApi,
+  'booking-api': benchBookingApi,
   booking: benchBooking,
   orm: benchOrm,
   lighthouse: benchLighthouse,

@@ -36,12 +36,14 @@ export interface OpenLoopOptions {
   /** Keep-alive connections at most; a request due while all are busy waits, and that wait counts. */
   readonly connections?: number;
   readonly request: (index: number) => OpenLoopRequest;
+  /** Told of each answer (its status and latency from when it was due) or failure (status 0), for per-request checks. */
+  readonly onAnswer?: (index: number, status: number, latencyMs: number) => void;
 }
 
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-const send = (agent: http.Agent, request: OpenLoopRequest): Promise<number> =>
+export const send = (agent: http.Agent, request: OpenLoopRequest): Promise<number> =>
   new Promise((resolve, reject) => {
     const outgoing = http.request(request.url, { agent, method: request.method ?? 'GET', headers: request.headers ?? {} }, (response) => {
       response.resume();
@@ -52,7 +54,7 @@ const send = (agent: http.Agent, request: OpenLoopRequest): Promise<number> =>
     outgoing.end(request.body);
   });
 
-export const openLoop = async ({ rate, seconds, connections = 64, request }: OpenLoopOptions): Promise<OpenLoopResult> => {
+export const openLoop = async ({ rate, seconds, connections = 64, request, onAnswer }: OpenLoopOptions): Promise<OpenLoopResult> => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
@@ -67,14 +69,18 @@ export const openLoop = async ({ rate, seconds, connections = 64, request }: Ope
       // Everything due by now goes out now; its latency is measured from when it was due.
       while (next < total && start + (next * 1000) / rate <= now) {
         const due = start + (next * 1000) / rate;
+        const index = next;
         inFlight.push(
-          send(agent, request(next)).then(
+          send(agent, request(index)).then(
             (status) => {
-              latencies.push(performance.now() - due);
+              const latency = performance.now() - due;
+              latencies.push(latency);
               statuses[status] = (statuses[status] ?? 0) + 1;
+              onAnswer?.(index, status, latency);
             },
             () => {
               errors += 1;
+              onAnswer?.(index, 0, performance.now() - due);
             },
           ),
         );

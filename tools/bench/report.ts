@@ -93,9 +93,9 @@ export const record = (figures: readonly Figure[], doc = PERFORMANCE_DOC): void 
   const withMarkers = text.includes(START) && text.includes(END) ? text : `${text.trimEnd()}\n\n${START}\n${END}\n`;
   const rows = readRows(withMarkers);
   for (const figure of figures) rows.set(figure.id, rowLine({ ...figure, date, cores }));
-  const order = ['bundles', 'api', 'booking', 'orm', 'lighthouse'];
+  const order = ['bundles', 'api', 'booking-api', 'booking', 'orm', 'lighthouse'];
   const commandOf = (line: string): number => {
-    const command = /`npm run bench -- (\w+)`/.exec(line)?.[1] ?? '';
+    const command = /`npm run bench -- ([\w-]+)`/.exec(line)?.[1] ?? '';
     const index = order.indexOf(command);
     return index < 0 ? order.length : index;
   };
