@@ -35,9 +35,12 @@ const locationOf = (departmentId: string): string => {
   return location ? `${location.name}, ${location.address1}, ${location.city}, ${location.state} ${location.zip}` : PRACTICE_NAME;
 };
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it (it was
+// 4.5 % of the API's CPU under booking load, issue 15).
+const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PRACTICE_TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
 /** A start as the practice says it: 'Monday, December 7, 2026 at 9:00 AM EST'. */
-export const appointmentWhen = (start: Date): string =>
-  new Intl.DateTimeFormat('en-US', { timeZone: PRACTICE_TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(start);
+export const appointmentWhen = (start: Date): string => WHEN.format(start);
 
 export const appointmentCalendarEvent = (appointment: NoticeAppointment, change: { readonly sequence: number; readonly method: 'REQUEST' | 'CANCEL' }): AppointmentCalendarEvent => {
   const cutoff = new Date(appointment.start.getTime() - CANCELLATION_CUTOFF_MS);

@@ -48,8 +48,8 @@ export const dueReminder = (booking: Pick<AppointmentRecord, 'startsAt' | 'booke
   return booking.startsAt.getTime() - bookedAt > due.leadMs ? due.kind : null;
 };
 
-const when = (start: Date): string =>
-  new Intl.DateTimeFormat('en-US', { timeZone: PRACTICE_TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(start);
+const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PRACTICE_TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const when = (start: Date): string => WHEN.format(start);
 
 export const reminderEmail = (to: string, booking: AppointmentRecord, kind: ReminderKind) => {
   const event = appointmentCalendarEvent(
