@@ -63,14 +63,6 @@ export interface LoadSize {
    * names that chunk (RouteDeclaration.chunk).
    */
   readonly chunks: Readonly<Record<string, readonly string[]>>;
-  /**
-   * The shell: the files that hold each shared package it provides in a chunk of its own (io-ts,
-   * fp-ts), by share key. A remote: the share keys its first files consume before they can run.
-   * The API preloads, for a route, the shell's files of what the route's remote consumes, instead
-   * of the page finding out only once the remote's code asks for them.
-   */
-  readonly provides?: Readonly<Record<string, readonly string[]>>;
-  readonly consumes?: readonly string[];
 }
 
 /** Extensions of the files that get .br and .gz twins (text; images and fonts are compressed already). */
@@ -222,35 +214,7 @@ const sizeOf = async (outputPath: string, files: readonly string[]): Promise<{ b
   return { bytes, gzip: gzipBytes, brotli: brotliBytes };
 };
 
-/** The host's provided share keys and the files of the chunks that hold each (from the chunks' 'provide module' origins). */
-const providedFiles = (stats: StatsCompilation): Record<string, string[]> => {
-  const provides: Record<string, string[]> = {};
-  for (const chunk of stats.chunks ?? []) {
-    if (chunk.initial) continue;
-    for (const origin of chunk.origins ?? []) {
-      const key = /^provide module \([^)]*\) (.+)@[^@|]+\|/.exec(origin.moduleIdentifier ?? '')?.[1];
-      if (key === undefined) continue;
-      provides[key] = [...new Set([...(provides[key] ?? []), ...(chunk.files ?? []).filter((file) => file.endsWith('.js'))])];
-    }
-  }
-  return provides;
-};
-
-/** The share keys the chunks holding `files` consume (webpack's consume-shared modules in them). */
-const consumedKeys = (compilation: webpack.Compilation, files: readonly string[]): string[] => {
-  const keys = new Set<string>();
-  for (const chunk of compilation.chunks) {
-    if (![...chunk.files].some((file) => files.includes(file))) continue;
-    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
-      if (module.type !== 'consume-shared-module') continue;
-      const shareKey = (module as unknown as { options?: { shareKey?: unknown } }).options?.shareKey;
-      if (typeof shareKey === 'string') keys.add(shareKey);
-    }
-  }
-  return [...keys].sort();
-};
-
-const measure = async (name: string, stats: StatsCompilation, compilation: webpack.Compilation): Promise<LoadSize> => {
+const measure = async (name: string, stats: StatsCompilation): Promise<LoadSize> => {
   const outputPath = stats.outputPath ?? path.join(ROOT, 'frontends', name, 'dist');
   const load = loadFiles(name, stats);
   const files = [...new Set(load.initial)];
@@ -281,7 +245,6 @@ const measure = async (name: string, stats: StatsCompilation, compilation: webpa
     firstChunksGzipBytes: name === HOST ? 0 : jsSize.gzip - entrySize.gzip,
     brotliBytes: jsSize.brotli + cssSize.brotli,
     chunks: namedChunkFiles(stats, files),
-    ...(name === HOST ? { provides: providedFiles(stats) } : { consumes: consumedKeys(compilation, files) }),
   };
   await writeFile(path.join(outputPath, LOAD_FILE), `${JSON.stringify(size, null, 2)}\n`);
   return size;
@@ -362,7 +325,7 @@ export const buildFrontends = async ({ names = FRONTENDS, quiet = false }: Build
       for (const error of json.errors ?? []) console.error(`[${name}] error: ${error.message}`);
       continue;
     }
-    sizes.push(await measure(name, json, stats.compilation));
+    sizes.push(await measure(name, json));
     await precompress(json.outputPath ?? path.join(ROOT, 'frontends', name, 'dist'));
   }
   if (failed.length > 0) throw new Error(`Frontend build failed: ${failed.join(', ')}`);

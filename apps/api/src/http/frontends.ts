@@ -282,29 +282,19 @@ export const ownerOf = (remotes: RemoteMap, pathname: string): string | null => 
 const SERVED_FILE = /^[\w.-]+\.(?:js|css)$/;
 const servedFiles = (files: unknown): string[] => (Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string' && SERVED_FILE.test(file)) : []);
 
-const readLoad = (frontendsDir: string, name: string): Record<string, unknown> => {
-  try {
-    const load: unknown = JSON.parse(readFileSync(path.join(frontendsDir, name, 'dist', 'load.json'), 'utf8'));
-    return isRecord(load) ? load : {};
-  } catch {
-    return {};
-  }
-};
-
 /**
  * The files a bundle loads first, from its dist/load.json (written by the build), then those of
  * the named lazy chunk `chunk` when given; [] when unknown.
  */
-const firstFilesOf = (load: Record<string, unknown>, chunk: string | null = null): string[] => {
-  const chunks = isRecord(load.chunks) ? load.chunks : {};
-  return [...servedFiles(load.files), ...(chunk !== null && Object.hasOwn(chunks, chunk) ? servedFiles(chunks[chunk]) : [])];
-};
-
-/** The shell's files that hold the shared packages a remote's first files consume (io-ts, fp-ts: chunks of their own in the shell). */
-const providedFilesFor = (shell: Record<string, unknown>, remote: Record<string, unknown>): string[] => {
-  const provides = isRecord(shell.provides) ? shell.provides : {};
-  const consumes = Array.isArray(remote.consumes) ? remote.consumes.filter((key): key is string => typeof key === 'string') : [];
-  return consumes.flatMap((key) => (Object.hasOwn(provides, key) ? servedFiles(provides[key]) : []));
+const firstFilesOf = (frontendsDir: string, name: string, chunk: string | null = null): string[] => {
+  try {
+    const load: unknown = JSON.parse(readFileSync(path.join(frontendsDir, name, 'dist', 'load.json'), 'utf8'));
+    if (!isRecord(load)) return [];
+    const chunks = isRecord(load.chunks) ? load.chunks : {};
+    return [...servedFiles(load.files), ...(chunk !== null && Object.hasOwn(chunks, chunk) ? servedFiles(chunks[chunk]) : [])];
+  } catch {
+    return [];
+  }
 };
 
 const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -315,27 +305,20 @@ const preloadLink = (href: string): string =>
 /**
  * Preloads for a path: the shell's chunks other than those the page already names (its entry is
  * a script tag of the page), then the owning remote's remoteEntry.js and, for a remote served
- * from here, the first files it loads (its exposed modules' chunks and CSS), those of the
- * route's own lazy chunk when its manifest names one (/guest-login's forms), and the shell's
- * chunks of the shared packages those files consume (io-ts and fp-ts, which the shell keeps off
- * its own first load).
+ * from here, the first files it loads (its exposed modules' chunks and CSS) and those of the
+ * route's own lazy chunk when its manifest names one (/guest-login's forms).
  */
 export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, pathname: string, pageHtml: string): string[] => {
   const hrefs: string[] = [];
-  const shell = readLoad(frontendsDir, 'shell');
-  for (const file of firstFilesOf(shell)) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
+  for (const file of firstFilesOf(frontendsDir, 'shell')) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
   const route = routeOf(remotes, pathname);
   if (route !== null) {
     const { remote, chunk } = route;
     const { url } = remotes[remote]!;
     hrefs.push(url);
-    if (url === `/remotes/${remote}/remoteEntry.js`) {
-      const load = readLoad(frontendsDir, remote);
-      for (const file of firstFilesOf(load, chunk)) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${remote}/${file}`);
-      for (const file of providedFilesFor(shell, load)) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
-    }
+    if (url === `/remotes/${remote}/remoteEntry.js`) for (const file of firstFilesOf(frontendsDir, remote, chunk)) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${remote}/${file}`);
   }
-  return [...new Set(hrefs)];
+  return hrefs;
 };
 
 /** The page's /remotes.js tag, as written in src/index.html or minified by the build. */
