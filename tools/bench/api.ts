@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { openLoop } from './open-loop.ts';
+import { openLoopInProcess } from './open-loop.ts';
 import { median, percent, ROOT, type Figure } from './report.ts';
 
 interface Server {
@@ -163,10 +163,11 @@ export const benchApi = async (args: readonly string[]): Promise<Figure[]> => {
       if (session.non2xx > 0 || health.non2xx > 0) console.log('    (non-2xx answers: the figure counts them as requests; see above)');
     }
     console.log('  fixed rate: 1,000 requests/s, evenly spaced (open loop, latency from when each was due)');
-    const bareFixed = await openLoop({ rate: 1_000, seconds, request: () => ({ url: `${bare.url}/` }) });
+    const bareFixed = await openLoopInProcess({ rate: 1_000, seconds, request: { url: `${bare.url}/` } });
     show('bare Koa at 1,000/s', bareFixed);
-    const sessionFixed = await openLoop({ rate: 1_000, seconds, request: () => ({ url: `${portal.url}/api/auth/session`, headers: { cookie: portal.cookie } }) });
+    const sessionFixed = await openLoopInProcess({ rate: 1_000, seconds, request: { url: `${portal.url}/api/auth/session`, headers: { cookie: portal.cookie } } });
     show('session read at 1,000/s', sessionFixed);
+    console.log(`    the load generator's longest stall: ${bareFixed.generatorStallMs} ms (bare run), ${sessionFixed.generatorStallMs} ms (session run)`);
 
     const bareRps = median(results.bare.map((result) => result.rps));
     const healthRps = median(results.health.map((result) => result.rps));

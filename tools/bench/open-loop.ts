@@ -8,7 +8,10 @@
  * 1,000 every second), and its coordinated-omission correction then adds synthetic samples at
  * 1 ms steps. Throughput figures still come from autocannon.
  */
+import { spawn } from 'node:child_process';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 export interface OpenLoopRequest {
   readonly url: string;
@@ -28,6 +31,12 @@ export interface OpenLoopResult {
   /** Requests that failed without an answer (not counted in the latencies). */
   readonly errors: number;
   readonly statuses: Readonly<Record<number, number>>;
+  /**
+   * The load generator's own longest event-loop stall during the run (ms): a request due while it
+   * stalled counts that stall in its latency, so a figure near it says more about the generator
+   * (or the machine) than about the server.
+   */
+  readonly generatorStallMs: number;
 }
 
 export interface OpenLoopOptions {
@@ -61,6 +70,8 @@ export const openLoop = async ({ rate, seconds, connections = 64, request, onAns
   const statuses: Record<number, number> = {};
   let errors = 0;
   const inFlight: Promise<void>[] = [];
+  const stalls = monitorEventLoopDelay({ resolution: 1 });
+  stalls.enable();
   const start = performance.now();
   let next = 0;
   try {
@@ -92,6 +103,7 @@ export const openLoop = async ({ rate, seconds, connections = 64, request, onAns
     await Promise.all(inFlight);
   } finally {
     agent.destroy();
+    stalls.disable();
   }
   const elapsed = (performance.now() - start) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
@@ -105,5 +117,27 @@ export const openLoop = async ({ rate, seconds, connections = 64, request, onAns
     non2xx,
     errors,
     statuses,
+    generatorStallMs: round(stalls.max / 1e6),
   };
 };
+
+/**
+ * The same open loop in a fresh process of its own, for one request repeated: the generator's heap
+ * and event loop carry nothing from earlier measurements (a long autocannon run before it left
+ * garbage whose collection stalled an in-process loop by tens of milliseconds).
+ */
+export const openLoopInProcess = (options: Omit<OpenLoopOptions, 'request' | 'onAnswer'> & { readonly request: OpenLoopRequest }): Promise<OpenLoopResult> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as OpenLoopResult) : reject(new Error(`open loop exited with ${code}`))));
+  });
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] !== undefined) {
+  const { request, ...options } = JSON.parse(process.argv[2]) as Omit<OpenLoopOptions, 'request' | 'onAnswer'> & { request: OpenLoopRequest };
+  process.stdout.write(JSON.stringify(await openLoop({ ...options, request: () => request })));
+}
