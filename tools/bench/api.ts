@@ -21,24 +21,30 @@ interface Server {
   readonly child: ChildProcess;
 }
 
-export const startServer = (mode: 'portal' | 'bare', nodeFlags: readonly string[] = []): Promise<Server> =>
+/** api-server.ts in `mode`, in a process of its own; resolves with its first JSON line. */
+export const startBenchProcess = (mode: string, env: NodeJS.ProcessEnv = {}, nodeFlags: readonly string[] = []): Promise<{ child: ChildProcess; info: Record<string, unknown> }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT, 'tools/bench/api-server.ts'), mode], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT, 'tools/bench/api-server.ts'), mode], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     const lines = createInterface({ input: child.stdout! });
-    const timer = setTimeout(() => reject(new Error(`${mode} server did not start within 120 s`)), 120_000);
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+    const timer = setTimeout(() => reject(new Error(`${mode} did not start within 120 s`)), 120_000);
+    child.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
     lines.on('line', (line) => {
       if (!line.startsWith('{')) return;
       clearTimeout(timer);
-      const { url, cookie } = JSON.parse(line) as { url: string; cookie: string };
-      resolve({ url, cookie, child });
+      lines.close();
+      resolve({ child, info: JSON.parse(line) as Record<string, unknown> });
     });
   });
 
-/** Sends SIGUSR2 to the server and waits for its JSON line holding `key`. */
-const signal = (server: Server, key: string): Promise<Record<string, unknown>> =>
+export const startServer = async (mode: 'portal' | 'bare', nodeFlags: readonly string[] = []): Promise<Server> => {
+  const { child, info } = await startBenchProcess(mode, {}, nodeFlags);
+  return { url: String(info.url), cookie: String(info.cookie ?? ''), child };
+};
+
+/** Sends SIGUSR2 to api-server.ts (its CPU profiler: start, then stop and write) and waits for its JSON line holding `key`. */
+export const signal = (child: ChildProcess, key: string): Promise<Record<string, unknown>> =>
   new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.child.stdout! });
+    const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(() => reject(new Error(`no '${key}' from the server`)), 60_000);
     lines.on('line', (line) => {
       if (!line.startsWith('{')) return;
@@ -48,7 +54,7 @@ const signal = (server: Server, key: string): Promise<Record<string, unknown>> =
       lines.close();
       resolve(value);
     });
-    server.child.kill('SIGUSR2');
+    child.kill('SIGUSR2');
   });
 
 export const stopServer = (server: Server): Promise<void> =>
@@ -210,9 +216,9 @@ export const benchApi = async (args: readonly string[]): Promise<Figure[]> => {
         ['the signed-in read', `${portal.url}/api/auth/session`, portal.cookie],
       ] as const) {
         console.log(`  profiling the API under ${name} for ${seconds} s (V8 CPU profiler, the load window only)…`);
-        await signal(portal, 'profiling');
+        await signal(portal.child, 'profiling');
         await load(target, cookie, seconds);
-        const { profile } = (await signal(portal, 'profile')) as { profile: string };
+        const { profile } = (await signal(portal.child, 'profile')) as { profile: string };
         console.log(`  ${path.relative(ROOT, profile)}`);
         for (const line of summariseProfile(profile)) console.log(`    ${line}`);
       }

@@ -25,18 +25,17 @@
  * booked row of ours and one booked slot in the sandbox, for that attempt's patient, and nothing
  * else of the fixture is booked; no attempt at a taken slot was given it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Knex } from 'knex';
 import { createKnex } from '@portal/persistence';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { activeMembership } from '../src/testing/members.ts';
 import { signIn } from '../src/testing/sign-in.ts';
-import { startServer, stopServer, summariseProfile } from './api.ts';
+import { signal, startBenchProcess, startServer, stopServer, summariseProfile } from './api.ts';
 import { option } from './booking.ts';
 import { openLoop, send, type OpenLoopRequest } from './open-loop.ts';
 import { ROOT, type Figure } from './report.ts';
@@ -60,38 +59,9 @@ interface Child {
   readonly info: Record<string, unknown>;
 }
 
-/** api-server.ts in `mode`, in a process of its own; answers its JSON line. */
-const start = (mode: string, env: NodeJS.ProcessEnv = {}): Promise<Child> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'tools/bench/api-server.ts'), mode], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-    const lines = createInterface({ input: child.stdout! });
-    const timer = setTimeout(() => reject(new Error(`${mode} did not start within 120 s`)), 120_000);
-    child.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
-    lines.on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      clearTimeout(timer);
-      lines.close();
-      resolve({ child, info: JSON.parse(line) as Record<string, unknown> });
-    });
-  });
+const start = startBenchProcess;
 
 const stop = (child: ChildProcess): Promise<void> => stopServer({ child, url: '', cookie: '' });
-
-/** Sends SIGUSR2 to api-server.ts (its CPU profiler: start, then stop and write) and waits for its JSON line holding `key`. */
-const signal = (child: ChildProcess, key: string): Promise<Record<string, unknown>> =>
-  new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    const timer = setTimeout(() => reject(new Error(`no '${key}' from the API`)), 60_000);
-    lines.on('line', (line) => {
-      if (!line.startsWith('{')) return;
-      const value = JSON.parse(line) as Record<string, unknown>;
-      if (!(key in value)) return;
-      clearTimeout(timer);
-      lines.close();
-      resolve(value);
-    });
-    child.kill('SIGUSR2');
-  });
 
 /** CPU seconds a process has used (Linux /proc; 0 elsewhere). */
 const cpuOf = (pid: number | undefined): number => {
