@@ -96,6 +96,16 @@ describe('logs', () => {
     expect(logs.lines().join('\n')).not.toContain('someone@example.com');
   });
 
+  it('keep a proxy\'s request id, and never echo or log one shaped like an SSN (the access line skips redaction)', async () => {
+    const proxied = await fetch(`${api.url}/api/health`, { headers: { 'X-Request-Id': '0123456789abcdef0123456789abcdef' } });
+    expect(proxied.headers.get('x-request-id')).toBe('0123456789abcdef0123456789abcdef');
+    const shaped = await fetch(`${api.url}/api/health`, { headers: { 'X-Request-Id': 'abc-123-45-6789' } });
+    expect(shaped.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const lines = logs.lines();
+    expect(lines.some((line) => line.includes('0123456789abcdef0123456789abcdef'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('123-45-6789');
+  });
+
   it("name the route's pattern, not the ids in the path; a path no route matched is logged redacted", async () => {
     const id = '0f0e0d0c-0b0a-4000-8000-0a0b0c0d0e0f';
     await fetch(`${api.url}/api/enrollments/${id}`);

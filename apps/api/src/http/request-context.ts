@@ -10,10 +10,13 @@ import type { Context, Next } from 'koa';
 import { SAFE_FIELDS, type Logger } from '@portal/composition';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
+/** An incoming id shaped like an SSN is not echoed or logged: the line skips redaction. */
+const SSN_SHAPE = /\d{3}-\d{2}-\d{4}/;
 
 export const requestContext = (logger: Logger) => async (ctx: Context, next: Next): Promise<void> => {
   const incoming = ctx.get('X-Request-Id');
-  const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  // The proxy's id (nginx's $request_id, 32 hex digits) is kept, so its line and ours match.
+  const requestId = REQUEST_ID.test(incoming) && !SSN_SHAPE.test(incoming) ? incoming : randomUUID();
   ctx.state.requestId = requestId;
   ctx.set('X-Request-Id', requestId);
   const started = performance.now();
