@@ -7,6 +7,7 @@ import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { capturingLogger } from '@portal/composition/testing.ts';
 import { startApi } from '../server.ts';
 import { browserLike, signIn } from '../../../../tools/src/testing/sign-in.ts';
+import { untilSessionChangeSeen } from '../../../../tools/src/testing/session-writes.ts';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
 
 let portal: TestPortal;
@@ -143,7 +144,8 @@ describe('a sign-in that must fail', () => {
   it('answers an ended session with the 401 the client understands', async () => {
     const { portal: browser } = await signIn({ apiUrl: portal.url, personId: PATIENT_IDS.paul });
     await portal.db.knex('auth_sessions').update({ lastSeenAt: new Date(Date.now() - 31 * 60_000) });
-    const answer = await json(await browser.fetch(`${portal.url}/api/oauth/patient-contacts`));
+    // Asked again until the API's session cache has the changed row (a read within the minute writes nothing).
+    const answer = await untilSessionChangeSeen(async () => json(await browser.fetch(`${portal.url}/api/oauth/patient-contacts`)), (seen) => seen.status === 401);
     expect(answer).toEqual({ status: 401, body: { error: 'Session expired', redirect: '/login?logout=expired', clearClientData: true } });
   });
 
@@ -156,7 +158,14 @@ describe('a sign-in that must fail', () => {
     expect(await lastSeen()).toBe(marked.getTime());
     await portal.db.knex('auth_sessions').whereNull('revokedAt').update({ lastSeenAt: new Date(Date.now() - 61_000) });
     const before = Date.now();
-    expect((await browser.fetch(`${portal.url}/api/oauth/patient-contacts`)).status).toBe(200);
+    // Until the API's session cache has the changed row, a request still sees the activity of 30 s ago and writes nothing.
+    await untilSessionChangeSeen(
+      async () => {
+        expect((await browser.fetch(`${portal.url}/api/oauth/patient-contacts`)).status).toBe(200);
+        return lastSeen();
+      },
+      (seen) => seen >= before - 1,
+    );
     expect(await lastSeen()).toBeGreaterThanOrEqual(before - 1);
     await portal.db.knex('auth_sessions').whereNull('revokedAt').update({ lastSeenAt: marked });
     const extended = await browser.fetch(`${portal.url}/api/auth/session/extend`, { method: 'POST', headers: { Origin: portal.url } });

@@ -7,6 +7,7 @@ import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { extractPdfText } from '@portal/pdf/pdf-read.ts';
 import { backendToken, call, submitSigningPage } from '../../../provider-sandbox/src/testing.ts';
 import { signIn } from '../../../../tools/src/testing/sign-in.ts';
+import { untilSessionChangeSeen } from '../../../../tools/src/testing/session-writes.ts';
 import { startTestPortal, type TestPortal } from '../../../../tools/src/testing/portal.ts';
 
 let portal: TestPortal;
@@ -153,10 +154,14 @@ describe('POST /api/enrollments/oauth', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(OFFICE_MESSAGE);
     // ... and the enrollment call checks it again, whatever the session holds.
+    // (Until the API's session cache has the changed row: a refused enrollment stores nothing.)
     await setNewestSessionData(PATIENT_IDS.margaret, { practiceLocation: '1', workflowType: 'enrollment', hasMedicareInsurance: 'medicaid' });
-    const answer = await enroll(browser, PATIENT_IDS.margaret, '70_biannual');
+    const answer = await untilSessionChangeSeen(() => enroll(browser, PATIENT_IDS.margaret, '70_biannual'), (seen) => seen.status === 403);
     expect(answer).toEqual({ status: 403, body: { error: 'Office Enrollment Required', message: OFFICE_MESSAGE } });
     await setNewestSessionData(PATIENT_IDS.margaret, { practiceLocation: '1', workflowType: 'enrollment', hasMedicareInsurance: 'both' });
+    // 'both' gets the same answer as 'medicaid', so waiting cannot tell them apart: a write through
+    // this API (an extend: it marks activity only) drops its cached row before it answers.
+    expect((await post(browser, '/api/auth/session/extend', {})).status).toBe(200);
     expect((await enroll(browser, PATIENT_IDS.margaret, '70_biannual')).body.error).toBe('Office Enrollment Required');
   });
 
