@@ -14,6 +14,7 @@ import { chooseLocation, signInAs } from '../src/testing/enrollment-browser.ts';
 import { codeFor, requestEmailCode } from '../src/testing/guest-browser.ts';
 import { searchForPatient } from '../src/testing/staff-browser.ts';
 import { AxeLedger, settled } from './a11y-browser.ts';
+import { untilApiSeesExpiry } from '../src/testing/session-writes.ts';
 
 const setup = portalInBrowser();
 const DESKTOP = { width: 1280, height: 900 };
@@ -124,6 +125,7 @@ describe('every page and dialog: no serious or critical axe finding', () => {
 
     // 50 seconds left: the session-expiry warning.
     await setup.portal.db.knex('auth_sessions').update({ absoluteExpiresAt: new Date(Date.now() + 50_000) });
+    await untilApiSeesExpiry(page, setup.portal.url, 50_000);
     await page.goto(`${setup.portal.url}/dashboard`);
     await page.getByRole('alertdialog', { name: 'Session Expiring Soon' }).waitFor();
     await axe.check(page, 'session-expiry warning');

@@ -13,6 +13,7 @@ import { seriousFindings } from '../../../tools/src/testing/axe.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { chooseLocation, signInAs } from '../../../tools/src/testing/enrollment-browser.ts';
 import { verifyGuestInBrowser } from '../../../tools/src/testing/guest-browser.ts';
+import { untilApiSeesExpiry } from '../../../tools/src/testing/session-writes.ts';
 
 const setup = portalInBrowser({ worker: false });
 
@@ -226,6 +227,7 @@ describe('the session-expiry warning and the toasts', () => {
     const page = await signInAs(setup.browser, setup.portal, 'Margaret Sullivan', '/dashboard');
     // 50 seconds left: the warning shows (1 minute or less).
     await setup.portal.db.knex('auth_sessions').update({ absoluteExpiresAt: new Date(Date.now() + 50_000) });
+    await untilApiSeesExpiry(page, setup.portal.url, 50_000);
     await page.reload();
     const dialog = page.getByRole('alertdialog', { name: 'Session Expiring Soon' });
     await dialog.waitFor();

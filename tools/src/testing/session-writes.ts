@@ -17,3 +17,13 @@ export const untilSessionChangeSeen = async <T>(attempt: () => Promise<T>, done:
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 };
+
+/** Waits until the API, asked with this page's cookies, reports the session expiring within `withinMs` (after a test moved its expiry in PostgreSQL). */
+export const untilApiSeesExpiry = async (page: { request: { get(url: string): Promise<{ json(): Promise<unknown> }> } }, apiUrl: string, withinMs: number): Promise<void> => {
+  const expiresAt = async () => {
+    const body = (await (await page.request.get(`${apiUrl}/api/auth/status`)).json()) as { sessionInfo?: { expiresAt?: string } | null };
+    return Date.parse(body.sessionInfo?.expiresAt ?? '');
+  };
+  const seen = await untilSessionChangeSeen(expiresAt, (at) => at <= Date.now() + withinMs);
+  if (!(seen <= Date.now() + withinMs)) throw new Error(`the API did not see the session's new expiry within ${SESSION_CHANGE_VISIBLE_MS} ms`);
+};
