@@ -7,12 +7,12 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PATIENT_CLIENT_ID } from '@portal/athena';
 import { migrateJobQueue, startEmbeddedPostgres } from '@portal/persistence';
 import { startSandbox } from '@portal/provider-sandbox';
 import { freePort } from '../src/free-port.ts';
 import { appRoleUrl, createTestDatabase } from '../src/testing/test-database.ts';
 import { ROOT } from './report.ts';
+import { sandboxProviderEnv } from '../src/sandbox-env.ts';
 
 /** Log lines go nowhere (the API still formats and redacts each one, as in production). */
 export const discard = new Writable({
@@ -62,12 +62,7 @@ export const startBenchBackend = async (stops: Array<() => Promise<unknown>>): P
     ownerUrl: db.url,
     env: {
       LOG_LEVEL: 'info',
-      ATHENA_BASE_URL: sandbox.url,
-      ATHENA_CLIENT_ID: SANDBOX_CLIENT_ID,
-      ATHENA_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
-      ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
-      PROVIDER_SANDBOX_URL: sandbox.url,
-      SMTP_URL: sandbox.smtpUrl,
+      ...sandboxProviderEnv(sandbox),
     },
   };
 };

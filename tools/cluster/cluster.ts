@@ -17,7 +17,6 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PATIENT_CLIENT_ID } from '@portal/athena';
 import { APP_ROLE, migrateDatabase, runningPostmaster, startEmbeddedPostgres, type DatabaseHandle } from '@portal/persistence';
 import { startSandbox, type RunningSandbox } from '@portal/provider-sandbox';
 import { pointStripeWebhooks } from '../src/stripe-webhooks.ts';
@@ -25,6 +24,7 @@ import { makeCertificate } from './certificate.ts';
 import { nginxConf, pgbouncerIni, pgbouncerUsers } from './config-files.ts';
 import { freePort } from '../src/free-port.ts';
 import { ManagedProcess, accepting, waitUntil } from './processes.ts';
+import { sandboxProviderEnv } from '../src/sandbox-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -348,12 +348,7 @@ export const startCluster = async (options: StartClusterOptions = {}): Promise<C
       HOST: '127.0.0.1',
       PUBLIC_ORIGIN: url,
       TRUST_PROXY: 'true',
-      ATHENA_BASE_URL: sandbox.url,
-      ATHENA_CLIENT_ID: SANDBOX_CLIENT_ID,
-      ATHENA_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
-      ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
-      PROVIDER_SANDBOX_URL: sandbox.url,
-      SMTP_URL: sandbox.smtpUrl,
+      ...sandboxProviderEnv(sandbox),
       ...options.env,
     };
 

@@ -4,7 +4,6 @@
  * the sandbox exactly as it would be at athenahealth.
  */
 import { startApi, type RunningApi } from '@portal/api';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, SANDBOX_PATIENT_CLIENT_ID } from '@portal/athena';
 import { migrateJobQueue } from '@portal/persistence';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '@portal/provider-sandbox';
 import { startWorker, type RunningWorker, type StartWorkerOptions } from '@portal/worker';
@@ -12,6 +11,7 @@ import { capturingLogger } from '../../../apps/composition/src/testing.ts';
 import { appRoleUrl, createTestDatabase, type TestDatabase } from './test-database.ts';
 import { pointStripeWebhooks } from '../stripe-webhooks.ts';
 import { sandboxLogRecorder } from './log-files.ts';
+import { sandboxProviderEnv } from '../sandbox-env.ts';
 
 export interface TestPortal {
   readonly url: string;
@@ -41,12 +41,7 @@ export const startTestPortal = async (options: TestPortalOptions = {}): Promise<
   const { logger, lines } = capturingLogger();
   const env: NodeJS.ProcessEnv = {
     LOG_LEVEL: 'info',
-    ATHENA_BASE_URL: sandbox.url,
-    ATHENA_CLIENT_ID: SANDBOX_CLIENT_ID,
-    ATHENA_CLIENT_SECRET: SANDBOX_CLIENT_SECRET,
-    ATHENA_PATIENT_CLIENT_ID: SANDBOX_PATIENT_CLIENT_ID,
-    PROVIDER_SANDBOX_URL: sandbox.url,
-    SMTP_URL: sandbox.smtpUrl,
+    ...sandboxProviderEnv(sandbox),
     ...options.env,
   };
   // As the application role the API and worker may not install graphile-worker's schema: the owner does, first.
