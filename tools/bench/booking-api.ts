@@ -38,7 +38,7 @@ import { signIn } from '../src/testing/sign-in.ts';
 import { signal, startBenchProcess, startServer, stopServer, summariseProfile } from './api.ts';
 import { option } from './booking.ts';
 import { openLoop, send, type OpenLoopRequest } from './open-loop.ts';
-import { ROOT, type Figure } from './report.ts';
+import { percentile, ROOT, type Figure } from './report.ts';
 
 const RATE = 1_000;
 const TAKEN_EVERY = 5; // one attempt in five: 20 % at a taken slot
@@ -58,8 +58,6 @@ interface Child {
   readonly child: ChildProcess;
   readonly info: Record<string, unknown>;
 }
-
-const start = startBenchProcess;
 
 const stop = (child: ChildProcess): Promise<void> => stopServer({ child, url: '', cookie: '' });
 
@@ -277,12 +275,6 @@ const closedLoop = async (book: Attempts, phase: string, seconds: number, budget
 
 // ---- figures ---------------------------------------------------------------------------------
 
-const percentile = (values: readonly number[], p: number): number => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
 const ms = (value: number): string => (Number.isNaN(value) ? '–' : `${value.toFixed(1)} ms`);
 const ok = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
 
@@ -375,11 +367,11 @@ export const benchBookingApi = async (args: readonly string[]): Promise<Figure[]
   const seconds = option(args, 'duration', 3);
   const count = Math.round(RATE * seconds) + CLOSED_LOOP_BUDGET;
   console.log('Starting PostgreSQL with the provider sandbox, the API (a process of its own) and a bare Koa app…');
-  const backend = await start('booking-backend');
+  const backend = await startBenchProcess('booking-backend');
   const children: ChildProcess[] = [backend.child];
   let knex: Knex | null = null;
   try {
-    const api = await start('booking-api', { BENCH_BACKEND: JSON.stringify(backend.info) });
+    const api = await startBenchProcess('booking-api', { BENCH_BACKEND: JSON.stringify(backend.info) });
     children.push(api.child);
     const bare = await startServer('bare');
     children.push(bare.child);

@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { percentile } from './report.ts';
 
 export interface OpenLoopRequest {
   readonly url: string;
@@ -48,9 +49,6 @@ export interface OpenLoopOptions {
   /** Told of each answer (its status and latency from when it was due) or failure (status 0), for per-request checks. */
   readonly onAnswer?: (index: number, status: number, latencyMs: number) => void;
 }
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export const send = (agent: http.Agent, request: OpenLoopRequest): Promise<number> =>
   new Promise((resolve, reject) => {

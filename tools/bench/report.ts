@@ -112,6 +112,13 @@ export const record = (figures: readonly Figure[], doc = PERFORMANCE_DOC): void 
 export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
 export const ratio = (value: number, baseline: number): string => (baseline > 0 ? `${(value / baseline).toFixed(2)}×` : '');
 export const percent = (value: number, baseline: number): string => (baseline > 0 ? `${((value / baseline) * 100).toFixed(1)} %` : '');
+/** The nearest-rank percentile `p` (0–100) of `values`; NaN when there are none. */
+export const percentile = (values: readonly number[], p: number): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
 export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
