@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { SAFE_FIELDS, type Logger } from '@portal/composition';
+import { routeLabel } from '../metrics/http-metrics.ts';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 /** An incoming id shaped like an SSN is not echoed or logged: the line skips redaction. */
@@ -25,9 +26,9 @@ export const requestContext = (logger: Logger) => async (ctx: Context, next: Nex
   } finally {
     if (ctx.path.startsWith('/api/')) {
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      const matched = (ctx as Context & { _matchedRoute?: unknown })._matchedRoute;
-      if (typeof matched === 'string' && matched !== '') {
-        logger.info({ [SAFE_FIELDS]: true, requestId, method: ctx.method, route: matched, status: ctx.status, durationMs }, 'request');
+      const route = routeLabel(ctx as Context & { _matchedRoute?: unknown });
+      if (route !== 'unmatched') {
+        logger.info({ [SAFE_FIELDS]: true, requestId, method: ctx.method, route, status: ctx.status, durationMs }, 'request');
       } else {
         logger.info({ requestId, method: ctx.method, route: 'unmatched', path: ctx.path, status: ctx.status, durationMs }, 'request');
       }
