@@ -78,13 +78,23 @@ it('answers 503 with Retry-After while PostgreSQL is down, keeps every acknowled
       );
     }
   };
-  const loops = [reader(), reader(), reader(), writer()];
+  // Reads asked on a clock, each on its own: the loops above can each sit in PgBouncer's queue
+  // (query_wait_timeout, 3 s) for most of the time PostgreSQL is down, and ask nothing new.
+  const probes: Promise<void>[] = [];
+  const prober = async () => {
+    while (running) {
+      probes.push(timed('read', () => fetch(`${cluster.url}/api/auth/session`, { headers: { Cookie: cookie } })));
+      await sleep(250);
+    }
+  };
+  const loops = [reader(), reader(), reader(), writer(), prober()];
 
   await sleep(1_000);
   const stoppingAt = Date.now();
   await cluster.postgres.stop();
   const stoppedAt = Date.now();
-  await sleep(3_000);
+  // Down for twice PgBouncer's queue wait, so some requests are asked and answered while it is down.
+  await sleep(6_000);
   const startingAt = Date.now();
   await cluster.postgres.start();
   const startedAt = Date.now();
@@ -98,6 +108,7 @@ it('answers 503 with Retry-After while PostgreSQL is down, keeps every acknowled
   await sleep(1_000);
   running = false;
   await Promise.all(loops);
+  await Promise.all(probes);
 
   // Asked while PostgreSQL was down (after its shutdown finished), and in flight while it shut down.
   const during = answers.filter((answer) => answer.at >= stoppedAt && answer.at < startingAt);
