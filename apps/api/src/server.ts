@@ -1,12 +1,14 @@
 /**
  * Starts the API on a database URL: migrate, build the container, listen. Returns a handle that
- * closes the HTTP server and the database pool.
+ * closes the HTTP server, the mailer's SMTP connections and the database pool.
  */
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { migrateJobQueue, migrateToLatest, serverSecret, type Database, type SessionChangeFeed } from '@portal/persistence';
 import { readConfig, type AppConfig, createLogger, type Logger, metricsPortFor, startMetricsServer, type OperationsSource } from '@portal/composition';
+import type { Mailer } from '@portal/core';
+import { closeMailer } from '@portal/mail';
 import { API_METRICS_PORT, createApiMetrics } from './metrics/api-metrics.ts';
 import { buildContainer } from './di/container.ts';
 import { verificationModule } from './di/verification.container-module.ts';
@@ -120,6 +122,8 @@ export const startApi = async (options: StartApiOptions): Promise<RunningApi> =>
         server.closeAllConnections();
       });
       await sessionChanges.close();
+      // The SMTP pool's idle connections (busy ones close when their email is done).
+      closeMailer(container.get<Mailer>(TOKENS.Mailer));
       await knex.destroy();
     },
   };

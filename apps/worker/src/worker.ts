@@ -49,6 +49,7 @@ import {
   type KnexDocumentFiling,
 } from '@portal/persistence';
 import { JoseSignedTokens, signingKeysFor } from '@portal/tokens';
+import { closeMailer } from '@portal/mail';
 import {
   DEFAULT_FILING_SETTINGS,
   FILE_SIGNED_DOCUMENT,
@@ -258,6 +259,8 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
         await metricsServer?.close();
         await runner.stop().catch((error: unknown) => logger.warn({ error }, 'worker stop'));
         await pool.end().catch(() => {});
+        // The SMTP pool's idle connections (busy ones close when their email is done).
+        closeMailer(reminders.mailer);
         await knex.destroy();
       })();
       return stopped;

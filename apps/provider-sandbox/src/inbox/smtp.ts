@@ -15,7 +15,7 @@ export interface SmtpCatcherOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly log?: (line: string) => void;
-  /** Injected fault (issue 16): down refuses each connection with 421; latency delays each message's answer. */
+  /** Injected fault (issue 16): down refuses each connection and each message with 421; latency delays each message's answer. */
   readonly fault?: () => { readonly down: boolean; readonly latencyMs: number };
 }
 
@@ -42,6 +42,11 @@ export const startSmtpCatcher = async ({ inbox, host, port, log, fault }: SmtpCa
     logger: false,
     closeTimeout: 1_000,
     onConnect: (_session, callback) => {
+      if (fault?.().down) callback(Object.assign(new Error('Service not available (sandbox fault)'), { responseCode: 421 }));
+      else callback();
+    },
+    // Down also for a connection opened before (the mail adapter keeps a pool of them): each message refused with 421.
+    onMailFrom: (_address, _session, callback) => {
       if (fault?.().down) callback(Object.assign(new Error('Service not available (sandbox fault)'), { responseCode: 421 }));
       else callback();
     },
