@@ -1,13 +1,14 @@
 import { describe, it, expect } from '@jest/globals';
 import { HealthRecordRejectedError, HealthRecordUnavailableError } from '@portal/core';
 import type { NewPatient } from '@portal/core';
-import { AthenaHealthRecord } from './athena-health-record.adapter.ts';
+import { APPOINTMENT_TYPES_TTL_MS, AthenaHealthRecord } from './athena-health-record.adapter.ts';
 import { AthenaRejectedError } from './athena.errors.ts';
 import { ScriptedFetch, json } from './testing/scripted-fetch.ts';
 
-function setup() {
+function setup(clock?: { now: () => Date }) {
   const fake = new ScriptedFetch().withTokens();
   const record = new AthenaHealthRecord({
+    ...(clock === undefined ? {} : { clock }),
     baseUrl: 'https://athena.test',
     practiceId: '29391',
     clientId: 'backend-client',
@@ -280,6 +281,34 @@ describe('AthenaHealthRecord scheduling', () => {
     await expect(record.appointmentTypes()).resolves.toEqual([
       { appointmentTypeId: '2', name: 'Office Visit', shortName: 'OV', durationMinutes: 30, patientBookable: true, generic: false },
     ]);
+  });
+
+  it('keeps the appointment types for a while: one request for callers within APPOINTMENT_TYPES_TTL_MS, a new one after', async () => {
+    let now = new Date('2026-03-09T12:00:00Z');
+    const { fake, record } = setup({ now: () => now });
+    const office = { appointmenttypeid: '2', name: 'Office Visit', shortname: 'OV', duration: '30', patient: 'true', generic: false };
+    const tele = { appointmenttypeid: '3', name: 'Telehealth', shortname: 'TH', duration: '20', patient: 'true', generic: false };
+    fake.on('GET', /^\/v1\/29391\/appointmenttypes$/, json({ appointmenttypes: [office] }), json({ appointmenttypes: [office, tele] }));
+
+    const [first, second] = await Promise.all([record.appointmentTypes(), record.appointmentTypes()]);
+    now = new Date(now.getTime() + APPOINTMENT_TYPES_TTL_MS - 1);
+    const third = await record.appointmentTypes();
+    expect([first, second, third].map((types) => types.map((type) => type.name))).toEqual([['Office Visit'], ['Office Visit'], ['Office Visit']]);
+    expect(fake.to('GET', /appointmenttypes/)).toHaveLength(1);
+
+    now = new Date(now.getTime() + 1);
+    expect((await record.appointmentTypes()).map((type) => type.name)).toEqual(['Office Visit', 'Telehealth']);
+    expect(fake.to('GET', /appointmenttypes/)).toHaveLength(2);
+  });
+
+  it('does not keep a failed read of the appointment types: the next call asks again', async () => {
+    const { fake, record } = setup({ now: () => new Date('2026-03-09T12:00:00Z') });
+    let down = true;
+    const office = { appointmenttypeid: '2', name: 'Office Visit', shortname: 'OV', duration: '30', patient: 'true', generic: false };
+    fake.on('GET', /^\/v1\/29391\/appointmenttypes$/, () => (down ? json({ error: 'down' }, 503) : json({ appointmenttypes: [office] })));
+    await expect(record.appointmentTypes()).rejects.toBeInstanceOf(HealthRecordUnavailableError);
+    down = false;
+    await expect(record.appointmentTypes()).resolves.toEqual([expect.objectContaining({ name: 'Office Visit' })]);
   });
 
   it('finds open slots, sending only the filters given', async () => {

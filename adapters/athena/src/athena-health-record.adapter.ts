@@ -32,6 +32,7 @@ import type {
   RescheduleAppointmentInput,
   RescheduledAppointment,
   Scheduling,
+  Clock,
 } from '@portal/core';
 import type { AthenaConfig } from './athena.config.ts';
 import {
@@ -72,6 +73,15 @@ import { AthenaRejectedError } from './athena.errors.ts';
 /** athena answers at most this many items per page; we follow `totalcount` for up to MAX_PAGES. */
 const MAX_PAGES = 20;
 
+/**
+ * How long the practice's appointment types are kept (issue 15): every booking and every
+ * availability search asks for them, and they change only when the practice edits its setup. A
+ * type the practice adds or stops offering shows within this time; a failed read is not kept.
+ */
+export const APPOINTMENT_TYPES_TTL_MS = 5 * 60 * 1000;
+
+const systemClock: Clock = { now: () => new Date() };
+
 const notFoundAs =
   <F>(value: F) =>
   (failure: AthenaFailure): { readonly value: F } | undefined =>
@@ -79,10 +89,14 @@ const notFoundAs =
 
 export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomFields, PatientRegistration, ChartDocuments, Scheduling {
   readonly #http: AthenaHttpClient;
+  readonly #clock: Clock;
+  /** The appointment types read at `at` (ms), or being read: callers at the same moment share one request. */
+  #appointmentTypes: { readonly at: number; readonly types: Promise<readonly AppointmentType[]> } | null = null;
 
   /** Pass a shared client to share its token cache with other adapters. */
   constructor(config: AthenaConfig, http: AthenaHttpClient = new AthenaHttpClient(config)) {
     this.#http = http;
+    this.#clock = config.clock ?? systemClock;
   }
 
   async getPatient(patientId: string): Promise<HealthRecordPatient | null> {
@@ -231,9 +245,20 @@ export class AthenaHealthRecord implements HealthRecord, HealthRecordCustomField
     return found === null || found.length === 0 ? null : toAppointment(found[0]!);
   }
 
-  async appointmentTypes(): Promise<readonly AppointmentType[]> {
-    const types = await this.#readAll({ method: 'GET', path: '/v1/{practiceid}/appointmenttypes' }, 'appointmenttypes', AppointmentTypeList);
-    return types.map(toAppointmentType);
+  /** The practice's appointment types, kept APPOINTMENT_TYPES_TTL_MS. */
+  appointmentTypes(): Promise<readonly AppointmentType[]> {
+    const now = this.#clock.now().getTime();
+    const cached = this.#appointmentTypes;
+    if (cached !== null && now >= cached.at && now - cached.at < APPOINTMENT_TYPES_TTL_MS) return cached.types;
+    const entry = {
+      at: now,
+      types: this.#readAll({ method: 'GET', path: '/v1/{practiceid}/appointmenttypes' }, 'appointmenttypes', AppointmentTypeList).then((types) => types.map(toAppointmentType)),
+    };
+    this.#appointmentTypes = entry;
+    entry.types.catch(() => {
+      if (this.#appointmentTypes === entry) this.#appointmentTypes = null;
+    });
+    return entry.types;
   }
 
   /**
