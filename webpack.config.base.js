@@ -163,7 +163,11 @@ export function createConfig({
       filename: production ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      uniqueName: containerName(name),
+      // Sorts the host after every remote ('portal_shell' > 'portal_remote_…'): at equal versions
+      // webpack's share scope keeps the copy registered from the greater name until one is loaded,
+      // so a remote named after 'shell' ('staff') replaced the shell's io-ts and fp-ts and the page
+      // downloaded both copies. Remotes' copies remain their fallback when no host provides one.
+      uniqueName: isHost ? containerName(name) : `portal_remote_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
       clean: true,
     },
     resolve: {

@@ -11,7 +11,8 @@
  * schema migrated, the provider sandbox on a free port, the API connected as the application role
  * portal_app (as npm start does), logging at info as in production (JSON lines, discarded here:
  * production writes them to stdout for the platform); a member (sandbox patient Margaret) signed
- * in through the real provider login. Prints one JSON line {url, cookie} when ready; stops on
+ * in through the real provider login, a paying member (enrolled, signed and paid through the API, the
+ * sandbox and a worker run for it). Prints one JSON line {url, cookie} when ready; stops on
  * SIGTERM.
  *
  * booking-backend and booking-api (`npm run bench -- booking-api`, tools/bench/booking-api.ts): the
@@ -32,6 +33,9 @@ import Koa from 'koa';
 import { startApi } from '@portal/api';
 import { createLogger } from '@portal/composition';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
+import { startWorker } from '@portal/worker';
+import { paidEnrollment, signedEnrollment, signedInForEnrollment } from '../src/testing/enrollment-flow.ts';
+import { pointStripeWebhooks } from '../src/stripe-webhooks.ts';
 import { signIn } from '../src/testing/sign-in.ts';
 import { discard, startBenchBackend, stopsOnSignal } from './bench-backend.ts';
 import { ROOT } from './report.ts';
@@ -76,6 +80,15 @@ if (mode === 'bare') {
   const { databaseUrl, env } = await startBenchBackend(stops);
   const api = await startApi({ databaseUrl, port: 0, env, logger: createLogger('info', discard) });
   stops.push(() => api.close());
+  // Margaret is a paying member, as the enrollment flow leaves her (signed agreement filed by the
+  // worker, card paid in the Stripe sandbox): the signed-in pages Lighthouse measures (dashboard,
+  // appointments, booking) show a member's screens, not the offer to enroll.
+  const sandboxUrl = String(env.PROVIDER_SANDBOX_URL);
+  await pointStripeWebhooks(sandboxUrl, api.url);
+  const worker = await startWorker({ databaseUrl, env: { PUBLIC_ORIGIN: api.url, ...env }, logger: createLogger('info', discard), migrate: false, pollIntervalMs: 200 });
+  const enrolling = await signedInForEnrollment(api.url, PATIENT_IDS.margaret);
+  await paidEnrollment(api.url, sandboxUrl, enrolling, await signedEnrollment(api.url, enrolling, PATIENT_IDS.margaret, '120_annual', 'Margaret Sullivan'));
+  await worker.stop();
   const { portal, status } = await signIn({ apiUrl: api.url, personId: PATIENT_IDS.margaret });
   if (status !== 302) throw new Error(`sign-in answered ${status}`);
   const session = await fetch(`${api.url}/api/auth/session`, { headers: { Cookie: portal.jar.header() } });

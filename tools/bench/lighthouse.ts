@@ -1,9 +1,13 @@
 /**
- * `npm run bench -- lighthouse [--runs=3] [--pages=/login,/guest-login,/appointments]`:
+ * `npm run bench -- lighthouse [--runs=3] [--pages=/login,/appointments,…]`:
  * Lighthouse 13 (the npm package, on the project's Node 24) drives Debian's Chromium
  * (/usr/bin/chromium, headless) with its mobile defaults (simulated slow 4G, 4× CPU slowdown,
  * a 412 px phone) against the portal as `npm start` serves it (tools/bench/api-server.ts portal:
  * the built frontends on the API's origin), the performance category only, median of the runs.
+ * Every page of the portal a user opens by its address (PAGES): the sign-in and signed-out pages,
+ * then a member's pages, loaded with the session cookie of the member the bench server signed in
+ * (Margaret, with an active membership). The pages only reached through a provider's redirect
+ * (/pay/return, /billing/return, /declination-confirmation/…) or a staff sign-in code are not in it.
  *
  * Baseline in the same run: the same build served as before issue 15 — each file as it is, with no
  * compression, the page loading /remotes.js, no preloads — by a small server here that sends the
@@ -75,6 +79,21 @@ const startBaseline = async (apiUrl: string): Promise<{ url: string; server: Ser
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 };
 
+/** The pages measured by default, in the table's order; `member` pages are loaded signed in. */
+export const PAGES: ReadonlyArray<{ readonly path: string; readonly member: boolean }> = [
+  { path: '/login', member: false },
+  { path: '/guest-login', member: false },
+  { path: '/enrollment-auth', member: false },
+  { path: '/appointment-auth', member: false },
+  { path: '/logout-confirmation', member: false },
+  { path: '/staff', member: false },
+  { path: '/dashboard', member: true },
+  { path: '/appointments', member: true },
+  { path: '/appointments/booking', member: true },
+  { path: '/appointments/practice-location', member: true },
+  { path: '/enrollment/practice-location', member: true },
+];
+
 interface PageResult {
   readonly score: number;
   readonly lcp: number;
@@ -83,15 +102,19 @@ interface PageResult {
   readonly bytes: number;
 }
 
-const audit = async (url: string, port: number): Promise<PageResult> => {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const audit = async (url: string, port: number, cookie: string | null): Promise<PageResult> => {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // The last report per page, to look into (the LCP element, its phases, the request chain).
   const reports = path.join(ROOT, '.tmp/bench/lighthouse');
   mkdirSync(reports, { recursive: true });
-  writeFileSync(path.join(reports, `${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
+  const name = `${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '_')}`;
+  writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(lhr));
+  // And what the phone showed at the end, to look at.
+  const screenshot = (lhr.audits['final-screenshot']?.details as { data?: string } | undefined)?.data;
+  if (screenshot) writeFileSync(path.join(reports, `${name}.jpg`), Buffer.from(screenshot.replace(/^data:image\/\w+;base64,/, ''), 'base64'));
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: lhr.categories.performance?.score ?? Number.NaN,
@@ -116,7 +139,8 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 export const benchLighthouse = async (args: readonly string[]): Promise<Figure[]> => {
   const runs = Number(option(args, 'runs') ?? 3);
-  const pages = (option(args, 'pages') ?? '/login,/guest-login,/appointments').split(',');
+  const pages = option(args, 'pages')?.split(',') ?? PAGES.map((page) => page.path);
+  const member = (page: string): boolean => PAGES.find((known) => known.path === page)?.member ?? false;
   if (!existsSync(path.join(ROOT, 'frontends/shell/dist/load.json'))) throw new Error('no build with load.json: run npm run build (or npm run bench -- bundles) first');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROME_PATH)`);
   console.log(`Lighthouse ${JSON.parse(readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ${CHROMIUM}, mobile defaults, ${runs} run(s) per page`);
@@ -129,8 +153,9 @@ export const benchLighthouse = async (args: readonly string[]): Promise<Figure[]
       const before: PageResult[] = [];
       const after: PageResult[] = [];
       for (let run = 1; run <= runs; run += 1) {
-        before.push(await audit(`${baseline.url}${page}`, chrome.port));
-        after.push(await audit(`${portal.url}${page}`, chrome.port));
+        const cookie = member(page) ? portal.cookie : null;
+        before.push(await audit(`${baseline.url}${page}`, chrome.port, cookie));
+        after.push(await audit(`${portal.url}${page}`, chrome.port, cookie));
         const [b, a] = [before.at(-1)!, after.at(-1)!];
         console.log(
           `  ${page} run ${run}: before score ${b.score} LCP ${seconds(b.lcp)} TBT ${b.tbt.toFixed(0)} ms CLS ${b.cls.toFixed(3)} ${(b.bytes / 1024).toFixed(0)} KiB` +
@@ -139,7 +164,7 @@ export const benchLighthouse = async (args: readonly string[]): Promise<Figure[]
       }
       const b = medianOf(before);
       const a = medianOf(after);
-      const base = `Lighthouse ${page} (mobile, median of ${runs})`;
+      const base = `Lighthouse ${page}${member(page) ? ' signed in' : ''} (mobile, median of ${runs})`;
       const id = `lighthouse.${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'}`;
       figures.push(
         { id: `${id}.score`, command: 'lighthouse', label: `${base}: score`, value: a.score.toFixed(2), baseline: `${b.score.toFixed(2)} served as before`, ratio: `${(a.score / b.score).toFixed(2)}×`, goal: '≥ 0.9', met: a.score >= 0.9 },

@@ -10,11 +10,11 @@ const BillingReturnPage = lazy(() => import('./pages/BillingReturnPage.tsx').the
 const DeclinationConfirmationPage = lazy(() =>
   import('./pages/DeclinationConfirmationPage.tsx').then((module) => ({ default: module.DeclinationConfirmationPage })),
 );
-const MembershipTierPage = lazy(() => import('./pages/MembershipTierPage.tsx').then((module) => ({ default: module.MembershipTierPage })));
+const MembershipTierPage = lazy(() => import(/* webpackChunkName: "enrollment-membership-tier" */ './pages/MembershipTierPage.tsx').then((module) => ({ default: module.MembershipTierPage })));
 const PayReturnPage = lazy(() => import('./pages/PayReturnPage.tsx').then((module) => ({ default: module.PayReturnPage })));
-const PracticeLocationPage = lazy(() => import('./pages/PracticeLocationPage.tsx').then((module) => ({ default: module.PracticeLocationPage })));
+const PracticeLocationPage = lazy(() => import(/* webpackChunkName: "enrollment-practice-location" */ './pages/PracticeLocationPage.tsx').then((module) => ({ default: module.PracticeLocationPage })));
 const SignaturePage = lazy(() => import('./pages/SignaturePage.tsx').then((module) => ({ default: module.SignaturePage })));
-const StartPage = lazy(() => import('./pages/StartPage.tsx').then((module) => ({ default: module.StartPage })));
+const StartPage = lazy(() => import(/* webpackChunkName: "enrollment-start" */ './pages/StartPage.tsx').then((module) => ({ default: module.StartPage })));
 
 export type EnrollmentRootProps = Partial<PortalCustomProps> & { name?: string };
 

@@ -13,9 +13,9 @@ const manifest = {
   name: 'enrollment',
   routes: [
     // The provider-login path; signed-in users go on to the location step, ?id=&step=signature signs.
-    { path: '/enrollment', header: ENROLLMENT },
-    { path: '/enrollment/practice-location', header: ENROLLMENT },
-    { path: '/enrollment/membership-tier', header: ENROLLMENT },
+    { path: '/enrollment', header: ENROLLMENT, chunk: 'enrollment-start' },
+    { path: '/enrollment/practice-location', header: ENROLLMENT, chunk: 'enrollment-practice-location' },
+    { path: '/enrollment/membership-tier', header: ENROLLMENT, chunk: 'enrollment-membership-tier' },
     { path: '/declination-confirmation', header: ENROLLMENT },
     { path: '/declination-confirmation/<enrollmentId>', header: ENROLLMENT },
     // The card provider's returns: 3-D Secure and the billing portal.

@@ -10,7 +10,8 @@ const STAFF: RouteHeader = { title: 'Staff Portal', showUserStatus: false };
 
 const manifest = {
   name: 'staff',
-  routes: [{ path: '/staff', header: STAFF }],
+  // The sign-in form is its own chunk (StaffPage.tsx): preloaded from the page for this path.
+  routes: [{ path: '/staff', header: STAFF, chunk: 'staff-sign-in' }],
   headerAreas: [{ under: '/staff', header: STAFF }],
 } satisfies RemoteManifest;
 

@@ -17,7 +17,7 @@ import type { StaffSession } from '../staff-session.ts';
 
 // Each view is a chunk of its own (issue 15, decision 0034): signing in needs none of the staff
 // tools, and each tool only itself.
-const StaffSignIn = lazy(() => import('../components/StaffSignIn.tsx').then((module) => ({ default: module.StaffSignIn })));
+const StaffSignIn = lazy(() => import(/* webpackChunkName: "staff-sign-in" */ '../components/StaffSignIn.tsx').then((module) => ({ default: module.StaffSignIn })));
 const StaffPortal = lazy(() => import('../components/StaffPortal.tsx').then((module) => ({ default: module.StaffPortal })));
 const FailedDocuments = lazy(() => import('../components/FailedDocuments.tsx').then((module) => ({ default: module.FailedDocuments })));
 const PracticeReport = lazy(() => import('../components/PracticeReport.tsx').then((module) => ({ default: module.PracticeReport })));
