@@ -61,21 +61,50 @@ const serverMessage = (error: unknown): string | null => {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 };
 
+/** The sign-in card's icon, title and text for the step. */
+function StaffSignInHeader({ titleId, step, sentTo }: { readonly titleId: string; readonly step: 'email' | 'code'; readonly sentTo: string }) {
+  return (
+    <CardHeader>
+      <span className="ui-card__icon" aria-hidden="true">
+        <ShieldIcon size={22} />
+      </span>
+      <CardTitle as="h2" id={titleId}>
+        {step === 'email' ? 'Staff Sign In' : 'Check your email'}
+      </CardTitle>
+      <CardDescription>
+        {step === 'email' ? (
+          'Sign in with your practice email address. We will email you a 6-character verification code.'
+        ) : (
+          <>
+            Enter the 6-character code sent to <strong className="ui-auth-card__address">{sentTo}</strong>.
+          </>
+        )}
+      </CardDescription>
+    </CardHeader>
+  );
+}
+
 /**
  * Staff sign-in (booking-dashboard-staff §4 'Staff flow', §5, §8): the practice email address and
  * the human check, then the 6-character code it receives. The human check's settings come from
  * GET /api/config (the page's shared query), as on the guest verification page.
  */
 export function StaffSignIn({ onSignedIn, notice }: StaffSignInProps) {
+  const titleId = useId();
   const config = useQuery({
     queryKey: CONFIG_QUERY_KEY,
     queryFn: ({ signal }) => fetchConfig(api, signal),
   });
 
   if (config.isPending) {
+    // The card's title and text do not depend on the settings: they show at once, and only the
+    // form waits (issue 15: the text was the page's largest paint, held back by GET /api/config).
     return (
-      <Card className="ui-auth-card">
-        <LoadingState compact label="Loading sign-in..." />
+      <Card as="section" className="ui-auth-card staff-sign-in" aria-labelledby={titleId}>
+        <StaffSignInHeader titleId={titleId} step="email" sentTo="" />
+        <CardContent>
+          <LoadingState compact label="Loading sign-in..." />
+        </CardContent>
       </Card>
     );
   }
@@ -259,23 +288,7 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
 
   return (
     <Card as="section" className="ui-auth-card staff-sign-in" aria-labelledby={titleId}>
-      <CardHeader>
-        <span className="ui-card__icon" aria-hidden="true">
-          <ShieldIcon size={22} />
-        </span>
-        <CardTitle as="h2" id={titleId}>
-          {step === 'email' ? 'Staff Sign In' : 'Check your email'}
-        </CardTitle>
-        <CardDescription>
-          {step === 'email' ? (
-            'Sign in with your practice email address. We will email you a 6-character verification code.'
-          ) : (
-            <>
-              Enter the 6-character code sent to <strong className="ui-auth-card__address">{sentTo}</strong>.
-            </>
-          )}
-        </CardDescription>
-      </CardHeader>
+      <StaffSignInHeader titleId={titleId} step={step} sentTo={sentTo} />
       <CardContent>
         {notice && step === 'email' ? (
           <Alert variant="success" role="status">
