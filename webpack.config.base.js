@@ -115,6 +115,18 @@ const sharedFor = (packageJson) => {
   return shared;
 };
 
+/** Marks the page's own script tags fetchpriority=high (HtmlWebpackPlugin's tag hook). */
+const entryFetchPriority = {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('EntryFetchPriority', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap('EntryFetchPriority', (data) => {
+        for (const tag of data.assetTags.scripts) tag.attributes.fetchpriority = 'high';
+        return data;
+      });
+    });
+  },
+};
+
 /**
  * @param {object} options
  * @param {string} options.name short name: 'shell', 'identity', 'enrollment' ...
@@ -258,6 +270,9 @@ export function createConfig({
               inject: 'head',
               minify: production,
             }),
+            // The host's entry is on every page's critical path, but a deferred script is fetched
+            // at Low priority, behind the route's preloaded remote files (High): ask for High.
+            ...(isHost ? [entryFetchPriority] : []),
           ]
         : []),
     ],
