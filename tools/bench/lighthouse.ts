@@ -6,8 +6,9 @@
  * the built frontends on the API's origin), the performance category only, median of the runs.
  * Every page of the portal a user opens by its address (PAGES): the sign-in and signed-out pages,
  * then a member's pages, loaded with the session cookie of the member the bench server signed in
- * (Margaret, a paying member: enrolled, signed and paid through the API). The pages only reached through a provider's redirect
- * (/pay/return, /billing/return, /declination-confirmation/…) or a staff sign-in code are not in it.
+ * (Margaret, a paying member: enrolled, signed and paid through the API). The pages only reached
+ * through a provider's redirect (/pay/return, /billing/return, /declination-confirmation/…) or a
+ * staff sign-in code are not in it.
  *
  * Baseline in the same run: the same build served as before issue 15 — each file as it is, with no
  * compression, the page loading /remotes.js, no preloads — by a small server here that sends the
