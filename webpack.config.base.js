@@ -179,7 +179,7 @@ export function createConfig({
       // webpack's share scope keeps the copy registered from the greater name until one is loaded,
       // so a remote named after 'shell' ('staff') replaced the shell's io-ts and fp-ts and the page
       // downloaded both copies. Remotes' copies remain their fallback when no host provides one.
-      uniqueName: isHost ? containerName(name) : `portal_remote_${name.replace(/[^A-Za-z0-9_]/g, '_')}`,
+      uniqueName: containerName(isHost ? name : `remote_${name}`),
       clean: true,
     },
     resolve: {

@@ -58,8 +58,9 @@ it('answers 503 with Retry-After while PostgreSQL is down, keeps every acknowled
       answers.push({ at: started, kind, status: 0, retryAfter: null, tookMs: Date.now() - started, ...(location ? { location } : {}) });
     }
   };
+  const read = () => timed('read', () => fetch(`${cluster.url}/api/auth/session`, { headers: { Cookie: cookie } }));
   const reader = async () => {
-    while (running) await timed('read', () => fetch(`${cluster.url}/api/auth/session`, { headers: { Cookie: cookie } }));
+    while (running) await read();
   };
   // One writer, one write at a time: each answer says whether that write is known to be kept.
   const locations = ['1', '2', '8'];
@@ -83,7 +84,7 @@ it('answers 503 with Retry-After while PostgreSQL is down, keeps every acknowled
   const probes: Promise<void>[] = [];
   const prober = async () => {
     while (running) {
-      probes.push(timed('read', () => fetch(`${cluster.url}/api/auth/session`, { headers: { Cookie: cookie } })));
+      probes.push(read());
       await sleep(250);
     }
   };
