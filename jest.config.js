@@ -40,6 +40,8 @@ export default {
       ...common,
       ...withDatabase,
       displayName: 'e2e',
+      // Node's, plus the open pages' address, alerts and a screenshot when a test fails.
+      testEnvironment: '<rootDir>/tools/src/testing/e2e-environment.mjs',
       testMatch: ['<rootDir>/**/*.e2e.ts'],
       setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/tools/src/testing/e2e-setup.ts'],
     },

@@ -50,7 +50,10 @@ describe('paying for a membership', () => {
     const page = await toPayment('Jordan Reyes', 'Enhanced 6 Month');
     await enterCard(page, '4000000000000002');
     await page.getByRole('button', { name: 'Complete Payment' }).click();
-    await page.getByText(/\(code: generic_decline\)/).first().waitFor({ timeout: 20_000 });
+    // The card's own notice (the toast says it too, and may be drawn first): the form is ready again.
+    const payment = page.getByRole('region', { name: 'Complete Your Membership' });
+    await payment.getByRole('alert').getByText(/\(code: generic_decline\)/).waitFor({ timeout: 20_000 });
+    await payment.getByRole('button', { name: 'Complete Payment' }).and(page.locator(':enabled')).waitFor();
     const afterDecline = await rowOf('5102');
     expect(afterDecline.status).toBe('payment_pending');
 

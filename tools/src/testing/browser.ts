@@ -9,6 +9,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+declare global {
+  /** Read by the e2e environment (e2e-environment.mjs) to describe the open pages when a test fails. */
+  var __portalBrowserContexts: Set<BrowserContext> | undefined;
+}
+
 export interface BrowserSession {
   readonly browser: BrowserContext;
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
@@ -30,6 +35,8 @@ export const launchBrowser = async (): Promise<BrowserSession> => {
       '--disable-sync',
     ],
   });
+  const open = (globalThis.__portalBrowserContexts ??= new Set());
+  open.add(context);
   return {
     browser: context,
     newPage: async (viewport) => {
@@ -38,6 +45,7 @@ export const launchBrowser = async (): Promise<BrowserSession> => {
       return page;
     },
     close: async () => {
+      open.delete(context);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
