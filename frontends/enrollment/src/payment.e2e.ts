@@ -31,15 +31,22 @@ const rowOf = (patientId: string) =>
   setup.portal.db.knex('enrollments').where({ athenaPatientId: patientId }).orderBy('createdAt', 'desc').first('id', 'status', 'stripeSubscriptionId');
 
 describe('paying for a membership', () => {
-  it('4242 4242 4242 4242 → confirmation with the INV- number, and an active member', async () => {
+  it('4242 4242 4242 4242 → confirmation with the INV- number (kept when the enrollment cannot be read again), and an active member', async () => {
     const page = await toPayment('Margaret Sullivan');
     await page.getByText('Auto-renewal is enabled. Cancel anytime.').waitFor();
+    // The enrollment read again after paying fails: the confirmation stays on screen all the same.
+    const { id } = await rowOf('5101');
+    await page.route(`**/api/enrollments/${id}`, (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 503, json: { error: 'Unavailable' } }) : route.fallback()));
+    const reread = page.waitForResponse((response) => response.url().endsWith(`/api/enrollments/${id}`) && response.status() === 503);
     await enterCard(page, '4242424242424242');
     await page.getByRole('button', { name: 'Complete Payment' }).click();
     await page.getByRole('heading', { name: 'Confirmation', level: 1 }).waitFor({ timeout: 20_000 });
+    await reread;
     const row = await rowOf('5101');
     expect(row.status).toBe('active');
     await page.getByText(`INV-${row.id.slice(-8)}`).waitFor();
+    expect(await page.getByText("We couldn't load your enrollment").count()).toBe(0);
+    await page.unroute(`**/api/enrollments/${id}`);
     // The dashboard now shows a member.
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await page.getByText('Active Member').first().waitFor({ timeout: 15_000 });

@@ -66,7 +66,9 @@ function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: 
     );
   }
 
-  if (query.isError) {
+  // Only when there is nothing to show: a failed background refetch keeps the step in progress
+  // (unmounting the wizard would drop a card being typed or a payment being confirmed).
+  if (query.isError && query.data === undefined) {
     const notFound = isNotFoundError(query.error);
     return (
       <Container size="md">
