@@ -239,7 +239,7 @@ const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
  * docs/decisions/0046-page-data-prefetch.md), taken once: a plain GET of that path only, made as
  * the script made it (no extra headers). Later calls go to the network.
  */
-export const takePrefetched = (path: string, init: RequestInit, plain: boolean): Promise<Response> | undefined => {
+const takePrefetched = (path: string, init: RequestInit, plain: boolean): Promise<Response> | undefined => {
   const started = (globalThis as { __PORTAL_PREFETCH__?: Record<string, Promise<Response>> }).__PORTAL_PREFETCH__;
   if (!plain || init.method !== 'GET' || !started || !Object.hasOwn(started, path)) return undefined;
   const answer = started[path];
