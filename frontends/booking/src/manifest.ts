@@ -6,17 +6,15 @@
 import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
 
 const BOOKING: RouteHeader = { title: 'Book an Appointment', showUserStatus: true };
-/** The booking screens' first calls (membership decides the screen), started by the page itself (RouteDeclaration.data). */
-const BOOKING_DATA = ['/api/dashboard/subscription-status', '/api/auth/status', '/api/config/practice'];
 
 const manifest = {
   name: 'booking',
   routes: [
     // booking-dashboard-staff §2: /appointments and /appointments/booking are the same screen.
-    { path: '/appointments', header: BOOKING, data: BOOKING_DATA },
-    { path: '/appointments/booking', header: BOOKING, data: BOOKING_DATA },
+    { path: '/appointments', header: BOOKING },
+    { path: '/appointments/booking', header: BOOKING },
     // The practice location screen of the appointments flow; Continue reads 'Select Provider & Time'.
-    { path: '/appointments/practice-location', header: BOOKING, data: ['/api/auth/status', '/api/config/practice'] },
+    { path: '/appointments/practice-location', header: BOOKING },
     // The earlier-slot offer a waitlisted member opens from the email (issue 13).
     { path: '/appointments/earlier-slot', header: { title: 'Earlier Appointment', showUserStatus: true } },
   ],

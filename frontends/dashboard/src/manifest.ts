@@ -6,15 +6,13 @@
 import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
 
 const DASHBOARD: RouteHeader = { title: 'Member Dashboard', showUserStatus: true };
-/** The dashboard's first calls, started by the page itself (RouteDeclaration.data). */
-const DASHBOARD_DATA = ['/api/auth/status', '/api/dashboard/subscription-status', '/api/dashboard/upcoming-appointments', '/api/config/practice'];
 
 const manifest = {
   name: 'dashboard',
   routes: [
     // The root is the dashboard itself, not a redirect (signed-out visitors go to /login?return=/dashboard).
-    { path: '/', header: DASHBOARD, data: DASHBOARD_DATA },
-    { path: '/dashboard', header: DASHBOARD, data: DASHBOARD_DATA },
+    { path: '/', header: DASHBOARD },
+    { path: '/dashboard', header: DASHBOARD },
   ],
   headerAreas: [
     { under: '/dashboard', header: DASHBOARD },

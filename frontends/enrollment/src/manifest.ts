@@ -14,12 +14,7 @@ const manifest = {
   routes: [
     // The provider-login path; signed-in users go on to the location step, ?id=&step=signature signs.
     { path: '/enrollment', header: ENROLLMENT, chunk: 'enrollment-start' },
-    {
-      path: '/enrollment/practice-location',
-      header: ENROLLMENT,
-      chunk: 'enrollment-practice-location',
-      data: ['/api/oauth/patient-contacts', '/api/dashboard/subscription-status', '/api/auth/status', '/api/config/practice'],
-    },
+    { path: '/enrollment/practice-location', header: ENROLLMENT, chunk: 'enrollment-practice-location' },
     { path: '/enrollment/membership-tier', header: ENROLLMENT, chunk: 'enrollment-membership-tier' },
     { path: '/declination-confirmation', header: ENROLLMENT },
     { path: '/declination-confirmation/<enrollmentId>', header: ENROLLMENT },

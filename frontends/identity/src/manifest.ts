@@ -7,15 +7,13 @@ import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts'
 
 /** Sign-in pages and the pages around signing in and out show no patient user status. */
 const SIGN_IN: RouteHeader = { title: 'Member Portal', showUserStatus: false };
-/** The sign-in pages' first calls: the public settings (the human check's key) and the practice's details. */
-const SIGN_IN_DATA = ['/api/config', '/api/config/practice'];
 
 const manifest = {
   name: 'identity',
   routes: [
-    { path: '/login', header: SIGN_IN, data: SIGN_IN_DATA },
+    { path: '/login', header: SIGN_IN },
     // The guest forms are their own chunk (IdentityRoot.tsx): preloaded from the page for this path.
-    { path: '/guest-login', header: SIGN_IN, chunk: 'guest-login', data: SIGN_IN_DATA },
+    { path: '/guest-login', header: SIGN_IN, chunk: 'guest-login' },
     // The legacy login address (booking-dashboard-staff §2): the same login page.
     { path: '/login-old', header: SIGN_IN },
     { path: '/logout-confirmation', header: SIGN_IN },

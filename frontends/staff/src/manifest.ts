@@ -11,8 +11,7 @@ const STAFF: RouteHeader = { title: 'Staff Portal', showUserStatus: false };
 const manifest = {
   name: 'staff',
   // The sign-in form is its own chunk (StaffPage.tsx): preloaded from the page for this path.
-  // Its first calls: the public settings (the human check's key) and the practice's details.
-  routes: [{ path: '/staff', header: STAFF, chunk: 'staff-sign-in', data: ['/api/config', '/api/config/practice'] }],
+  routes: [{ path: '/staff', header: STAFF, chunk: 'staff-sign-in' }],
   headerAreas: [{ under: '/staff', header: STAFF }],
 } satisfies RemoteManifest;
 

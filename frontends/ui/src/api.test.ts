@@ -180,59 +180,6 @@ describe('createApiClient', () => {
   });
 });
 
-describe('answers the page started (window.__PORTAL_PREFETCH__)', () => {
-  const started = (answers: Record<string, Response>): Record<string, Promise<Response>> => {
-    const map = Object.fromEntries(Object.entries(answers).map(([path, answer]) => [path, Promise.resolve(answer)]));
-    (globalThis as { __PORTAL_PREFETCH__?: unknown }).__PORTAL_PREFETCH__ = map;
-    return map;
-  };
-  const clear = () => delete (globalThis as { __PORTAL_PREFETCH__?: unknown }).__PORTAL_PREFETCH__;
-
-  it('takes a started answer once for a plain GET of its path; the next GET goes to the network', async () => {
-    try {
-      const map = started({ '/api/auth/session': response(200, '{"from":"page"}') });
-      const { client, calls } = clientAnswering(() => response(200, '{"from":"network"}'));
-      await expect(client.get('/api/auth/session', { cache: 'no-store' })).resolves.toEqual({ from: 'page' });
-      expect(calls).toEqual([]);
-      expect(map).toEqual({});
-      await expect(client.get('/api/auth/session')).resolves.toEqual({ from: 'network' });
-      expect(calls.map((call) => call.url)).toEqual(['/api/auth/session']);
-    } finally {
-      clear();
-    }
-  });
-
-  it('handles a started failure as its own: the 401 session-expired answer, an error status', async () => {
-    try {
-      started({
-        '/api/dashboard/subscription-status': response(401, '{"error":"Session expired","redirect":"/login"}'),
-        '/api/config': response(503, 'down'),
-      });
-      const { client, expired } = clientAnswering(() => response(200, '{}'));
-      void client.get('/api/dashboard/subscription-status');
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(expired).toEqual([{ error: 'Session expired', redirect: '/login', clearClientData: false }]);
-      await expect(client.get('/api/config')).rejects.toThrow('503: down');
-    } finally {
-      clear();
-    }
-  });
-
-  it('leaves it for any other call: another path, a POST, a call with its own headers', async () => {
-    try {
-      const map = started({ '/api/config': response(200, '{"from":"page"}') });
-      const { client, calls } = clientAnswering(() => response(200, '{"from":"network"}'));
-      await expect(client.get('/api/config/practice')).resolves.toEqual({ from: 'network' });
-      await expect(client.post('/api/config', {})).resolves.toEqual({ from: 'network' });
-      await expect(client.get('/api/config', { headers: { Authorization: 'Bearer x' } })).resolves.toEqual({ from: 'network' });
-      expect(calls).toHaveLength(3);
-      expect(Object.keys(map)).toEqual(['/api/config']);
-    } finally {
-      clear();
-    }
-  });
-});
-
 describe('answers decoded with their contract codec', () => {
   const Status = t.type({ hasActiveSubscription: t.boolean, subscriptions: t.type({ tier1PatientMatches: t.array(t.type({ status: t.string })) }) });
 

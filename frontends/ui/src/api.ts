@@ -234,19 +234,6 @@ const redirectOnSessionExpired = (body: SessionExpiredBody): void => {
 
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined);
 
-/**
- * The answer to a call the page itself started (the API's inline script, window.__PORTAL_PREFETCH__,
- * docs/decisions/0046-page-data-prefetch.md), taken once: a plain GET of that path only, made as
- * the script made it (no extra headers). Later calls go to the network.
- */
-const takePrefetched = (path: string, init: RequestInit, plain: boolean): Promise<Response> | undefined => {
-  const started = (globalThis as { __PORTAL_PREFETCH__?: Record<string, Promise<Response>> }).__PORTAL_PREFETCH__;
-  if (!plain || init.method !== 'GET' || !started || !Object.hasOwn(started, path)) return undefined;
-  const answer = started[path];
-  delete started[path];
-  return answer;
-};
-
 export const createApiClient = ({
   fetch: fetchImpl,
   storage = browserStorage,
@@ -283,7 +270,7 @@ export const createApiClient = ({
     const decoder = typeof decode === 'function' ? decode() : decode;
     // A codec that fails to load must not be an unhandled rejection when the request fails first.
     if (decoder instanceof Promise) decoder.catch(() => undefined);
-    const response = await (takePrefetched(path, init, !hasBody && headers === undefined) ?? doFetch(path, init));
+    const response = await doFetch(path, init);
     const text = await response.text();
     if (!response.ok) {
       const expired = sessionExpiredBody(response.status, text);

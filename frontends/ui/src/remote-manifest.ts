@@ -30,12 +30,6 @@ export interface RouteDeclaration {
    * remote's code to ask for it (issue 15).
    */
   readonly chunk?: string;
-  /**
-   * The API's GETs the page makes first (exact paths, no query), in the order it makes them: the
-   * page the API serves for this path starts them before any script runs, and the API client
-   * takes those answers instead of asking again (issue 15, docs/decisions/0046-page-data-prefetch.md).
-   */
-  readonly data?: readonly string[];
 }
 
 /** The shell rewrites `from` (an exact path) to `to` before any micro-frontend sees it, keeping the query string. */
@@ -67,9 +61,6 @@ export const REMOTE_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 /** A route's lazy chunk name (RouteDeclaration.chunk). */
 export const CHUNK_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 export const MAX_MANIFEST_ENTRIES = 200;
-/** A route's data call (RouteDeclaration.data): an API path without a query. */
-export const DATA_PATH = /^\/api(?:\/[A-Za-z0-9_-]{1,60}){1,6}$/;
-export const MAX_ROUTE_DATA = 8;
 const MAX_PATH_LENGTH = 200;
 const MAX_TITLE_LENGTH = 60;
 
@@ -164,18 +155,12 @@ export const parseRemoteManifest = (value: unknown): ManifestParseResult => {
     }
     const path = parsePath(entry.path, `${at}.path`, true, errors);
     const header = parseHeader(entry.header, `${at}.header`, errors);
-    const { chunk, data } = entry;
+    const { chunk } = entry;
     if (chunk !== undefined && (typeof chunk !== 'string' || !CHUNK_NAME.test(chunk))) {
       errors.push(`${at}.chunk: must be a webpackChunkName (lower-case letters, digits and dashes)`);
       return null;
     }
-    if (data !== undefined && (!Array.isArray(data) || data.length > MAX_ROUTE_DATA || !data.every((call) => typeof call === 'string' && DATA_PATH.test(call)))) {
-      errors.push(`${at}.data: must be a list of at most ${MAX_ROUTE_DATA} API paths ('/api/...', no query)`);
-      return null;
-    }
-    return path !== null && header !== null
-      ? { path, header, ...(chunk === undefined ? {} : { chunk }), ...(data === undefined ? {} : { data: data as string[] }) }
-      : null;
+    return path !== null && header !== null ? { path, header, ...(chunk === undefined ? {} : { chunk }) } : null;
   });
   const redirects = parseList(value.redirects, 'redirects', false, errors, (entry, at): RedirectDeclaration | null => {
     if (!isRecord(entry)) {

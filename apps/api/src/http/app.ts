@@ -294,6 +294,6 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
     app.use(router.allowedMethods());
   }
 
-  app.use(frontends(config.frontendsDir, config.remoteOverrides, { sessionCookie: cookies.session }));
+  app.use(frontends(config.frontendsDir, config.remoteOverrides));
   return app;
 };

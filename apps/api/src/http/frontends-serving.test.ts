@@ -5,7 +5,6 @@
  * Content-Length are seen as the browser sees them (fetch would decompress).
  */
 import { createHash } from 'node:crypto';
-import { runInNewContext } from 'node:vm';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,8 +13,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Koa from 'koa';
-import { DUAL_VERIFICATION_TOKEN_KEY, VERIFICATION_TOKEN_HEADER, VERIFIED_TOKEN_PREFIX } from '../../../../frontends/ui/src/api.ts';
-import { frontends, negotiateEncoding, ownerOf, prefetchScript } from './frontends.ts';
+import { frontends, negotiateEncoding, ownerOf } from './frontends.ts';
 import { securityHeaders } from './security-headers.ts';
 
 const VENDOR = `/* vendor */ ${'export const value = "the same text again and again";\n'.repeat(400)}`;
@@ -25,13 +23,8 @@ const INDEX =
 const BOOKING = {
   name: 'booking',
   routes: [
-    {
-      path: '/appointments',
-      header: { title: 'Book an Appointment', showUserStatus: true },
-      data: ['/api/dashboard/subscription-status', '/api/config/practice', '/api/auth/status'],
-    },
-    // Not API paths: never started.
-    { path: '/appointments/<id>', header: { title: 'Book an Appointment', showUserStatus: true }, data: ['https://evil.example/api/x', '/api/x?patientId=1', '/static/x.js'] },
+    { path: '/appointments', header: { title: 'Book an Appointment', showUserStatus: true } },
+    { path: '/appointments/<id>', header: { title: 'Book an Appointment', showUserStatus: true } },
   ],
   redirects: [{ from: '/book', to: '/appointments' }],
   headerAreas: [],
@@ -39,7 +32,7 @@ const BOOKING = {
 const IDENTITY = {
   name: 'identity',
   routes: [
-    { path: '/login', header: { title: 'Sign in </script><script>alert(1)</script>', showUserStatus: false }, data: ['/api/config', '/api/auth/session'] },
+    { path: '/login', header: { title: 'Sign in </script><script>alert(1)</script>', showUserStatus: false } },
     { path: '/guest-login', header: { title: 'Guest', showUserStatus: false }, chunk: 'guest-login' },
   ],
   redirects: [],
@@ -83,7 +76,7 @@ beforeAll(async () => {
   );
   const app = new Koa();
   app.use(securityHeaders({ trustedOrigins: [], https: false }));
-  app.use(frontends(dir, [], { sessionCookie: 'portal_session' }));
+  app.use(frontends(dir, []));
   server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -198,18 +191,16 @@ describe('the page', () => {
   };
 
   const inlineScript = (html: string): string => {
-    const match = /<script>([^<]*window\.__PORTAL_REMOTES__ = [^<]*)<\/script>/.exec(html);
+    const match = /<script>(window\.__PORTAL_REMOTES__ = [^<]*)<\/script>/.exec(html);
     if (!match) throw new Error(`no inline remote map in ${html}`);
     return match[1]!;
   };
-  /** The API paths the page's inline script starts. */
-  const startedCalls = (html: string): string[] => JSON.parse(/(\["\/api[^\]]*\])\.forEach/.exec(inlineScript(html))?.[1] ?? '[]') as string[];
 
   it('carries the remote map inline instead of loading /remotes.js, allowed by its hash and nothing broader', async () => {
     const { html, response } = await page('/appointments');
     expect(html).not.toContain('/remotes.js');
     const script = inlineScript(html);
-    const map = JSON.parse(/window\.__PORTAL_REMOTES__ = (\{.*\});\n$/.exec(script)![1]!);
+    const map = JSON.parse(/^window\.__PORTAL_REMOTES__ = (\{.*\});\n$/.exec(script)![1]!);
     expect(map).toEqual({ booking: { url: '/remotes/booking/remoteEntry.js', manifest: BOOKING }, identity: { url: '/remotes/identity/remoteEntry.js', manifest: IDENTITY } });
     const hash = createHash('sha256').update(script).digest('base64');
     const policy = String(response.headers['content-security-policy']);
@@ -263,62 +254,6 @@ describe('the page', () => {
     const unknown = (await page('/nowhere')).html;
     expect(unknown).not.toMatch(/rel="preload"[^>]*remoteEntry\.js/);
     expect(unknown).toContain('href="/41.abcdef0123.js"');
-  });
-
-  it("starts the page's first API calls: the session and public settings for anyone, the route's other calls only with the session cookie", async () => {
-    expect(startedCalls((await page('/appointments')).html)).toEqual(['/api/auth/session', '/api/config/practice']);
-    const signedIn = await get('/appointments', { Cookie: 'portal_session=opaque' });
-    expect(startedCalls(signedIn.body.toString())).toEqual(['/api/auth/session', '/api/dashboard/subscription-status', '/api/config/practice', '/api/auth/status']);
-    // The script that starts them is the one the policy allows.
-    const hash = createHash('sha256').update(inlineScript(signedIn.body.toString())).digest('base64');
-    expect(String(signedIn.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
-    // Each once; the shell's session first.
-    expect(startedCalls((await page('/login')).html)).toEqual(['/api/auth/session', '/api/config']);
-    // A path no route owns, and calls that are not API paths: the session only.
-    expect(startedCalls((await page('/nowhere')).html)).toEqual(['/api/auth/session']);
-    const foreign = await get('/appointments/7', { Cookie: 'portal_session=opaque' });
-    expect(startedCalls(foreign.body.toString())).toEqual(['/api/auth/session']);
-    // An empty cookie is no session.
-    expect(startedCalls((await get('/appointments', { Cookie: 'portal_session=' })).body.toString())).toEqual(['/api/auth/session', '/api/config/practice']);
-  });
-
-  it('makes each call as the API client does, a guest token included, and drops and cancels what is not taken within 10 s', () => {
-    const fetched: { url: string; init: { credentials: string; headers: Record<string, string> } }[] = [];
-    const cancelled: string[] = [];
-    const timers: (() => void)[] = [];
-    const run = (stored: string | null) => {
-      const global: Record<string, unknown> = {
-        fetch: (url: string, init: { credentials: string; headers: Record<string, string> }) => {
-          fetched.push({ url, init });
-          return Promise.resolve({ body: { cancel: () => cancelled.push(url) } });
-        },
-        localStorage: { getItem: (key: string) => (key === DUAL_VERIFICATION_TOKEN_KEY ? stored : null) },
-        setTimeout: (callback: () => void, ms: number) => {
-          expect(ms).toBe(10_000);
-          timers.push(callback);
-        },
-      };
-      global.window = global;
-      runInNewContext(prefetchScript(['/api/auth/session', '/api/config']), global);
-      return global;
-    };
-    const guest = run(`${VERIFIED_TOKEN_PREFIX}abc`);
-    expect(fetched.map((call) => call.url)).toEqual(['/api/auth/session', '/api/config']);
-    expect(fetched[0]!.init).toEqual({ credentials: 'include', headers: { Accept: 'application/json', [VERIFICATION_TOKEN_HEADER]: `${VERIFIED_TOKEN_PREFIX}abc` } });
-    const started = guest.__PORTAL_PREFETCH__ as Record<string, Promise<unknown>>;
-    expect(Object.keys(started)).toEqual(['/api/auth/session', '/api/config']);
-    // The client takes the session; the settings are left until the 10 s are up.
-    delete started['/api/auth/session'];
-    timers[0]!();
-    expect(guest.__PORTAL_PREFETCH__).toEqual({});
-    return new Promise((resolve) => setImmediate(resolve)).then(() => {
-      expect(cancelled).toEqual(['/api/config']);
-      // A token that is not a verified one is not sent (as the client does).
-      fetched.length = 0;
-      run('pending_abc');
-      expect(fetched[0]!.init.headers).toEqual({ Accept: 'application/json' });
-      expect(prefetchScript([])).toBe('');
-    });
   });
 
   it('is compressed as the request accepts, with a matching length', async () => {

@@ -17,10 +17,7 @@
  *   and preloads the shell's chunks and the remoteEntry.js and first files of the remote that
  *   owns the path (from the manifests and each remote's dist/load.json), so the browser fetches
  *   them in parallel with the shell instead of one after another. /remotes.js stays for pages
- *   loaded before this change;
- * - the same inline script starts the page's first API calls (the session, then the route's
- *   `data` from its manifest) before any other script runs; the API client takes those answers
- *   instead of asking again (docs/decisions/0046-page-data-prefetch.md).
+ *   loaded before this change.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -256,18 +253,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * prefix; then more literal segments; then the remote listed first), after the manifests'
  * redirects. Only a hint for preloading: the shell decides the route.
  */
-export interface RouteMatch {
-  readonly remote: string;
-  readonly chunk: string | null;
-  /** The route's first API calls (RouteDeclaration.data), those that are API paths. */
-  readonly data: readonly string[];
-}
-
-/** A route's data call as the manifest parser allows it (frontends/ui/src/remote-manifest.ts DATA_PATH). */
-const DATA_PATH = /^\/api(?:\/[A-Za-z0-9_-]{1,60}){1,6}$/;
-const dataOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((call): call is string => typeof call === 'string' && DATA_PATH.test(call)).slice(0, 8) : []);
-
-export const routeOf = (remotes: RemoteMap, pathname: string): RouteMatch | null => {
+export const routeOf = (remotes: RemoteMap, pathname: string): { readonly remote: string; readonly chunk: string | null } | null => {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   let target = normalised;
   for (const { manifest } of Object.values(remotes)) {
@@ -275,7 +261,7 @@ export const routeOf = (remotes: RemoteMap, pathname: string): RouteMatch | null
     for (const redirect of manifest.redirects) if (isRecord(redirect) && redirect.from === normalised && typeof redirect.to === 'string') target = redirect.to;
   }
   const parts = target === '/' ? [] : target.slice(1).split('/');
-  let best: { remote: string; chunk: string | null; data: unknown; rank: number; literals: number } | null = null;
+  let best: { remote: string; chunk: string | null; rank: number; literals: number } | null = null;
   for (const [remote, { manifest }] of Object.entries(remotes)) {
     if (!isRecord(manifest) || !Array.isArray(manifest.routes)) continue;
     for (const route of manifest.routes) {
@@ -285,10 +271,10 @@ export const routeOf = (remotes: RemoteMap, pathname: string): RouteMatch | null
       const rank = segments.some((segment) => segment.kind === 'rest') ? 2 : segments.some((segment) => segment.kind === 'param') ? 1 : 0;
       const literals = segments.filter((segment) => segment.kind === 'literal').length;
       const chunk = typeof route.chunk === 'string' ? route.chunk : null;
-      if (best === null || rank < best.rank || (rank === best.rank && literals > best.literals)) best = { remote, chunk, data: route.data, rank, literals };
+      if (best === null || rank < best.rank || (rank === best.rank && literals > best.literals)) best = { remote, chunk, rank, literals };
     }
   }
-  return best === null ? null : { remote: best.remote, chunk: best.chunk, data: dataOf(best.data) };
+  return best === null ? null : { remote: best.remote, chunk: best.chunk };
 };
 
 export const ownerOf = (remotes: RemoteMap, pathname: string): string | null => routeOf(remotes, pathname)?.remote ?? null;
@@ -335,39 +321,6 @@ export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, pathname: 
   return hrefs;
 };
 
-/** What the shell asks on every page before its route's own calls (frontends/ui/src/session.ts). */
-const SHELL_DATA = ['/api/auth/session'];
-
-/**
- * The calls that need no session, started for every visitor. A route's other calls are started
- * only for a request with the session cookie: a signed-out visitor's page never makes them, and
- * an unused call would still be an access to record.
- */
-const PUBLIC_DATA: ReadonlySet<string> = new Set(['/api/auth/session', '/api/config', '/api/config/practice']);
-
-/** The API calls the page starts for a path: the shell's, then the route's, each once. */
-export const dataFor = (remotes: RemoteMap, pathname: string, signedIn: boolean): string[] => {
-  const calls = [...SHELL_DATA, ...(routeOf(remotes, pathname)?.data ?? [])];
-  return [...new Set(calls)].filter((call) => signedIn || PUBLIC_DATA.has(call));
-};
-
-/**
- * Starts the calls as the API client would make them (frontends/ui/src/api.ts: credentials, JSON
- * accepted, a guest's verification token from localStorage) and keeps each answer's promise in
- * window.__PORTAL_PREFETCH__ for the client to take once. What the client has not taken within
- * 10 s is dropped (later reads must be fresh) and its body cancelled: an answer nobody reads
- * would hold one of the browser's few connections to the origin.
- */
-export const prefetchScript = (calls: readonly string[]): string =>
-  calls.length === 0
-    ? ''
-    : `(function(){var w=window,h={Accept:"application/json"},t=null,p=w.__PORTAL_PREFETCH__={};` +
-      `try{t=w.localStorage.getItem("dualVerificationToken")}catch(e){}` +
-      `if(typeof t==="string"&&t.indexOf("verified_")===0)h["X-Verification-Token"]=t;` +
-      `${scriptSafeJson(calls)}.forEach(function(u){var r=fetch(u,{credentials:"include",headers:h});r.catch(function(){});p[u]=r});` +
-      `setTimeout(function(){if(w.__PORTAL_PREFETCH__===p)w.__PORTAL_PREFETCH__={};` +
-      `Object.keys(p).forEach(function(u){p[u].then(function(r){if(r.body)r.body.cancel()}).catch(function(){})})},1e4)})();\n`;
-
 /** The page's /remotes.js tag, as written in src/index.html or minified by the build. */
 const REMOTES_TAG = /<script src=(?:"\/remotes\.js"|\/remotes\.js)><\/script>/;
 
@@ -378,14 +331,13 @@ export interface Page {
 }
 
 /**
- * The shell's index.html for a path: the page's first API calls and the remote map as an inline
- * script in place of the /remotes.js tag, and the preloads before it. A page without the tag is
- * left as it is. `signedIn`: the request carries the session cookie.
+ * The shell's index.html for a path: the remote map as an inline script in place of the
+ * /remotes.js tag, and the preloads before it. A page without the tag is left as it is.
  */
-export const renderPage = (frontendsDir: string, overrides: readonly RemoteOverride[], indexHtml: string, pathname: string, signedIn = false): Page => {
+export const renderPage = (frontendsDir: string, overrides: readonly RemoteOverride[], indexHtml: string, pathname: string): Page => {
   if (!REMOTES_TAG.test(indexHtml)) return { html: indexHtml, scriptHash: null };
   const remotes = remoteMap(frontendsDir, overrides);
-  const script = prefetchScript(dataFor(remotes, pathname, signedIn)) + scriptOf(remotes);
+  const script = scriptOf(remotes);
   const preloads = preloadsFor(frontendsDir, remotes, pathname, indexHtml).map(preloadLink).join('');
   const html = indexHtml.replace(REMOTES_TAG, () => `${preloads}<script>${script}</script>`);
   return { html, scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'` };
@@ -416,8 +368,7 @@ const readPage = (file: string): string => {
   return text;
 };
 
-/** `sessionCookie`: the session cookie's name; a page request carrying it gets the signed-in calls started. */
-export const frontends = (frontendsDir: string, overrides: readonly RemoteOverride[], { sessionCookie }: { readonly sessionCookie?: string } = {}) => {
+export const frontends = (frontendsDir: string, overrides: readonly RemoteOverride[]) => {
   const root = path.resolve(frontendsDir);
   const shellDist = path.join(root, 'shell', 'dist');
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -457,8 +408,7 @@ export const frontends = (frontendsDir: string, overrides: readonly RemoteOverri
       ctx.body = 'The portal has not been built yet: run `npm run build`.';
       return;
     }
-    const signedIn = sessionCookie !== undefined && Boolean(ctx.cookies.get(sessionCookie));
-    const page = renderPage(root, overrides, readPage(index), ctx.path, signedIn);
+    const page = renderPage(root, overrides, readPage(index), ctx.path);
     if (page.scriptHash !== null) allowScriptHash(ctx, page.scriptHash);
     sendText(ctx, page.html, TYPES['.html']!);
   };
