@@ -189,9 +189,14 @@ const loadFiles = (name: string, stats: StatsCompilation): LoadFiles => {
   return { initial: initial.flatMap((chunk) => chunk.files ?? []), lazy: lazy.flatMap((chunk) => chunk.files ?? []) };
 };
 
-/** Each named lazy chunk group's files, without those already loaded first (`initial`) or shared singletons'. */
-const namedChunkFiles = (stats: StatsCompilation, initial: readonly string[]): Record<string, string[]> => {
-  const shared = new Set((stats.chunks ?? []).filter((chunk) => onlyFrom(chunk, isSharedOrigin)).flatMap((chunk) => chunk.files ?? []));
+/**
+ * Each named lazy chunk group's files, without those already loaded first (`initial`) or, for a
+ * remote, shared singletons' (the host provides them; the host's own are the ones that load).
+ */
+const namedChunkFiles = (name: string, stats: StatsCompilation, initial: readonly string[]): Record<string, string[]> => {
+  const shared = new Set(
+    name === HOST ? [] : (stats.chunks ?? []).filter((chunk) => onlyFrom(chunk, isSharedOrigin)).flatMap((chunk) => chunk.files ?? []),
+  );
   const groups: Record<string, string[]> = {};
   for (const [name, group] of Object.entries(stats.namedChunkGroups ?? {})) {
     if (Object.hasOwn(stats.entrypoints ?? {}, name)) continue;
@@ -244,7 +249,7 @@ const measure = async (name: string, stats: StatsCompilation): Promise<LoadSize>
     entryGzipBytes: entrySize.gzip,
     firstChunksGzipBytes: name === HOST ? 0 : jsSize.gzip - entrySize.gzip,
     brotliBytes: jsSize.brotli + cssSize.brotli,
-    chunks: namedChunkFiles(stats, files),
+    chunks: namedChunkFiles(name, stats, files),
   };
   await writeFile(path.join(outputPath, LOAD_FILE), `${JSON.stringify(size, null, 2)}\n`);
   return size;

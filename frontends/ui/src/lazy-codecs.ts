@@ -9,7 +9,9 @@ type Codecs = typeof import('./startup-codecs.ts');
 let loading: Promise<Codecs> | null = null;
 
 const codecs = (): Promise<Codecs> => {
-  loading ??= import('./startup-codecs.ts');
+  // Named: the API preloads the shell's copy from every page (its chunks and the io-ts and fp-ts
+  // it needs), since the session's answer waits on it (docs/decisions/0046-startup-codecs-preload.md).
+  loading ??= import(/* webpackChunkName: "startup-codecs" */ './startup-codecs.ts');
   // A failed download may be tried again by the next request.
   loading.catch(() => {
     loading = null;

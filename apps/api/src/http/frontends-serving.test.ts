@@ -59,7 +59,14 @@ beforeAll(async () => {
   write('shell/dist/main.0123456789.js', VENDOR, true);
   write('shell/dist/41.abcdef0123.js', VENDOR, true);
   write('shell/dist/favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  write('shell/dist/load.json', JSON.stringify({ name: 'shell', files: ['main.0123456789.js', '41.abcdef0123.js', '476.abcdef0123.css'] }));
+  write(
+    'shell/dist/load.json',
+    JSON.stringify({
+      name: 'shell',
+      files: ['main.0123456789.js', '41.abcdef0123.js', '476.abcdef0123.css'],
+      chunks: { 'startup-codecs': ['956.abcdef0123.js', 'startup-codecs.abcdef0123.js'], 'user-menu': ['702.abcdef0123.js'] },
+    }),
+  );
   write('booking/dist/remoteEntry.js', ENTRY, true);
   write('booking/dist/67.0123456789.js', VENDOR, true);
   write('booking/dist/manifest.json', JSON.stringify(BOOKING));
@@ -218,12 +225,14 @@ describe('the page', () => {
     expect(JSON.parse(/= (\{.*\});/.exec(inlineScript(html))![1]!).identity.manifest.routes[0].header.title).toBe(IDENTITY.routes[0]!.header.title);
   });
 
-  it("preloads the shell's chunks and the route's remote entry and first files", async () => {
+  it("preloads the shell's chunks, its startup codecs (not its other lazy chunks), and the route's remote entry and first files", async () => {
     const { html } = await page('/appointments');
     const preloads = [...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)">/g)].map((match) => `${match[1]} ${match[2]}`);
     expect(preloads).toEqual([
       'script /41.abcdef0123.js',
       'style /476.abcdef0123.css',
+      'script /956.abcdef0123.js',
+      'script /startup-codecs.abcdef0123.js',
       'script /remotes/booking/remoteEntry.js',
       'style /remotes/booking/67.0123456789.css',
       'script /remotes/booking/67.0123456789.js',

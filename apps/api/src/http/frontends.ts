@@ -303,14 +303,20 @@ const preloadLink = (href: string): string =>
   href.endsWith('.css') ? `<link rel="preload" as="style" href="${escapeAttribute(href)}">` : `<link rel="preload" as="script" href="${escapeAttribute(href)}">`;
 
 /**
+ * The shell's lazy chunks every page waits on: the codecs the session's answer is decoded with
+ * (frontends/ui/src/lazy-codecs.ts), with the io-ts and fp-ts they load.
+ */
+const SHELL_START_CHUNK = 'startup-codecs';
+
+/**
  * Preloads for a path: the shell's chunks other than those the page already names (its entry is
- * a script tag of the page), then the owning remote's remoteEntry.js and, for a remote served
+ * a script tag of the page) and its startup codecs' chunks, then the owning remote's remoteEntry.js and, for a remote served
  * from here, the first files it loads (its exposed modules' chunks and CSS) and those of the
  * route's own lazy chunk when its manifest names one (/guest-login's forms).
  */
 export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, pathname: string, pageHtml: string): string[] => {
   const hrefs: string[] = [];
-  for (const file of firstFilesOf(frontendsDir, 'shell')) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
+  for (const file of firstFilesOf(frontendsDir, 'shell', SHELL_START_CHUNK)) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
   const route = routeOf(remotes, pathname);
   if (route !== null) {
     const { remote, chunk } = route;
