@@ -193,9 +193,9 @@ const loadFiles = (name: string, stats: StatsCompilation): LoadFiles => {
  * Each named lazy chunk group's files, without those already loaded first (`initial`) or, for a
  * remote, shared singletons' (the host provides them; the host's own are the ones that load).
  */
-const namedChunkFiles = (name: string, stats: StatsCompilation, initial: readonly string[]): Record<string, string[]> => {
+const namedChunkFiles = (bundle: string, stats: StatsCompilation, initial: readonly string[]): Record<string, string[]> => {
   const shared = new Set(
-    name === HOST ? [] : (stats.chunks ?? []).filter((chunk) => onlyFrom(chunk, isSharedOrigin)).flatMap((chunk) => chunk.files ?? []),
+    bundle === HOST ? [] : (stats.chunks ?? []).filter((chunk) => onlyFrom(chunk, isSharedOrigin)).flatMap((chunk) => chunk.files ?? []),
   );
   const groups: Record<string, string[]> = {};
   for (const [name, group] of Object.entries(stats.namedChunkGroups ?? {})) {

@@ -310,9 +310,10 @@ const SHELL_START_CHUNK = 'startup-codecs';
 
 /**
  * Preloads for a path: the shell's chunks other than those the page already names (its entry is
- * a script tag of the page) and its startup codecs' chunks, then the owning remote's remoteEntry.js and, for a remote served
- * from here, the first files it loads (its exposed modules' chunks and CSS) and those of the
- * route's own lazy chunk when its manifest names one (/guest-login's forms).
+ * a script tag of the page) and its startup codecs' chunks, then the owning remote's
+ * remoteEntry.js and, for a remote served from here, the first files it loads (its exposed
+ * modules' chunks and CSS) and those of the route's own lazy chunk when its manifest names one
+ * (/guest-login's forms).
  */
 export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, pathname: string, pageHtml: string): string[] => {
   const hrefs: string[] = [];
