@@ -96,6 +96,8 @@ describe('a micro-frontend on an origin of its own', () => {
     const { page, problems } = await openPage('/sign-in/extra');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expect(headerTitle(page)).resolves.toBe('Member Portal');
+    // The 404 view's own lazy chunks finish first: a navigation aborts what is still in flight.
+    await page.waitForLoadState('networkidle');
     await page.goto(`${setup.portal.url}/login`);
     await page.getByRole('heading', { name: 'Enhanced', exact: true }).waitFor();
     await expect(headerTitle(page)).resolves.toBe('Member Portal');

@@ -47,8 +47,10 @@ export default class E2eEnvironment extends TestEnvironment {
     if (lines.length === 0) return;
     const extra = `\n\nOpen pages when it failed:\n${lines.join('\n')}`;
     const { error } = event;
-    const message = error.message;
+    const { message } = error;
+    // V8 formats the stack on first read, from the message of that moment: read it first.
+    const { stack } = error;
     error.message = message + extra;
-    if (typeof error.stack === 'string' && error.stack.includes(message)) error.stack = error.stack.replace(message, message + extra);
+    if (typeof stack === 'string' && stack.includes(message)) error.stack = stack.replace(message, message + extra);
   }
 }
