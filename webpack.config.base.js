@@ -44,9 +44,9 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 /**
  * Emits a remote's manifest (its routes, redirects and header variants) as manifest.json beside
- * remoteEntry.js, after checking it with @portal/ui's parseRemoteManifest: a manifest the shell
+ * remoteEntry.js, after checking it with @portal/ui's parseBuiltManifest: a manifest the shell
  * would refuse fails the build. The module is read by Node (type stripping), so it may import
- * types only.
+ * types, and values only from plain modules of its own folder (booking's messages.ts).
  */
 class RemoteManifestPlugin {
   /** @param {{ name: string, file: string }} options */
@@ -66,10 +66,10 @@ class RemoteManifestPlugin {
           fail('missing: every remote declares the routes it owns in src/manifest.ts (docs/decisions/0016-remote-manifests.md)');
           return;
         }
-        const { parseRemoteManifest } = await import(pathToFileURL(path.join(ROOT, 'frontends', 'ui', 'src', 'remote-manifest.ts')).href);
+        const { parseBuiltManifest } = await import(pathToFileURL(path.join(ROOT, 'frontends', 'ui', 'src', 'remote-manifest.ts')).href);
         // A query per version of the file: a watch build re-reads it instead of Node's cached module.
         const module = await import(`${pathToFileURL(this.file).href}?mtime=${statSync(this.file).mtimeMs}`);
-        const result = parseRemoteManifest(module.default);
+        const result = parseBuiltManifest(module.default);
         if (!result.ok) {
           fail(result.errors.join('; '));
           return;

@@ -3,16 +3,19 @@
  * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
  * time. A new route here needs no shell build.
  */
-import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+import type { FirstPaint, RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+import { PAGE_DESCRIPTION, PAGE_TITLE } from './messages.ts';
 
-const BOOKING: RouteHeader = { title: 'Book an Appointment', showUserStatus: true };
+const BOOKING: RouteHeader = { title: PAGE_TITLE, showUserStatus: true };
+/** The booking screen's header, drawn in the page's HTML (a reschedule has its own words). */
+const BOOKING_FIRST_PAINT: FirstPaint = { title: PAGE_TITLE, description: PAGE_DESCRIPTION, backLink: true, unlessQuery: ['reschedule'] };
 
 const manifest = {
   name: 'booking',
   routes: [
     // booking-dashboard-staff §2: /appointments and /appointments/booking are the same screen.
-    { path: '/appointments', header: BOOKING },
-    { path: '/appointments/booking', header: BOOKING },
+    { path: '/appointments', header: BOOKING, firstPaint: BOOKING_FIRST_PAINT },
+    { path: '/appointments/booking', header: BOOKING, firstPaint: BOOKING_FIRST_PAINT },
     // The practice location screen of the appointments flow; Continue reads 'Select Provider & Time'.
     { path: '/appointments/practice-location', header: BOOKING },
     // The earlier-slot offer a waitlisted member opens from the email (issue 13).

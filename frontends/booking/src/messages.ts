@@ -1,6 +1,7 @@
 /** The booking screens' texts (booking-dashboard-staff §2, §5, §8, §9), word for word where the spec gives them. */
 
 export const PAGE_TITLE = 'Book an Appointment';
+export const PAGE_DESCRIPTION = 'Choose a provider and a time that suits you.';
 
 export const VERIFICATION_REQUIRED_TITLE = 'Verification Required';
 export const VERIFICATION_REQUIRED_TEXT = 'Both email and phone verification are required. Please complete both steps.';

@@ -3,17 +3,25 @@
  * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
  * time. A new route here needs no shell build.
  */
-import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+import type { FirstPaint, RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
 
 /** Sign-in pages and the pages around signing in and out show no patient user status. */
 const SIGN_IN: RouteHeader = { title: 'Member Portal', showUserStatus: false };
+
+/** GuestLoginPage's header, drawn in the page's HTML before JavaScript (shell's first-paint.e2e.ts keeps the two the same). */
+const GUEST_LOGIN_FIRST_PAINT: FirstPaint = {
+  title: 'Guest Verification',
+  description: 'Verify your email address and your mobile phone number to continue as a guest.',
+  column: 'auth',
+  backLink: true,
+};
 
 const manifest = {
   name: 'identity',
   routes: [
     { path: '/login', header: SIGN_IN },
     // The guest forms are their own chunk (IdentityRoot.tsx): preloaded from the page for this path.
-    { path: '/guest-login', header: SIGN_IN, chunk: 'guest-login' },
+    { path: '/guest-login', header: SIGN_IN, chunk: 'guest-login', firstPaint: GUEST_LOGIN_FIRST_PAINT },
     // The legacy login address (booking-dashboard-staff §2): the same login page.
     { path: '/login-old', header: SIGN_IN },
     { path: '/logout-confirmation', header: SIGN_IN },

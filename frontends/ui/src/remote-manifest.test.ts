@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseRemoteManifest, pathProblem } from './remote-manifest.ts';
+import { parseBuiltManifest, parseRemoteManifest, pathProblem } from './remote-manifest.ts';
 
 const HEADER = { title: 'Member Enrollment', showUserStatus: true };
 
@@ -35,6 +35,32 @@ describe('parseRemoteManifest', () => {
         errors: ['routes[0].chunk: must be a webpackChunkName (lower-case letters, digits and dashes)'],
       });
     }
+  });
+
+  it("keeps a route's first paint, and names each of its fields that is wrong", () => {
+    const firstPaint = { title: 'Guest Verification', description: 'Verify your email address.', column: 'auth', backLink: true, unlessQuery: ['reschedule'] };
+    const route = { path: '/guest-login', header: HEADER, firstPaint: { ...firstPaint, extra: 1 } };
+    expect(parseBuiltManifest({ name: 'identity', routes: [route] })).toEqual({
+      ok: true,
+      manifest: { name: 'identity', routes: [{ path: '/guest-login', header: HEADER, firstPaint }], redirects: [], headerAreas: [] },
+    });
+    // The shell's own check leaves it out: only the API draws it.
+    expect(parseRemoteManifest({ name: 'identity', routes: [route] })).toEqual({
+      ok: true,
+      manifest: { name: 'identity', routes: [{ path: '/guest-login', header: HEADER }], redirects: [], headerAreas: [] },
+    });
+    const wrong = { title: '', description: 'x'.repeat(301), column: 'wide', backLink: 'yes', unlessQuery: ['a b'] };
+    expect(parseBuiltManifest({ name: 'identity', routes: [{ ...route, firstPaint: wrong }] })).toEqual({
+      ok: false,
+      errors: [
+        'routes[0].firstPaint.title: must be a non-empty string of at most 60 characters',
+        'routes[0].firstPaint.description: must be a non-empty string of at most 300 characters',
+        "routes[0].firstPaint.column: must be 'page' or 'auth'",
+        'routes[0].firstPaint.backLink: must be true or false',
+        'routes[0].firstPaint.unlessQuery: must be a list of at most 10 query parameter names',
+      ],
+    });
+    expect(parseBuiltManifest({ name: 'identity', routes: [{ ...route, firstPaint: 'Guest' }] })).toMatchObject({ ok: false });
   });
 
   it('names every problem with where it is', () => {

@@ -1,7 +1,7 @@
 /**
  * A micro-frontend's manifest: the routes it owns, the redirects and header variants that go with
  * them (docs/decisions/0016-remote-manifests.md). Each remote declares it in its own
- * `src/manifest.ts`; its build checks it with `parseRemoteManifest` and emits it as `manifest.json`
+ * `src/manifest.ts`; its build checks it with `parseBuiltManifest` and emits it as `manifest.json`
  * beside `remoteEntry.js`; the API folds the manifests it serves into `/remotes.js`, and the shell
  * builds its route table from them at run time. So adding or changing a route touches only the
  * remote's folder and needs no shell build.
@@ -30,6 +30,25 @@ export interface RouteDeclaration {
    * remote's code to ask for it (issue 15).
    */
   readonly chunk?: string;
+  /**
+   * The page's own header, when its first screen opens with a fixed one: the API draws it in the
+   * page's HTML, so its text paints before any JavaScript (issue 15, decision 0047). It must be
+   * what the screen's PageHeader draws (the remote's tests check it).
+   */
+  readonly firstPaint?: FirstPaint;
+}
+
+/** A page header drawn in the HTML before JavaScript: PageHeader's title and description. */
+export interface FirstPaint {
+  readonly title: string;
+  /** One paragraph of plain text under the title. */
+  readonly description?: string;
+  /** The page's column: the page container ('page', the default) or the narrower sign-in column ('auth'). */
+  readonly column?: 'page' | 'auth';
+  /** The screen has a small back link above its header: its place is kept. */
+  readonly backLink?: boolean;
+  /** Query parameters that change the first screen (booking's reschedule): with one, the plain skeleton shows. */
+  readonly unlessQuery?: readonly string[];
 }
 
 /** The shell rewrites `from` (an exact path) to `to` before any micro-frontend sees it, keeping the query string. */
@@ -63,6 +82,8 @@ export const CHUNK_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 export const MAX_MANIFEST_ENTRIES = 200;
 const MAX_PATH_LENGTH = 200;
 const MAX_TITLE_LENGTH = 60;
+const MAX_DESCRIPTION_LENGTH = 300;
+const QUERY_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
 /** A literal path segment: URL path characters (percent-escapes included), no `<`, `>` or `*`. */
 const LITERAL_SEGMENT = /^[A-Za-z0-9._~!$&'()+,;=:@%-]+$/;
@@ -105,6 +126,32 @@ const parseHeader = (value: unknown, at: string, errors: string[]): RouteHeader 
     ok = false;
   }
   return ok ? { title: title as string, showUserStatus: showUserStatus as boolean } : null;
+};
+
+const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPaint | null => {
+  if (!isRecord(value)) {
+    errors.push(`${at}: must be an object {title, description?, column?, backLink?, unlessQuery?}`);
+    return null;
+  }
+  const { title, description, column, backLink, unlessQuery } = value;
+  const before = errors.length;
+  if (typeof title !== 'string' || title.trim() === '' || title.length > MAX_TITLE_LENGTH) errors.push(`${at}.title: must be a non-empty string of at most ${MAX_TITLE_LENGTH} characters`);
+  if (description !== undefined && (typeof description !== 'string' || description.trim() === '' || description.length > MAX_DESCRIPTION_LENGTH)) {
+    errors.push(`${at}.description: must be a non-empty string of at most ${MAX_DESCRIPTION_LENGTH} characters`);
+  }
+  if (column !== undefined && column !== 'page' && column !== 'auth') errors.push(`${at}.column: must be 'page' or 'auth'`);
+  if (backLink !== undefined && typeof backLink !== 'boolean') errors.push(`${at}.backLink: must be true or false`);
+  if (unlessQuery !== undefined && !(Array.isArray(unlessQuery) && unlessQuery.length <= 10 && unlessQuery.every((name) => typeof name === 'string' && QUERY_NAME.test(name)))) {
+    errors.push(`${at}.unlessQuery: must be a list of at most 10 query parameter names`);
+  }
+  if (errors.length > before) return null;
+  return {
+    title: title as string,
+    ...(description === undefined ? {} : { description: description as string }),
+    ...(column === undefined ? {} : { column: column as 'page' | 'auth' }),
+    ...(backLink === undefined ? {} : { backLink: backLink as boolean }),
+    ...(unlessQuery === undefined ? {} : { unlessQuery: unlessQuery as string[] }),
+  };
 };
 
 const parsePath = (value: unknown, at: string, pattern: boolean, errors: string[]): string | null => {
@@ -189,4 +236,24 @@ export const parseRemoteManifest = (value: unknown): ManifestParseResult => {
   }
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, manifest: { name: name as string, routes, redirects, headerAreas } };
+};
+
+/**
+ * The manifest the build emits as manifest.json: as parseRemoteManifest reads it, with each
+ * route's firstPaint checked and kept. Only the API draws a first paint, so the shell's own check
+ * (parseRemoteManifest) leaves the field out and its first load carries none of this code.
+ */
+export const parseBuiltManifest = (value: unknown): ManifestParseResult => {
+  const result = parseRemoteManifest(value);
+  if (!result.ok) return result;
+  // Every declared route was kept (a refused one is an error), so the lists line up.
+  const declared = (value as { readonly routes: ReadonlyArray<Record<string, unknown>> }).routes;
+  const errors: string[] = [];
+  const routes = result.manifest.routes.map((route, index) => {
+    const { firstPaint } = declared[index]!;
+    if (firstPaint === undefined) return route;
+    const parsed = parseFirstPaint(firstPaint, `routes[${index}].firstPaint`, errors);
+    return parsed === null ? route : { ...route, firstPaint: parsed };
+  });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, manifest: { ...result.manifest, routes } };
 };

@@ -23,8 +23,9 @@ export default class E2eEnvironment extends TestEnvironment {
   }
 
   async handleTestEvent(event) {
-    // The error comes from the test's realm: not an instance of this realm's Error.
-    if (event.name !== 'test_fn_failure' || typeof event.error?.message !== 'string') return;
+    // The error comes from the test's realm: not an instance of this realm's Error. A test that
+    // runs out of time fails with a string (jest-circus's timeout message).
+    if (event.name !== 'test_fn_failure' || (typeof event.error !== 'string' && typeof event.error?.message !== 'string')) return;
     const contexts = this.global.__portalBrowserContexts;
     if (!contexts || contexts.size === 0) return;
     const lines = [];
@@ -47,6 +48,12 @@ export default class E2eEnvironment extends TestEnvironment {
     if (lines.length === 0) return;
     const extra = `\n\nOpen pages when it failed:\n${lines.join('\n')}`;
     const { error } = event;
+    if (typeof error === 'string') {
+      // Already recorded as [error, asyncError] by the time this handler runs: replace the string.
+      const recorded = event.test?.errors?.at(-1);
+      if (Array.isArray(recorded) && recorded[0] === error) recorded[0] = error + extra;
+      return;
+    }
     const { message } = error;
     // V8 formats the stack on first read, from the message of that moment: read it first.
     const { stack } = error;

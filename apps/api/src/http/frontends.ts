@@ -253,7 +253,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * prefix; then more literal segments; then the remote listed first), after the manifests'
  * redirects. Only a hint for preloading: the shell decides the route.
  */
-export const routeOf = (remotes: RemoteMap, pathname: string): { readonly remote: string; readonly chunk: string | null } | null => {
+export interface OwnedRoute {
+  readonly remote: string;
+  /** The route's own lazy chunk (its manifest's `chunk`), or null. */
+  readonly chunk: string | null;
+  /** The route's manifest `firstPaint` as declared (checked where it is drawn), or null. */
+  readonly firstPaint: unknown;
+}
+
+export const routeOf = (remotes: RemoteMap, pathname: string): OwnedRoute | null => {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   let target = normalised;
   for (const { manifest } of Object.values(remotes)) {
@@ -261,7 +269,7 @@ export const routeOf = (remotes: RemoteMap, pathname: string): { readonly remote
     for (const redirect of manifest.redirects) if (isRecord(redirect) && redirect.from === normalised && typeof redirect.to === 'string') target = redirect.to;
   }
   const parts = target === '/' ? [] : target.slice(1).split('/');
-  let best: { remote: string; chunk: string | null; rank: number; literals: number } | null = null;
+  let best: (OwnedRoute & { rank: number; literals: number }) | null = null;
   for (const [remote, { manifest }] of Object.entries(remotes)) {
     if (!isRecord(manifest) || !Array.isArray(manifest.routes)) continue;
     for (const route of manifest.routes) {
@@ -271,10 +279,10 @@ export const routeOf = (remotes: RemoteMap, pathname: string): { readonly remote
       const rank = segments.some((segment) => segment.kind === 'rest') ? 2 : segments.some((segment) => segment.kind === 'param') ? 1 : 0;
       const literals = segments.filter((segment) => segment.kind === 'literal').length;
       const chunk = typeof route.chunk === 'string' ? route.chunk : null;
-      if (best === null || rank < best.rank || (rank === best.rank && literals > best.literals)) best = { remote, chunk, rank, literals };
+      if (best === null || rank < best.rank || (rank === best.rank && literals > best.literals)) best = { remote, chunk, firstPaint: route.firstPaint ?? null, rank, literals };
     }
   }
-  return best === null ? null : { remote: best.remote, chunk: best.chunk };
+  return best === null ? null : { remote: best.remote, chunk: best.chunk, firstPaint: best.firstPaint };
 };
 
 export const ownerOf = (remotes: RemoteMap, pathname: string): string | null => routeOf(remotes, pathname)?.remote ?? null;
@@ -309,16 +317,15 @@ const preloadLink = (href: string): string =>
 const SHELL_START_CHUNK = 'startup-codecs';
 
 /**
- * Preloads for a path: the shell's chunks other than those the page already names (its entry is
+ * Preloads for a path (its route, by routeOf): the shell's chunks other than those the page already names (its entry is
  * a script tag of the page) and its startup codecs' chunks, then the owning remote's
  * remoteEntry.js and, for a remote served from here, the first files it loads (its exposed
  * modules' chunks and CSS) and those of the route's own lazy chunk when its manifest names one
  * (/guest-login's forms).
  */
-export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, pathname: string, pageHtml: string): string[] => {
+export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, route: OwnedRoute | null, pageHtml: string): string[] => {
   const hrefs: string[] = [];
   for (const file of firstFilesOf(frontendsDir, 'shell', SHELL_START_CHUNK)) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
-  const route = routeOf(remotes, pathname);
   if (route !== null) {
     const { remote, chunk } = route;
     const { url } = remotes[remote]!;
@@ -326,6 +333,35 @@ export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, pathname: 
     if (url === `/remotes/${remote}/remoteEntry.js`) for (const file of firstFilesOf(frontendsDir, remote, chunk)) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${remote}/${file}`);
   }
   return hrefs;
+};
+
+const escapeText = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The skeleton's title and two lines in index.html (src or minified): a first paint takes their place. */
+const SKELETON_HEADER =
+  /<div class=(?:"portal-skeleton__title"|portal-skeleton__title)><\/div>\s*<div class=(?:"portal-skeleton__line"|portal-skeleton__line)><\/div>\s*<div class="portal-skeleton__line portal-skeleton__line--short"><\/div>/;
+
+/**
+ * A route's page header as its PageHeader draws it (frontends/ui/src/PageHeader.tsx), for the
+ * page's skeleton: the text paints before any JavaScript (decision 0047). Null when the manifest's
+ * `firstPaint` is not one the shell's check accepts in shape, or when the request has one of its
+ * `unlessQuery` parameters (the screen then opens with other words). The whole skeleton stays
+ * aria-hidden: the heading a screen reader meets is React's, in the same place.
+ */
+export const firstPaintHtml = (firstPaint: unknown, query: URLSearchParams): string | null => {
+  if (!isRecord(firstPaint)) return null;
+  const { title, description, column, backLink, unlessQuery } = firstPaint;
+  if (typeof title !== 'string' || title.trim() === '' || title.length > 60) return null;
+  if (description !== undefined && (typeof description !== 'string' || description.length > 300)) return null;
+  if (Array.isArray(unlessQuery) && unlessQuery.some((name) => typeof name === 'string' && query.has(name))) return null;
+  const className = column === 'auth' ? 'portal-first-paint portal-first-paint--auth' : 'portal-first-paint';
+  return (
+    `<div class="${className}">` +
+    (backLink === true ? '<div><span class="portal-skeleton__back"></span></div>' : '') +
+    `<header class="ui-page-header"><div class="ui-page-header__text"><h1 class="ui-page-header__title">${escapeText(title)}</h1>` +
+    (typeof description === 'string' ? `<div class="ui-page-header__description"><p>${escapeText(description)}</p></div>` : '') +
+    '</div></header></div>'
+  );
 };
 
 /** The page's /remotes.js tag, as written in src/index.html or minified by the build. */
@@ -339,14 +375,17 @@ export interface Page {
 
 /**
  * The shell's index.html for a path: the remote map as an inline script in place of the
- * /remotes.js tag, and the preloads before it. A page without the tag is left as it is.
+ * /remotes.js tag, and the preloads before it; the route's page header in the skeleton when its
+ * manifest declares one. A page without the tag is left as it is.
  */
-export const renderPage = (frontendsDir: string, overrides: readonly RemoteOverride[], indexHtml: string, pathname: string): Page => {
+export const renderPage = (frontendsDir: string, overrides: readonly RemoteOverride[], indexHtml: string, pathname: string, query = new URLSearchParams()): Page => {
   if (!REMOTES_TAG.test(indexHtml)) return { html: indexHtml, scriptHash: null };
   const remotes = remoteMap(frontendsDir, overrides);
   const script = scriptOf(remotes);
-  const preloads = preloadsFor(frontendsDir, remotes, pathname, indexHtml).map(preloadLink).join('');
-  const html = indexHtml.replace(REMOTES_TAG, () => `${preloads}<script>${script}</script>`);
+  const route = routeOf(remotes, pathname);
+  const preloads = preloadsFor(frontendsDir, remotes, route, indexHtml).map(preloadLink).join('');
+  const header = firstPaintHtml(route?.firstPaint, query);
+  const html = (header === null ? indexHtml : indexHtml.replace(SKELETON_HEADER, () => header)).replace(REMOTES_TAG, () => `${preloads}<script>${script}</script>`);
   return { html, scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'` };
 };
 
@@ -415,7 +454,7 @@ export const frontends = (frontendsDir: string, overrides: readonly RemoteOverri
       ctx.body = 'The portal has not been built yet: run `npm run build`.';
       return;
     }
-    const page = renderPage(root, overrides, readPage(index), ctx.path);
+    const page = renderPage(root, overrides, readPage(index), ctx.path, new URLSearchParams(ctx.querystring));
     if (page.scriptHash !== null) allowScriptHash(ctx, page.scriptHash);
     sendText(ctx, page.html, TYPES['.html']!);
   };

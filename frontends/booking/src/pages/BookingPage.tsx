@@ -60,6 +60,7 @@ import {
   CANCELLATION_FAILED_TITLE,
   CANNOT_CANCEL_TEXT,
   CANNOT_CANCEL_TITLE,
+  PAGE_DESCRIPTION,
   PAGE_TITLE,
   RESCHEDULE_FAILED_TEXT,
   RESCHEDULE_FAILED_TITLE,
@@ -314,7 +315,7 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
           </div>
           <PageHeader
             title={state.rescheduleId ? 'Reschedule Your Appointment' : PAGE_TITLE}
-            description={<p>{state.rescheduleId ? 'Choose a new time for your appointment.' : 'Choose a provider and a time that suits you.'}</p>}
+            description={<p>{state.rescheduleId ? 'Choose a new time for your appointment.' : PAGE_DESCRIPTION}</p>}
           />
           <ProgressBar title={title} percent={progressPercent(state.step)} />
           <Card className="booking-card booking-step">{content}</Card>

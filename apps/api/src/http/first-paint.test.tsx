@@ -1,0 +1,100 @@
+/**
+ * A route's page header drawn in the page's HTML (decision 0047): the markup PageHeader draws,
+ * in place of the skeleton's title and lines, escaped, and only when the manifest's firstPaint is
+ * well formed and the request has none of its `unlessQuery` parameters.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { PageHeader } from '../../../../frontends/ui/src/PageHeader.tsx';
+import bookingManifest from '../../../../frontends/booking/src/manifest.ts';
+import identityManifest from '../../../../frontends/identity/src/manifest.ts';
+import { firstPaintHtml, renderPage } from './frontends.ts';
+
+const FRONTENDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'frontends');
+const SOURCE_INDEX = readFileSync(path.join(FRONTENDS, 'shell', 'src', 'index.html'), 'utf8');
+/** The skeleton as the build's minifier writes it (frontends/shell/dist/index.html). */
+const BUILT_INDEX =
+  '<!doctype html><html lang=en><head><script src=/remotes.js></script></head><body><main id=portal-main><div class=portal-skeleton data-prerendered aria-hidden=true><div class="ui-container ui-container--md portal-skeleton__inner"><div class=portal-skeleton__title></div><div class=portal-skeleton__line></div><div class="portal-skeleton__line portal-skeleton__line--short"></div><div class=portal-skeleton__card></div></div></div></main></body></html>';
+
+const declared = (manifest: { routes: readonly { path: string; firstPaint?: unknown }[] }, routePath: string): Record<string, unknown> => {
+  const found = manifest.routes.find((route) => route.path === routePath)?.firstPaint;
+  if (found === undefined) throw new Error(`${routePath} declares no firstPaint`);
+  return found as Record<string, unknown>;
+};
+
+/** The header element of a first paint's markup. */
+const headerOf = (html: string): string => /<header[\s\S]*<\/header>/.exec(html)![0];
+/** PageHeader's markup without its focus target (the pre-drawn copy is aria-hidden, never focused). */
+const pageHeader = (title: string, description: ReactNode): string =>
+  renderToStaticMarkup(<PageHeader title={title} description={description} />).replace(' tabindex="-1"', '');
+
+describe('firstPaintHtml', () => {
+  it("draws booking's header as BookingPage's PageHeader draws it, below a back link's place", () => {
+    const firstPaint = declared(bookingManifest, '/appointments');
+    const html = firstPaintHtml(firstPaint, new URLSearchParams())!;
+    expect(headerOf(html)).toBe(pageHeader(firstPaint.title as string, <p>{firstPaint.description as string}</p>));
+    expect(html).toMatch(/^<div class="portal-first-paint"><div><span class="portal-skeleton__back"><\/span><\/div><header/);
+  });
+
+  it("draws the guest page's header in the sign-in column", () => {
+    const html = firstPaintHtml(declared(identityManifest, '/guest-login'), new URLSearchParams('return=/appointments'))!;
+    expect(html).toMatch(/^<div class="portal-first-paint portal-first-paint--auth">/);
+    expect(html).toContain('<h1 class="ui-page-header__title">Guest Verification</h1>');
+  });
+
+  it('draws nothing for a reschedule, whose screen opens with other words', () => {
+    expect(firstPaintHtml(declared(bookingManifest, '/appointments'), new URLSearchParams('reschedule=abc'))).toBeNull();
+  });
+
+  it('escapes the text, and draws nothing for a firstPaint of the wrong shape', () => {
+    const html = firstPaintHtml({ title: 'Book </h1><script>alert(1)</script>', description: 'a & b' }, new URLSearchParams())!;
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('Book &lt;/h1&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('<p>a &amp; b</p>');
+    for (const wrong of [null, 'Book', { title: 7 }, { title: '' }, { title: 'x'.repeat(61) }, { title: 'Book', description: 3 }]) {
+      expect(firstPaintHtml(wrong, new URLSearchParams())).toBeNull();
+    }
+  });
+});
+
+describe('renderPage with a first paint', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-first-paint-'));
+    for (const manifest of [bookingManifest, identityManifest]) {
+      mkdirSync(path.join(dir, manifest.name, 'dist'), { recursive: true });
+      writeFileSync(path.join(dir, manifest.name, 'dist', 'manifest.json'), JSON.stringify(manifest));
+      writeFileSync(path.join(dir, manifest.name, 'dist', 'remoteEntry.js'), '');
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ['the source page', SOURCE_INDEX],
+    ['the built page', BUILT_INDEX],
+  ])("puts the route's header in place of the skeleton's title and lines in %s, keeping the card's place", (_name, index) => {
+    const { html } = renderPage(dir, [], index, '/appointments');
+    expect(html).toContain('<h1 class="ui-page-header__title">Book an Appointment</h1>');
+    expect(html).not.toMatch(/portal-skeleton__title|portal-skeleton__line/);
+    expect(html).toMatch(/<\/header><\/div>\s*<div class=(?:"portal-skeleton__card"|portal-skeleton__card)><\/div>/);
+    // Still inside the skeleton, which is hidden from assistive technology and goes when React draws.
+    expect(html.indexOf('aria-hidden')).toBeLessThan(html.indexOf('ui-page-header__title'));
+  });
+
+  it('leaves the skeleton as it is on a route without a first paint, and on a reschedule', () => {
+    for (const [pathname, query] of [
+      ['/login', ''],
+      ['/nowhere', ''],
+      ['/appointments', 'reschedule=abc'],
+    ] as const) {
+      const { html } = renderPage(dir, [], BUILT_INDEX, pathname, new URLSearchParams(query));
+      expect(html).toContain('<div class=portal-skeleton__title></div>');
+      expect(html).not.toContain('ui-page-header');
+    }
+  });
+});
