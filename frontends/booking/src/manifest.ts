@@ -7,7 +7,7 @@ import type { FirstPaint, RemoteManifest, RouteHeader } from '@portal/ui/remote-
 import { PAGE_DESCRIPTION, PAGE_TITLE } from './messages.ts';
 
 const BOOKING: RouteHeader = { title: PAGE_TITLE, showUserStatus: true };
-/** The booking screen's header, drawn in the page's HTML (a reschedule has its own words). */
+/** The booking screen's header, drawn in the page's HTML for members and guests alike (a reschedule has its own words). */
 const BOOKING_FIRST_PAINT: FirstPaint = { title: PAGE_TITLE, description: PAGE_DESCRIPTION, backLink: true, unlessQuery: ['reschedule'] };
 
 const manifest = {

@@ -14,6 +14,8 @@ const GUEST_LOGIN_FIRST_PAINT: FirstPaint = {
   description: 'Verify your email address and your mobile phone number to continue as a guest.',
   column: 'auth',
   backLink: true,
+  // A signed-in visitor is sent to the dashboard.
+  signedIn: false,
 };
 
 const manifest = {

@@ -73,6 +73,16 @@ describe("a route's page header drawn in the HTML", () => {
     expect(declared.map((route) => route.path).sort()).toEqual(['/appointments', '/appointments/booking', '/guest-login']);
   });
 
+  it("is not drawn on the guest page for a member, who is sent to the dashboard, nor for a reschedule", async () => {
+    const page = async (pathname: string): Promise<string> => (await setup.browser.browser.request.get(`${setup.portal.url}${pathname}`)).text();
+    await visitAs(false);
+    expect(await page('/guest-login')).toContain('<h1 class="ui-page-header__title">Guest Verification</h1>');
+    await visitAs(true);
+    expect(await page('/guest-login')).not.toContain('ui-page-header');
+    expect(await page('/appointments')).toContain('<h1 class="ui-page-header__title">Book an Appointment</h1>');
+    expect(await page('/appointments?reschedule=1')).not.toContain('ui-page-header');
+  });
+
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`shows before any JavaScript and is where the screen draws its own, on a ${size}`, async () => {
       let signedIn: boolean | null = null;

@@ -38,7 +38,7 @@ describe('parseRemoteManifest', () => {
   });
 
   it("keeps a route's first paint, and names each of its fields that is wrong", () => {
-    const firstPaint = { title: 'Guest Verification', description: 'Verify your email address.', column: 'auth', backLink: true, unlessQuery: ['reschedule'] };
+    const firstPaint = { title: 'Guest Verification', description: 'Verify your email address.', column: 'auth', backLink: true, unlessQuery: ['reschedule'], signedIn: false };
     const route = { path: '/guest-login', header: HEADER, firstPaint: { ...firstPaint, extra: 1 } };
     expect(parseBuiltManifest({ name: 'identity', routes: [route] })).toEqual({
       ok: true,
@@ -49,7 +49,7 @@ describe('parseRemoteManifest', () => {
       ok: true,
       manifest: { name: 'identity', routes: [{ path: '/guest-login', header: HEADER }], redirects: [], headerAreas: [] },
     });
-    const wrong = { title: '', description: 'x'.repeat(301), column: 'wide', backLink: 'yes', unlessQuery: ['a b'] };
+    const wrong = { title: '', description: 'x'.repeat(301), column: 'wide', backLink: 'yes', unlessQuery: ['a b'], signedIn: 'no' };
     expect(parseBuiltManifest({ name: 'identity', routes: [{ ...route, firstPaint: wrong }] })).toEqual({
       ok: false,
       errors: [
@@ -58,6 +58,7 @@ describe('parseRemoteManifest', () => {
         "routes[0].firstPaint.column: must be 'page' or 'auth'",
         'routes[0].firstPaint.backLink: must be true or false',
         'routes[0].firstPaint.unlessQuery: must be a list of at most 10 query parameter names',
+        'routes[0].firstPaint.signedIn: must be true or false',
       ],
     });
     expect(parseBuiltManifest({ name: 'identity', routes: [{ ...route, firstPaint: 'Guest' }] })).toMatchObject({ ok: false });

@@ -49,6 +49,11 @@ export interface FirstPaint {
   readonly backLink?: boolean;
   /** Query parameters that change the first screen (booking's reschedule): with one, the plain skeleton shows. */
   readonly unlessQuery?: readonly string[];
+  /**
+   * Drawn only for a visitor with (true) or without (false) the portal's session cookie: a sign-in
+   * page is not drawn for a member about to be sent to the dashboard (/guest-login).
+   */
+  readonly signedIn?: boolean;
 }
 
 /** The shell rewrites `from` (an exact path) to `to` before any micro-frontend sees it, keeping the query string. */
@@ -130,10 +135,10 @@ const parseHeader = (value: unknown, at: string, errors: string[]): RouteHeader 
 
 const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPaint | null => {
   if (!isRecord(value)) {
-    errors.push(`${at}: must be an object {title, description?, column?, backLink?, unlessQuery?}`);
+    errors.push(`${at}: must be an object {title, description?, column?, backLink?, unlessQuery?, signedIn?}`);
     return null;
   }
-  const { title, description, column, backLink, unlessQuery } = value;
+  const { title, description, column, backLink, unlessQuery, signedIn } = value;
   const before = errors.length;
   if (typeof title !== 'string' || title.trim() === '' || title.length > MAX_TITLE_LENGTH) errors.push(`${at}.title: must be a non-empty string of at most ${MAX_TITLE_LENGTH} characters`);
   if (description !== undefined && (typeof description !== 'string' || description.trim() === '' || description.length > MAX_DESCRIPTION_LENGTH)) {
@@ -144,6 +149,7 @@ const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPai
   if (unlessQuery !== undefined && !(Array.isArray(unlessQuery) && unlessQuery.length <= 10 && unlessQuery.every((name) => typeof name === 'string' && QUERY_NAME.test(name)))) {
     errors.push(`${at}.unlessQuery: must be a list of at most 10 query parameter names`);
   }
+  if (signedIn !== undefined && typeof signedIn !== 'boolean') errors.push(`${at}.signedIn: must be true or false`);
   if (errors.length > before) return null;
   return {
     title: title as string,
@@ -151,6 +157,7 @@ const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPai
     ...(column === undefined ? {} : { column: column as 'page' | 'auth' }),
     ...(backLink === undefined ? {} : { backLink: backLink as boolean }),
     ...(unlessQuery === undefined ? {} : { unlessQuery: unlessQuery as string[] }),
+    ...(signedIn === undefined ? {} : { signedIn: signedIn as boolean }),
   };
 };
 

@@ -294,6 +294,6 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
     app.use(router.allowedMethods());
   }
 
-  app.use(frontends(config.frontendsDir, config.remoteOverrides));
+  app.use(frontends(config.frontendsDir, config.remoteOverrides, cookies.session));
   return app;
 };

@@ -13,7 +13,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { PageHeader } from '../../../../frontends/ui/src/PageHeader.tsx';
 import bookingManifest from '../../../../frontends/booking/src/manifest.ts';
 import identityManifest from '../../../../frontends/identity/src/manifest.ts';
-import { firstPaintHtml, renderPage } from './frontends.ts';
+import { firstPaintHtml, renderPage, type PageRequest } from './frontends.ts';
 
 const FRONTENDS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'frontends');
 const SOURCE_INDEX = readFileSync(path.join(FRONTENDS, 'shell', 'src', 'index.html'), 'utf8');
@@ -27,6 +27,9 @@ const declared = (manifest: { routes: readonly { path: string; firstPaint?: unkn
   return found as Record<string, unknown>;
 };
 
+/** A page request with this query string, signed out unless said. */
+const asked = (query = '', signedIn = false): PageRequest => ({ query: new URLSearchParams(query), signedIn });
+
 /** The header element of a first paint's markup. */
 const headerOf = (html: string): string => /<header[\s\S]*<\/header>/.exec(html)![0];
 /** PageHeader's markup without its focus target (the pre-drawn copy is aria-hidden, never focused). */
@@ -36,28 +39,34 @@ const pageHeader = (title: string, description: ReactNode): string =>
 describe('firstPaintHtml', () => {
   it("draws booking's header as BookingPage's PageHeader draws it, below a back link's place", () => {
     const firstPaint = declared(bookingManifest, '/appointments');
-    const html = firstPaintHtml(firstPaint, new URLSearchParams())!;
+    const html = firstPaintHtml(firstPaint, asked())!;
     expect(headerOf(html)).toBe(pageHeader(firstPaint.title as string, <p>{firstPaint.description as string}</p>));
     expect(html).toMatch(/^<div class="portal-first-paint"><div><span class="portal-skeleton__back"><\/span><\/div><header/);
   });
 
   it("draws the guest page's header in the sign-in column", () => {
-    const html = firstPaintHtml(declared(identityManifest, '/guest-login'), new URLSearchParams('return=/appointments'))!;
+    const html = firstPaintHtml(declared(identityManifest, '/guest-login'), asked('return=/appointments'))!;
     expect(html).toMatch(/^<div class="portal-first-paint portal-first-paint--auth">/);
     expect(html).toContain('<h1 class="ui-page-header__title">Guest Verification</h1>');
   });
 
   it('draws nothing for a reschedule, whose screen opens with other words', () => {
-    expect(firstPaintHtml(declared(bookingManifest, '/appointments'), new URLSearchParams('reschedule=abc'))).toBeNull();
+    expect(firstPaintHtml(declared(bookingManifest, '/appointments'), asked('reschedule=abc'))).toBeNull();
+  });
+
+  it('draws the guest page for a visitor without a session only (a member is sent to the dashboard); booking for both', () => {
+    expect(firstPaintHtml(declared(identityManifest, '/guest-login'), asked('', true))).toBeNull();
+    expect(firstPaintHtml(declared(bookingManifest, '/appointments'), asked('', true))).not.toBeNull();
+    expect(firstPaintHtml(declared(bookingManifest, '/appointments'), asked('', false))).not.toBeNull();
   });
 
   it('escapes the text, and draws nothing for a firstPaint of the wrong shape', () => {
-    const html = firstPaintHtml({ title: 'Book </h1><script>alert(1)</script>', description: 'a & b' }, new URLSearchParams())!;
+    const html = firstPaintHtml({ title: 'Book </h1><script>alert(1)</script>', description: 'a & b' }, asked())!;
     expect(html).not.toContain('<script>');
     expect(html).toContain('Book &lt;/h1&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<p>a &amp; b</p>');
     for (const wrong of [null, 'Book', { title: 7 }, { title: '' }, { title: 'x'.repeat(61) }, { title: 'Book', description: 3 }]) {
-      expect(firstPaintHtml(wrong, new URLSearchParams())).toBeNull();
+      expect(firstPaintHtml(wrong, asked())).toBeNull();
     }
   });
 });
@@ -92,7 +101,7 @@ describe('renderPage with a first paint', () => {
       ['/nowhere', ''],
       ['/appointments', 'reschedule=abc'],
     ] as const) {
-      const { html } = renderPage(dir, [], BUILT_INDEX, pathname, new URLSearchParams(query));
+      const { html } = renderPage(dir, [], BUILT_INDEX, pathname, asked(query));
       expect(html).toContain('<div class=portal-skeleton__title></div>');
       expect(html).not.toContain('ui-page-header');
     }

@@ -341,19 +341,28 @@ const escapeText = (value: string): string => value.replace(/&/g, '&amp;').repla
 const SKELETON_HEADER =
   /<div class=(?:"portal-skeleton__title"|portal-skeleton__title)><\/div>\s*<div class=(?:"portal-skeleton__line"|portal-skeleton__line)><\/div>\s*<div class="portal-skeleton__line portal-skeleton__line--short"><\/div>/;
 
+/** What of a page request decides its first paint. */
+export interface PageRequest {
+  readonly query: URLSearchParams;
+  /** The request carries the portal's session cookie (present, not checked: nothing is read for the page). */
+  readonly signedIn: boolean;
+}
+
 /**
  * A route's page header as its PageHeader draws it (frontends/ui/src/PageHeader.tsx), for the
  * page's skeleton: the text paints before any JavaScript (decision 0047). Null when the manifest's
- * `firstPaint` is not one the shell's check accepts in shape, or when the request has one of its
- * `unlessQuery` parameters (the screen then opens with other words). The whole skeleton stays
- * aria-hidden: the heading a screen reader meets is React's, in the same place.
+ * `firstPaint` is not well formed, when the request has one of its `unlessQuery` parameters (the
+ * screen then opens with other words), or when its `signedIn` is not the request's (the visitor
+ * is about to be sent elsewhere). The whole skeleton stays aria-hidden: the heading a screen
+ * reader meets is React's, in the same place.
  */
-export const firstPaintHtml = (firstPaint: unknown, query: URLSearchParams): string | null => {
+export const firstPaintHtml = (firstPaint: unknown, request: PageRequest): string | null => {
   if (!isRecord(firstPaint)) return null;
-  const { title, description, column, backLink, unlessQuery } = firstPaint;
+  const { title, description, column, backLink, unlessQuery, signedIn } = firstPaint;
   if (typeof title !== 'string' || title.trim() === '' || title.length > 60) return null;
   if (description !== undefined && (typeof description !== 'string' || description.length > 300)) return null;
-  if (Array.isArray(unlessQuery) && unlessQuery.some((name) => typeof name === 'string' && query.has(name))) return null;
+  if (Array.isArray(unlessQuery) && unlessQuery.some((name) => typeof name === 'string' && request.query.has(name))) return null;
+  if (typeof signedIn === 'boolean' && signedIn !== request.signedIn) return null;
   const className = column === 'auth' ? 'portal-first-paint portal-first-paint--auth' : 'portal-first-paint';
   return (
     `<div class="${className}">` +
@@ -378,13 +387,19 @@ export interface Page {
  * /remotes.js tag, and the preloads before it; the route's page header in the skeleton when its
  * manifest declares one. A page without the tag is left as it is.
  */
-export const renderPage = (frontendsDir: string, overrides: readonly RemoteOverride[], indexHtml: string, pathname: string, query = new URLSearchParams()): Page => {
+export const renderPage = (
+  frontendsDir: string,
+  overrides: readonly RemoteOverride[],
+  indexHtml: string,
+  pathname: string,
+  request: PageRequest = { query: new URLSearchParams(), signedIn: false },
+): Page => {
   if (!REMOTES_TAG.test(indexHtml)) return { html: indexHtml, scriptHash: null };
   const remotes = remoteMap(frontendsDir, overrides);
   const script = scriptOf(remotes);
   const route = routeOf(remotes, pathname);
   const preloads = preloadsFor(frontendsDir, remotes, route, indexHtml).map(preloadLink).join('');
-  const header = firstPaintHtml(route?.firstPaint, query);
+  const header = firstPaintHtml(route?.firstPaint, request);
   const html = (header === null ? indexHtml : indexHtml.replace(SKELETON_HEADER, () => header)).replace(REMOTES_TAG, () => `${preloads}<script>${script}</script>`);
   return { html, scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'` };
 };
@@ -414,7 +429,8 @@ const readPage = (file: string): string => {
   return text;
 };
 
-export const frontends = (frontendsDir: string, overrides: readonly RemoteOverride[]) => {
+/** `sessionCookie`: the name of the portal's session cookie, whose presence a first paint may ask for. */
+export const frontends = (frontendsDir: string, overrides: readonly RemoteOverride[], sessionCookie = 'portal_session') => {
   const root = path.resolve(frontendsDir);
   const shellDist = path.join(root, 'shell', 'dist');
   return async (ctx: Context, next: Next): Promise<void> => {
@@ -454,7 +470,8 @@ export const frontends = (frontendsDir: string, overrides: readonly RemoteOverri
       ctx.body = 'The portal has not been built yet: run `npm run build`.';
       return;
     }
-    const page = renderPage(root, overrides, readPage(index), ctx.path, new URLSearchParams(ctx.querystring));
+    const request: PageRequest = { query: new URLSearchParams(ctx.querystring), signedIn: Boolean(ctx.cookies.get(sessionCookie)) };
+    const page = renderPage(root, overrides, readPage(index), ctx.path, request);
     if (page.scriptHash !== null) allowScriptHash(ctx, page.scriptHash);
     sendText(ctx, page.html, TYPES['.html']!);
   };
