@@ -33,7 +33,7 @@ export interface RouteDeclaration {
   /**
    * The page's own header, when its first screen opens with a fixed one: the API draws it in the
    * page's HTML, so its text paints before any JavaScript (issue 15, decision 0047). It must be
-   * what the screen's PageHeader draws (the remote's tests check it).
+   * what the screen's PageHeader draws (shell/src/first-paint.e2e.ts checks it in a browser).
    */
   readonly firstPaint?: FirstPaint;
 }

@@ -317,11 +317,11 @@ const preloadLink = (href: string): string =>
 const SHELL_START_CHUNK = 'startup-codecs';
 
 /**
- * Preloads for a path (its route, by routeOf): the shell's chunks other than those the page already names (its entry is
- * a script tag of the page) and its startup codecs' chunks, then the owning remote's
- * remoteEntry.js and, for a remote served from here, the first files it loads (its exposed
- * modules' chunks and CSS) and those of the route's own lazy chunk when its manifest names one
- * (/guest-login's forms).
+ * Preloads for a path's route (routeOf): the shell's chunks other than those the page already
+ * names (its entry is a script tag of the page) and its startup codecs' chunks, then the owning
+ * remote's remoteEntry.js and, for a remote served from here, the first files it loads (its
+ * exposed modules' chunks and CSS) and those of the route's own lazy chunk when its manifest
+ * names one (/guest-login's forms).
  */
 export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, route: OwnedRoute | null, pageHtml: string): string[] => {
   const hrefs: string[] = [];

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import {
   AlertIcon,
   Button,
@@ -95,6 +95,12 @@ function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticat
   const welcome = welcomeFor(state);
   const provider = state.kind === 'provider';
   const membership = useSubscriptionStatus(provider);
+  // A provider-login user's action cards, below the four cards that fill the first screen, render
+  // in a transition after them: React draws them in slices between which the browser can paint and
+  // answer input, instead of one long first task on a slow phone (issue 15: the dashboard's total
+  // blocking time). A guest's first screen is the action cards: they render at once.
+  const [actionsDeferred, setActionsDeferred] = useState(provider);
+  useEffect(() => startTransition(() => setActionsDeferred(false)), []);
   return (
     <Container size="lg">
       <Stack gap={6}>
@@ -106,17 +112,19 @@ function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticat
         {state.kind === 'provider' ? <PatientInfoCard patientName={state.patientName} membership={membership} /> : null}
         {provider ? <MembershipStatusCard query={membership} /> : null}
         {state.kind === 'provider' ? <UpcomingAppointmentsCard patientId={state.patientId} /> : null}
-        <Section id="dashboard-actions" title="Quick Actions">
-          <Grid minColumnWidth="18rem">
-            <MembershipBillingCard status={membership.data} />
-            <MembershipEnrollmentCard guest={state.kind === 'guest'} status={membership.data} />
-            <AppointmentsCard guest={state.kind === 'guest'} status={membership.data} />
-            <NurseLineCard guest={state.kind === 'guest'} />
-            <PatientPortalCard guest={state.kind === 'guest'} />
-            <SignOutCard />
-            {provider ? <LearningHubCard /> : null}
-          </Grid>
-        </Section>
+        {actionsDeferred ? null : (
+          <Section id="dashboard-actions" title="Quick Actions">
+            <Grid minColumnWidth="18rem">
+              <MembershipBillingCard status={membership.data} />
+              <MembershipEnrollmentCard guest={state.kind === 'guest'} status={membership.data} />
+              <AppointmentsCard guest={state.kind === 'guest'} status={membership.data} />
+              <NurseLineCard guest={state.kind === 'guest'} />
+              <PatientPortalCard guest={state.kind === 'guest'} />
+              <SignOutCard />
+              {provider ? <LearningHubCard /> : null}
+            </Grid>
+          </Section>
+        )}
       </Stack>
     </Container>
   );
