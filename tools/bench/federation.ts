@@ -17,9 +17,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { buildFrontends } from '../src/build-frontends.ts';
-import { CHROME_FLAGS, CHROMIUM } from './lighthouse.ts';
+import { CHROME_FLAGS, CHROMIUM, performanceReport } from './lighthouse.ts';
 import { median, ROOT, type Figure } from './report.ts';
 import { buildSingleBundle, SINGLE_DIST } from './single-bundle/build.ts';
 import { federationFigures, orderFor, scriptBytes, type NetworkRequest, type Side, type SideResult } from './single-bundle/measure.ts';
@@ -35,11 +34,8 @@ interface Run extends SideResult {
 
 type BreakdownItem = { type?: string; nodeLabel?: string; items?: Array<{ subpart?: string; duration?: number }> };
 
-const auditOnce = async (url: string, port: number): Promise<Run> => {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+const audit = async (url: string, port: number): Promise<Run> => {
+  const lhr = await performanceReport(url, port);
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const breakdown = (lhr.audits['lcp-breakdown-insight']?.details as { items?: BreakdownItem[] } | undefined)?.items ?? [];
   const node = breakdown.find((item) => item.type === 'node');
@@ -51,18 +47,6 @@ const auditOnce = async (url: string, port: number): Promise<Run> => {
     renderDelay: subparts.find((item) => item.subpart === 'elementRenderDelay')?.duration ?? Number.NaN,
     scripts: requests.filter((request) => request.resourceType === 'Script').map((request) => new URL(request.url ?? '', url).pathname.split('/').at(-1) ?? ''),
   };
-};
-
-/** One audit; a run Lighthouse itself reports as broken (NO_NAVSTART, NO_FCP on a busy machine) is run again, twice at most. */
-const audit = async (url: string, port: number): Promise<Run> => {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await auditOnce(url, port);
-    } catch (error) {
-      if (attempt >= 3 || !(error instanceof Error) || !error.message.startsWith('Lighthouse on ')) throw error;
-      console.log(`    (${error.message.split('\n')[0]}; again)`);
-    }
-  }
 };
 
 const medianOf = (runs: readonly Run[]): SideResult => ({

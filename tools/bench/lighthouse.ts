@@ -103,11 +103,27 @@ interface PageResult {
   readonly bytes: number;
 }
 
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * Lighthouse's performance report of a page. A run Lighthouse itself reports as broken (its trace
+ * not recorded on a busy machine: NO_NAVSTART, NO_FCP, 'Please run Lighthouse again') is run
+ * again, twice at most, and says so.
+ */
+export const performanceReport = async (url: string, port: number, cookie: string | null = null): Promise<Report> => {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    const said = `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt >= 3) throw new Error(said);
+    console.log(`    (${said.split('\n')[0]}; again)`);
+  }
+};
+
 const audit = async (url: string, port: number, cookie: string | null): Promise<PageResult> => {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const lhr = await performanceReport(url, port, cookie);
   // The last report per page, to look into (the LCP element, its phases, the request chain).
   const reports = path.join(ROOT, '.tmp/bench/lighthouse');
   mkdirSync(reports, { recursive: true });
