@@ -113,6 +113,9 @@ export const pathProblem = (path: string, { pattern }: { pattern: boolean }): st
   return null;
 };
 
+/** A string with something in it, at most `max` characters long. */
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.trim() !== '' && value.length <= max;
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const parseHeader = (value: unknown, at: string, errors: string[]): RouteHeader | null => {
@@ -122,7 +125,7 @@ const parseHeader = (value: unknown, at: string, errors: string[]): RouteHeader 
   }
   const { title, showUserStatus } = value;
   let ok = true;
-  if (typeof title !== 'string' || title.trim() === '' || title.length > MAX_TITLE_LENGTH) {
+  if (!isText(title, MAX_TITLE_LENGTH)) {
     errors.push(`${at}.title: must be a non-empty string of at most ${MAX_TITLE_LENGTH} characters`);
     ok = false;
   }
@@ -140,8 +143,8 @@ const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPai
   }
   const { title, description, column, backLink, unlessQuery, signedIn } = value;
   const before = errors.length;
-  if (typeof title !== 'string' || title.trim() === '' || title.length > MAX_TITLE_LENGTH) errors.push(`${at}.title: must be a non-empty string of at most ${MAX_TITLE_LENGTH} characters`);
-  if (description !== undefined && (typeof description !== 'string' || description.trim() === '' || description.length > MAX_DESCRIPTION_LENGTH)) {
+  if (!isText(title, MAX_TITLE_LENGTH)) errors.push(`${at}.title: must be a non-empty string of at most ${MAX_TITLE_LENGTH} characters`);
+  if (description !== undefined && !isText(description, MAX_DESCRIPTION_LENGTH)) {
     errors.push(`${at}.description: must be a non-empty string of at most ${MAX_DESCRIPTION_LENGTH} characters`);
   }
   if (column !== undefined && column !== 'page' && column !== 'auth') errors.push(`${at}.column: must be 'page' or 'auth'`);

@@ -305,10 +305,11 @@ const firstFilesOf = (frontendsDir: string, name: string, chunk: string | null =
   }
 };
 
-const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** Text safe in an attribute value or between tags. */
+const escapeHtml = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const preloadLink = (href: string): string =>
-  href.endsWith('.css') ? `<link rel="preload" as="style" href="${escapeAttribute(href)}">` : `<link rel="preload" as="script" href="${escapeAttribute(href)}">`;
+  href.endsWith('.css') ? `<link rel="preload" as="style" href="${escapeHtml(href)}">` : `<link rel="preload" as="script" href="${escapeHtml(href)}">`;
 
 /**
  * The shell's lazy chunks every page waits on: the codecs the session's answer is decoded with
@@ -334,8 +335,6 @@ export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, route: Own
   }
   return hrefs;
 };
-
-const escapeText = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The skeleton's title and two lines in index.html (src or minified): a first paint takes their place. */
 const SKELETON_HEADER =
@@ -367,8 +366,8 @@ export const firstPaintHtml = (firstPaint: unknown, request: PageRequest): strin
   return (
     `<div class="${className}">` +
     (backLink === true ? '<div><span class="portal-skeleton__back"></span></div>' : '') +
-    `<header class="ui-page-header"><div class="ui-page-header__text"><h1 class="ui-page-header__title">${escapeText(title)}</h1>` +
-    (typeof description === 'string' ? `<div class="ui-page-header__description"><p>${escapeText(description)}</p></div>` : '') +
+    `<header class="ui-page-header"><div class="ui-page-header__text"><h1 class="ui-page-header__title">${escapeHtml(title)}</h1>` +
+    (typeof description === 'string' ? `<div class="ui-page-header__description"><p>${escapeHtml(description)}</p></div>` : '') +
     '</div></header></div>'
   );
 };
