@@ -21,9 +21,11 @@ const common = {
 };
 
 // A real PostgreSQL for the run (DATABASE_URL, else embedded); each test file makes its own database.
+// Tests and hooks that start servers get 30 s instead of jest's 5 s (servers-timeout.ts).
 const withDatabase = {
   globalSetup: '<rootDir>/tools/src/testing/global-setup.ts',
   globalTeardown: '<rootDir>/tools/src/testing/global-teardown.ts',
+  setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/tools/src/testing/servers-timeout.ts'],
 };
 
 export default {
@@ -34,8 +36,7 @@ export default {
       testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '\\.int\\.test\\.ts$'],
     },
-    // A test or hook that starts servers may wait seconds for a busy machine's two cores; a stuck one still fails within 30 s.
-    { ...common, ...withDatabase, displayName: 'int', testMatch: ['<rootDir>/**/*.int.test.ts'], testTimeout: 30_000 },
+    { ...common, ...withDatabase, displayName: 'int', testMatch: ['<rootDir>/**/*.int.test.ts'] },
     {
       ...common,
       ...withDatabase,
@@ -43,7 +44,6 @@ export default {
       // Node's, plus the open pages' address, alerts and a screenshot when a test fails.
       testEnvironment: '<rootDir>/tools/src/testing/e2e-environment.mjs',
       testMatch: ['<rootDir>/**/*.e2e.ts'],
-      setupFilesAfterEnv: [...common.setupFilesAfterEnv, '<rootDir>/tools/src/testing/e2e-setup.ts'],
     },
   ],
 };
