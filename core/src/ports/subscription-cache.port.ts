@@ -6,11 +6,34 @@ export interface CachedMembershipStatus {
   readonly cachedAt: Date;
 }
 
+/**
+ * Whom a change of membership is about: the health-record patients (whoever acts or is signed in)
+ * and the Stripe customers. Any kept status that names one of them is wrong from then on.
+ */
+export interface MembershipSubjects {
+  readonly patientIds: readonly (string | null | undefined)[];
+  readonly customerIds: readonly (string | null | undefined)[];
+}
+
 export interface SubscriptionCache {
   /** The entry for this key (acting patient and person), however old; null when none. */
   read(key: string): Promise<CachedMembershipStatus | null>;
-  /** Replaces the key's entry; `customerIds` are the Stripe customers it was read from. */
-  write(entry: { readonly key: string; readonly patientId: string; readonly customerIds: readonly string[]; readonly status: MembershipStatus; readonly cachedAt: Date }): Promise<void>;
-  /** Drops every entry read from this Stripe customer (a webhook said it changed); how many. */
-  forgetCustomer(customerId: string): Promise<number>;
+  /**
+   * Replaces the key's entry, read from Stripe at `cachedAt` (`customerIds` are the customers it
+   * was read from). Not stored, and false, when a change about its acting patient, its person or
+   * one of its customers was recorded at or after `cachedAt`: that read may predate the change.
+   */
+  write(entry: {
+    readonly key: string;
+    readonly patientId: string;
+    readonly personId: string | null;
+    readonly customerIds: readonly string[];
+    readonly status: MembershipStatus;
+    readonly cachedAt: Date;
+  }): Promise<boolean>;
+  /**
+   * A change about these subjects at `changedAt`: drops every entry whose acting patient, person
+   * or customers include one of them, and remembers the change for `write`. How many it dropped.
+   */
+  forget(subjects: MembershipSubjects, changedAt: Date): Promise<number>;
 }

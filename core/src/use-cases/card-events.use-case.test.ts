@@ -2,8 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import type { CardEvent } from '../ports/cards.port.ts';
 import type { CardEventLedger } from '../ports/card-event-ledger.port.ts';
 import type { CardEventDeps } from './card-events.use-case.ts';
-import { notifyPastDue, receiveCardEvent } from './card-events.use-case.ts';
+import { eventCustomer, notifyPastDue, receiveCardEvent } from './card-events.use-case.ts';
 import type { Enrollment } from '../ports/enrollment.repository.port.ts';
+import { FixedClock } from '../testing/fixed-clock.ts';
+import { InMemorySubscriptionCache } from '../testing/in-memory-subscription-cache.ts';
+import type { MembershipStatus } from './membership-status.use-case.ts';
 
 class MemoryLedger implements CardEventLedger {
   readonly ids = new Set<string>();
@@ -20,9 +23,11 @@ class MemoryLedger implements CardEventLedger {
 const event = (id: string, subscriptionId: string | null): CardEvent => ({ id, type: 'invoice.paid', created: new Date(), subscriptionId, object: { id: 'in_1', object: 'invoice' } });
 
 /** Only what these paths touch; anything else would throw. */
-const deps = (ledger: MemoryLedger, mail: string[], lookups: string[]): CardEventDeps =>
+const deps = (ledger: MemoryLedger, mail: string[], lookups: string[], subscriptionCache = new InMemorySubscriptionCache()): CardEventDeps =>
   ({
     ledger,
+    subscriptionCache,
+    clock: new FixedClock('2026-06-15T16:00:00Z'),
     billingReturnUrl: 'https://portal.example/billing/return',
     mailer: { send: async (message: { to: string }) => void mail.push(message.to) },
     enrollments: {
@@ -38,6 +43,31 @@ const deps = (ledger: MemoryLedger, mail: string[], lookups: string[]): CardEven
   }) as unknown as CardEventDeps;
 
 describe('card events', () => {
+  it("drops the kept status of the event's customer and of the patient its metadata names, even when no enrollment moves", async () => {
+    const cache = new InMemorySubscriptionCache();
+    const status = { subscriptions: { tier1PatientMatches: [], tier1Others: [], tier2Matches: [] } } as unknown as MembershipStatus;
+    const earlier = new Date('2026-06-15T15:00:00Z');
+    await cache.write({ key: 'a', patientId: '5101', personId: '5101', customerIds: ['cus_1'], status, cachedAt: earlier });
+    await cache.write({ key: 'b', patientId: '5102', personId: '5150', customerIds: [], status, cachedAt: earlier });
+    await cache.write({ key: 'c', patientId: '5199', personId: '5199', customerIds: ['cus_9'], status, cachedAt: earlier });
+    const cancelling: CardEvent = {
+      id: 'evt_cancel',
+      type: 'customer.subscription.updated',
+      created: new Date(),
+      subscriptionId: 'sub_1',
+      object: { id: 'sub_1', object: 'subscription', customer: 'cus_1', metadata: { athenaPatientId: '5150' } },
+    };
+    await receiveCardEvent(deps(new MemoryLedger(), [], [], cache), cancelling);
+    expect([...cache.rows.keys()]).toEqual(['c']);
+  });
+
+  it('reads the customer of a customer event, an id or an expanded object', () => {
+    expect(eventCustomer({ id: 'cus_2', object: 'customer' })).toBe('cus_2');
+    expect(eventCustomer({ id: 'in_1', object: 'invoice', customer: 'cus_3' })).toBe('cus_3');
+    expect(eventCustomer({ id: 'in_1', object: 'invoice', customer: { id: 'cus_4' } })).toBe('cus_4');
+    expect(eventCustomer({ id: 'in_1', object: 'invoice', customer: null })).toBeNull();
+  });
+
   it('handles an event once: a repeat of its id reconciles nothing', async () => {
     const ledger = new MemoryLedger();
     const lookups: string[] = [];

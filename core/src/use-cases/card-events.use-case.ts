@@ -8,6 +8,7 @@ import type { CardEventLedger } from '../ports/card-event-ledger.port.ts';
 import type { Enrollment } from '../ports/enrollment.repository.port.ts';
 import type { Mailer } from '../ports/mailer.port.ts';
 import { pastDueEmail, reconcileSubscription, type PaymentDeps, type ReconcileResult } from './membership-payment.use-case.ts';
+import { forgetMembership } from './membership-status-cache.use-case.ts';
 
 export interface CardEventDeps extends PaymentDeps {
   readonly ledger: CardEventLedger;
@@ -27,6 +28,25 @@ export const notifyPastDue = async (deps: CardEventDeps, enrollment: Enrollment,
   await deps.mailer.send(pastDueEmail(to, url));
 };
 
+type EventObject = CardEvent['object'];
+
+/** The Stripe customer an event is about: a customer event's own id, else the object's `customer` (an id or an expanded object). */
+export const eventCustomer = (object: EventObject): string | null => {
+  if (object.object === 'customer') return object.id;
+  const customer = object.customer;
+  if (typeof customer === 'string') return customer;
+  if (typeof customer === 'object' && customer !== null && typeof (customer as { id?: unknown }).id === 'string') return (customer as { id: string }).id;
+  return null;
+};
+
+/** The patient the object names in its metadata (our customers and subscriptions carry athenaPatientId). */
+const metadataPatient = (object: EventObject): string | null => {
+  const metadata = object.metadata;
+  if (typeof metadata !== 'object' || metadata === null) return null;
+  const id = (metadata as { athenaPatientId?: unknown }).athenaPatientId;
+  return typeof id === 'string' && id !== '' ? id : null;
+};
+
 /** reconcileSubscription with the past-due notice wired in. */
 export const reconcileWithNotices = (deps: CardEventDeps, subscriptionId: string): Promise<ReconcileResult | null> =>
   reconcileSubscription({ ...deps, notifyPastDue: (enrollment, invoiceId) => notifyPastDue(deps, enrollment, invoiceId) }, subscriptionId);
@@ -39,6 +59,12 @@ export const reconcileWithNotices = (deps: CardEventDeps, subscriptionId: string
 export const receiveCardEvent = async (deps: CardEventDeps, event: CardEvent): Promise<{ duplicate: boolean; reconciled: ReconcileResult | null }> => {
   if (await deps.ledger.has(event.id)) return { duplicate: true, reconciled: null };
   const reconciled = event.subscriptionId ? await reconcileWithNotices(deps, event.subscriptionId) : null;
+  // Any event may change what a dashboard shows without moving our enrollment (cancel at period
+  // end set in the billing portal, a subscription staff made on a customer found by email).
+  await forgetMembership(deps, {
+    patientIds: [reconciled?.enrollment.athenaPatientId, metadataPatient(event.object)],
+    customerIds: [eventCustomer(event.object)],
+  });
   await deps.ledger.record({ id: event.id, type: event.type, objectId: event.object.id });
   return { duplicate: false, reconciled };
 };

@@ -3,8 +3,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { TierCode } from '../domain/tier.ts';
 import type { CardCustomer, CardInvoice, Cards, CardSubscription, PayInvoiceResult, SubscriptionSetup } from '../ports/cards.port.ts';
 import type { CustomFieldUpdate } from '../ports/health-record.port.ts';
+import type { MembershipStatus } from './membership-status.use-case.ts';
 import { FixedClock } from '../testing/fixed-clock.ts';
 import { InMemoryEnrollments } from '../testing/in-memory-enrollments.ts';
+import { InMemorySubscriptionCache } from '../testing/in-memory-subscription-cache.ts';
 import {
   NOT_PAID_MESSAGE,
   PAYMENT_NOT_READY_MESSAGE,
@@ -140,11 +142,12 @@ const setup = async (status: 'signed' | 'privacy_signed' | 'pending' = 'signed',
   const enrollments = new InMemoryEnrollments();
   const cards = new FakeCards();
   const healthRecord = new FakeFields();
-  const deps = { enrollments, cards, healthRecord, clock: new FixedClock(NOW.toISOString()) };
+  const subscriptionCache = new InMemorySubscriptionCache();
+  const deps = { enrollments, cards, healthRecord, subscriptionCache, clock: new FixedClock(NOW.toISOString()) };
   const created = await enrollments.create({ status: 'pending', membershipTier: '120_annual', department: '1', athenaPatientId: '5101', patientStatus, createdAt: NOW });
   if (status !== 'pending') await enrollments.updateStatus(created.id, 'signed', NOW);
   if (status === 'privacy_signed') await enrollments.updateStatus(created.id, 'privacy_signed', NOW);
-  return { enrollments, cards, healthRecord, deps, id: created.id };
+  return { enrollments, cards, healthRecord, subscriptionCache, deps, id: created.id };
 };
 
 const right = <A>(either: E.Either<unknown, A>): A => {
@@ -153,6 +156,17 @@ const right = <A>(either: E.Either<unknown, A>): A => {
 };
 
 describe('startSubscription', () => {
+  it("drops the kept membership status of the patient and of the payer (a status read before the first customer names none)", async () => {
+    const { deps, subscriptionCache, id } = await setup();
+    const status = { subscriptions: { tier1PatientMatches: [], tier1Others: [], tier2Matches: [] } } as unknown as MembershipStatus;
+    const before = new Date(NOW.getTime() - 60_000);
+    await subscriptionCache.write({ key: 'patient', patientId: '5101', personId: '5101', customerIds: [], status, cachedAt: before });
+    await subscriptionCache.write({ key: 'caregiver', patientId: '5150', personId: '5150', customerIds: [], status, cachedAt: before });
+    await subscriptionCache.write({ key: 'stranger', patientId: '5199', personId: '5199', customerIds: [], status, cachedAt: before });
+    right(await startSubscription(deps, { enrollmentId: id, payer: { ...payer, patientId: '5150' } }));
+    expect([...subscriptionCache.rows.keys()]).toEqual(['stranger']);
+  });
+
   it('creates the customer and one subscription, keeps the ids and moves the enrollment to payment_pending', async () => {
     const { deps, enrollments, cards, id } = await setup();
     const started = right(await startSubscription(deps, { enrollmentId: id, payer }));

@@ -23,6 +23,8 @@ import {
   type HealthRecordCustomFields,
 } from '../ports/health-record.port.ts';
 import type { Mailer } from '../ports/mailer.port.ts';
+import type { SubscriptionCache } from '../ports/subscription-cache.port.ts';
+import { forgetMembership } from './membership-status-cache.use-case.ts';
 
 export const PAID_UP_NO_OPTION_ID = '2102';
 
@@ -45,6 +47,8 @@ export interface PaymentDeps {
   readonly cards: Cards;
   readonly healthRecord: HealthRecordCustomFields;
   readonly clock: Clock;
+  /** The kept membership statuses: every change below drops the ones it makes wrong (forgetMembership). */
+  readonly subscriptionCache: SubscriptionCache;
 }
 
 /** Where the membership's money comes from: the signer's verified email, or the billing email. */
@@ -52,6 +56,11 @@ export interface Payer {
   readonly email: string;
   readonly name: string;
   readonly billingEmail: string | null;
+  /**
+   * The payer's own health-record patient when known (a signed-in person, a caregiver paying for a
+   * dependent): their own dashboard lists customers found by their email, so it changes too.
+   */
+  readonly patientId?: string | null;
   /** Staff enter a billing address for a new customer. */
   readonly address?: CardAddress;
 }
@@ -141,6 +150,7 @@ export const startSubscription = async (
     if (decision.kind === 'conflict') return E.left(conflictError(decision));
     if (decision.kind === 'offer_reactivation') {
       await deps.enrollments.setPayment(enrollment.id, { stripeCustomerId: customer.id }, now);
+      await forgetMembership(deps, { patientIds: [enrollment.athenaPatientId, input.payer.patientId], customerIds: [customer.id] });
       return E.right({ kind: 'requires_confirmation', subscriptionId: decision.subscriptionId, renewalDate: decision.renewalDate, message: decision.message });
     }
 
@@ -160,6 +170,8 @@ export const startSubscription = async (
       now,
     );
     if (enrollment.status !== 'payment_pending') await deps.enrollments.updateStatus(enrollment.id, 'payment_pending', now);
+    // A first customer, a new subscription (staff's invoiced one is active at once).
+    await forgetMembership(deps, { patientIds: [enrollment.athenaPatientId, input.payer.patientId], customerIds: [customer.id] });
     const invoice = setup.invoiceId ? await deps.cards.getInvoice(setup.invoiceId) : null;
     return E.right({
       kind: 'setup',
@@ -226,7 +238,22 @@ export const reconcileSubscription = async (
 ): Promise<ReconcileResult | null> => {
   const found = await deps.enrollments.findBySubscription(subscriptionId);
   if (!found) return null;
-  return deps.enrollments.withLock(found.id, async () => {
+  const result = await moveEnrollmentToStripe(deps, found, subscriptionId);
+  if (result.changed) {
+    await forgetMembership(deps, {
+      patientIds: [result.enrollment.athenaPatientId],
+      customerIds: [result.enrollment.stripeCustomerId, result.subscription?.customerId],
+    });
+  }
+  return result;
+};
+
+const moveEnrollmentToStripe = (
+  deps: PaymentDeps & { readonly notifyPastDue?: (enrollment: Enrollment, invoiceId: string) => Promise<void> },
+  found: Enrollment,
+  subscriptionId: string,
+): Promise<ReconcileResult> =>
+  deps.enrollments.withLock(found.id, async () => {
     const enrollment = (await deps.enrollments.findById(found.id)) ?? found;
     const subscription = await deps.cards.getSubscription(subscriptionId);
     if (!subscription) return { enrollment, subscription, changed: false };
@@ -264,7 +291,6 @@ export const reconcileSubscription = async (
     }
     return { enrollment, subscription, changed: false };
   });
-};
 
 /**
  * payment (record): asks Stripe, never the browser. Paid → the enrollment is active (once);
@@ -303,7 +329,9 @@ export const reactivateMembership = async (
   if (decision.kind !== 'offer_reactivation') {
     return E.left(domainError('PAYMENT.NOTHING_TO_REACTIVATE', 'There is no subscription set to cancel.', 'Reactivation Failed'));
   }
-  return E.right(await deps.cards.reactivateSubscription(decision.subscriptionId, `reactivate:${enrollment.id}:${decision.subscriptionId}`));
+  const reactivated = await deps.cards.reactivateSubscription(decision.subscriptionId, `reactivate:${enrollment.id}:${decision.subscriptionId}`);
+  await forgetMembership(deps, { patientIds: [enrollment.athenaPatientId], customerIds: [enrollment.stripeCustomerId] });
+  return E.right(reactivated);
 };
 
 /** The past-due notice: a link to the billing portal, nothing about health. */

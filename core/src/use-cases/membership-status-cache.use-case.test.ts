@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PersonProfile } from '../domain/patient-session.ts';
 import type { CardCustomer, Cards, CardSubscription } from '../ports/cards.port.ts';
-import type { CachedMembershipStatus, SubscriptionCache } from '../ports/subscription-cache.port.ts';
 import { InMemoryEnrollments } from '../testing/in-memory-enrollments.ts';
-import { SUBSCRIPTION_CACHE_TTL_MS, currentMembershipStatus, forgetCachedMembership, subscriptionCacheKey } from './membership-status-cache.use-case.ts';
+import { InMemorySubscriptionCache } from '../testing/in-memory-subscription-cache.ts';
+import { SUBSCRIPTION_CACHE_TTL_MS, currentMembershipStatus, forgetMembership, subscriptionCacheKey } from './membership-status-cache.use-case.ts';
 import type { MembershipStatusSession } from './membership-status.use-case.ts';
 import { NURSE_LINE_MEMBERSHIP_REQUIRED, revealNurseLine } from './nurse-line.use-case.ts';
 
@@ -27,21 +27,6 @@ class CountingCards implements Pick<Cards, 'getCustomer' | 'findCustomerByEmail'
   }
 }
 
-class MemoryCache implements SubscriptionCache {
-  readonly rows = new Map<string, CachedMembershipStatus & { customerIds: readonly string[] }>();
-  async read(key: string) {
-    return this.rows.get(key) ?? null;
-  }
-  async write(entry: Parameters<SubscriptionCache['write']>[0]) {
-    this.rows.set(entry.key, { status: entry.status, cachedAt: entry.cachedAt, customerIds: entry.customerIds });
-  }
-  async forgetCustomer(customerId: string) {
-    let n = 0;
-    for (const [key, row] of this.rows) if (row.customerIds.includes(customerId)) n += Number(this.rows.delete(key));
-    return n;
-  }
-}
-
 const DANA: PersonProfile = { patientId: '5101', firstName: 'Dana', lastName: 'Reyes', dateOfBirth: '01/02/1980', sex: null, email: 'dana@example.test', phone: null, departmentId: '1' };
 const session: MembershipStatusSession = { person: DANA, actingPatientId: '5101', acting: DANA, linkedPatients: [] };
 const active: CardSubscription = {
@@ -58,7 +43,7 @@ const active: CardSubscription = {
 
 const setup = (at: Date = NOW) => {
   const cards = new CountingCards();
-  const subscriptionCache = new MemoryCache();
+  const subscriptionCache = new InMemorySubscriptionCache();
   let now = at;
   const deps = { enrollments: new InMemoryEnrollments(), cards, subscriptionCache, clock: { now: () => now } };
   return { cards, subscriptionCache, deps, move: (ms: number) => (now = new Date(now.getTime() + ms)) };
@@ -80,25 +65,61 @@ describe('currentMembershipStatus (subscription_cache, 5 minutes)', () => {
     expect(cards.calls).toBeGreaterThan(calls);
   });
 
-  it('reads Stripe on refresh, and after the webhook dropped the customer', async () => {
-    const { cards, subscriptionCache, deps } = setup();
+  it('reads Stripe on refresh, and after a change about its customer', async () => {
+    const { cards, subscriptionCache, deps, move } = setup();
     cards.subscriptions = [active];
     await currentMembershipStatus(deps, { session });
     cards.subscriptions = [{ ...active, cancelAtPeriodEnd: true }];
     expect((await currentMembershipStatus(deps, { session })).status.subscriptions.tier1PatientMatches[0]?.cancelAtPeriodEnd).toBe(false);
     const refreshed = await currentMembershipStatus(deps, { session, refresh: true });
     expect({ fromCache: refreshed.fromCache, cancelling: refreshed.status.subscriptions.tier1PatientMatches[0]?.cancelAtPeriodEnd }).toEqual({ fromCache: false, cancelling: true });
-    expect(await forgetCachedMembership(deps, 'cus_other')).toBe(0);
-    expect(await forgetCachedMembership(deps, 'cus_dana')).toBe(1);
+    move(1);
+    expect(await forgetMembership(deps, { patientIds: [], customerIds: ['cus_other'] })).toBe(0);
+    expect(await forgetMembership(deps, { patientIds: [], customerIds: ['cus_dana'] })).toBe(1);
     expect(subscriptionCache.rows.has(subscriptionCacheKey(session))).toBe(false);
-    expect(await forgetCachedMembership(deps, null)).toBe(0);
+    expect(await forgetMembership(deps, { patientIds: [null, ''], customerIds: [undefined] })).toBe(0);
+  });
+
+  it('drops by patient an entry read before the patient had any billing customer (issue 23, finding 1)', async () => {
+    const { cards, subscriptionCache, deps, move } = setup();
+    // First visit: no customer yet, so the entry names none.
+    cards.subscriptions = [];
+    const before = await currentMembershipStatus(deps, { session: { ...session, person: { ...DANA, email: 'new@example.test' } } });
+    expect(before.status.hasActiveSubscription).toBe(false);
+    move(1_000);
+    // The patient enrolls and pays: a customer and a subscription appear, and the writer says so.
+    cards.subscriptions = [active];
+    expect(await forgetMembership(deps, { patientIds: ['5101'], customerIds: ['cus_dana'] })).toBe(1);
+    move(1_000);
+    const after = await currentMembershipStatus(deps, { session });
+    expect({ fromCache: after.fromCache, member: after.status.hasActiveSubscription }).toEqual({ fromCache: false, member: true });
+    expect(subscriptionCache.rows.size).toBe(1);
+  });
+
+  it("drops a caregiver's view of a dependent when the caregiver's own membership changes", async () => {
+    const { subscriptionCache, deps, move } = setup();
+    const caregiverView: MembershipStatusSession = { ...session, actingPatientId: '5150', acting: { ...DANA, patientId: '5150' } };
+    await currentMembershipStatus(deps, { session: caregiverView });
+    move(1);
+    expect(await forgetMembership(deps, { patientIds: ['5101'], customerIds: [] })).toBe(1);
+    expect(subscriptionCache.rows.size).toBe(0);
+  });
+
+  it('does not store a status read before a change made while it was being read', async () => {
+    const { cards, subscriptionCache, deps } = setup();
+    cards.subscriptions = [];
+    // The change lands at the very moment the read began (a payment while the dashboard loads).
+    await forgetMembership(deps, { patientIds: ['5101'], customerIds: [] });
+    const answer = await currentMembershipStatus(deps, { session });
+    expect(answer.fromCache).toBe(false);
+    expect(subscriptionCache.rows.size).toBe(0);
   });
 
   it('does not trust an entry dated in the future (a clock step back)', async () => {
     const { cards, subscriptionCache, deps } = setup();
     cards.subscriptions = [active];
     const { status } = await currentMembershipStatus(deps, { session });
-    await subscriptionCache.write({ key: subscriptionCacheKey(session), patientId: '5101', customerIds: ['cus_dana'], status, cachedAt: new Date(NOW.getTime() + 60_000) });
+    await subscriptionCache.write({ key: subscriptionCacheKey(session), patientId: '5101', personId: '5101', customerIds: ['cus_dana'], status, cachedAt: new Date(NOW.getTime() + 60_000) });
     expect((await currentMembershipStatus(deps, { session })).fromCache).toBe(false);
   });
 });

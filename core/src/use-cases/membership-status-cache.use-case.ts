@@ -1,15 +1,20 @@
 /**
  * The dashboard's membership status, kept 5 minutes in subscription_cache (issue 14): a dashboard
  * visit reads Stripe at most once per 5 minutes per patient; Refresh (POST
- * /api/dashboard/subscription-status/refresh) reads it at once; Stripe's webhook drops the entries
- * read from the customer an event is about, so a payment, a cancellation or a failed renewal shows
- * on the next visit. The nurse line asks the same question (is the acting patient a member?).
+ * /api/dashboard/subscription-status/refresh) reads it at once. The nurse line and booking's
+ * members path ask the same question (is the acting patient a member?).
+ *
+ * Every change of a membership goes through `forgetMembership` (docs/kept-answers.md): a first
+ * billing customer, a subscription started by a patient, a caregiver or staff, a payment, a
+ * reactivation, and every Stripe event (a cancellation, a failed renewal). It drops the entries of
+ * the patients and customers the change is about, so the next visit reads Stripe again, and a read
+ * that began before the change is not stored over it (issue 23).
  *
  * The key is the acting patient and the person signed in: a caregiver's view of a dependent is
  * grouped from the caregiver's billing accounts too (membership-status.use-case.ts).
  */
 import { membershipStatusWithCustomers, type MembershipStatus, type MembershipStatusDeps, type MembershipStatusSession } from './membership-status.use-case.ts';
-import type { SubscriptionCache } from '../ports/subscription-cache.port.ts';
+import type { MembershipSubjects, SubscriptionCache } from '../ports/subscription-cache.port.ts';
 
 export const SUBSCRIPTION_CACHE_TTL_MS = 5 * 60 * 1000;
 
@@ -40,10 +45,22 @@ export const currentMembershipStatus = async (
     if (cached && age >= 0 && age < SUBSCRIPTION_CACHE_TTL_MS) return { status: cached.status, fromCache: true, cachedAt: cached.cachedAt };
   }
   const { status, customerIds } = await membershipStatusWithCustomers(deps, { session: input.session });
-  await deps.subscriptionCache.write({ key, patientId: input.session.actingPatientId, customerIds, status, cachedAt: now });
+  await deps.subscriptionCache.write({ key, patientId: input.session.actingPatientId, personId: input.session.person.patientId, customerIds, status, cachedAt: now });
   return { status, fromCache: false, cachedAt: now };
 };
 
-/** A Stripe event about this customer: its cached statuses are dropped (read again on the next visit). */
-export const forgetCachedMembership = (deps: { readonly subscriptionCache: SubscriptionCache }, customerId: string | null): Promise<number> =>
-  customerId ? deps.subscriptionCache.forgetCustomer(customerId) : Promise.resolve(0);
+/**
+ * The one way a writer says a membership changed: every kept status about these patients or
+ * customers is dropped, whoever reads it next (dashboard, nurse line, booking, enrollment) reads
+ * Stripe again. Empty and repeated ids are ignored.
+ */
+export const forgetMembership = (
+  deps: { readonly subscriptionCache: SubscriptionCache; readonly clock: { now(): Date } },
+  subjects: MembershipSubjects,
+): Promise<number> => {
+  const known = (ids: MembershipSubjects['patientIds']) => [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
+  const patientIds = known(subjects.patientIds);
+  const customerIds = known(subjects.customerIds);
+  if (patientIds.length === 0 && customerIds.length === 0) return Promise.resolve(0);
+  return deps.subscriptionCache.forget({ patientIds, customerIds }, deps.clock.now());
+};

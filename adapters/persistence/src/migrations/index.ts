@@ -14,6 +14,7 @@ import * as booking from './20261125000000_booking.ts';
 import * as waitlist from './20261126000000_waitlist.ts';
 import * as subscriptionCache from './20261126120000_subscription_cache.ts';
 import * as sessionChangeNotify from './20261126180000_session_change_notify.ts';
+import * as membershipChanges from './20261128000000_membership_changes.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +33,7 @@ const MIGRATIONS: Array<readonly [string, Migration]> = [
   ['20261126000000_waitlist', waitlist],
   ['20261126120000_subscription_cache', subscriptionCache],
   ['20261126180000_session_change_notify', sessionChangeNotify],
+  ['20261128000000_membership_changes', membershipChanges],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -188,7 +188,6 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       payments: paymentServices(container),
       logger,
       publicOrigin: config.publicOrigin,
-      subscriptionCache: container.get<SubscriptionCache>(TOKENS.SubscriptionCache),
       staffPayInvoice: staffPayInvoice(staffPortal),
     }),
     staffPortalRouter(staffPortal),

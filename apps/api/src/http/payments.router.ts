@@ -12,7 +12,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Context } from 'koa';
 import {
   displayName,
-  forgetCachedMembership,
   invoiceNumber,
   payEnrollmentInvoice,
   reactivateMembership,
@@ -22,7 +21,6 @@ import {
   type Enrollment,
   type Payer,
   type PaymentError,
-  type SubscriptionCache,
 } from '@portal/core';
 import { PayInvoiceRequest, ReactivateSubscriptionRequest, RecordPaymentRequest } from '@portal/contracts';
 import type { Logger, PaymentServices } from '@portal/composition';
@@ -38,18 +36,7 @@ export interface PaymentsRouterDeps extends EnrollmentAccessDeps {
   readonly audit: RequestAudit;
   /** POST /api/stripe/pay-invoice sent with a staff bearer token (staff-portal.router.ts). */
   readonly staffPayInvoice?: (ctx: Context) => Promise<void>;
-  /** The dashboard's membership cache: a Stripe event drops the entries of its customer (issue 14). */
-  readonly subscriptionCache?: SubscriptionCache;
 }
-
-/** The Stripe customer an event is about: a customer event's own id, else the object's `customer`. */
-const eventCustomer = (object: { readonly id: string; readonly object: string } & Readonly<Record<string, unknown>>): string | null => {
-  if (object.object === 'customer') return object.id;
-  const customer = object.customer;
-  if (typeof customer === 'string') return customer;
-  if (typeof customer === 'object' && customer !== null && typeof (customer as { id?: unknown }).id === 'string') return (customer as { id: string }).id;
-  return null;
-};
 
 const STATUS_OF: Readonly<Record<PaymentError['code'], number>> = {
   'PAYMENT.NOT_READY': 409,
@@ -96,7 +83,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
       const person = requester.session.person;
       const email = person.email ?? billingEmail;
       if (!email) throw new HttpError(422, { error: 'Email Required', message: 'An email address is required for billing. Please add a billing email.' });
-      return { email, name: displayName(person), billingEmail };
+      return { email, name: displayName(person), billingEmail, patientId: person.patientId };
     }
     // Guests are not offered the billing email override (spec §6).
     return { email: requester.email, name: enrollment.signerName ?? requester.email, billingEmail: null };
@@ -154,8 +141,6 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
       throw paymentRefusal(result.left);
     }
     await audit(ctx, { eventType: 'payment', action: 'record_payment', enrollmentId: enrollment.id, paymentId: result.right.stripePaymentId, statusCode: 200 });
-    // The dashboard (2 s later) must not show the status cached before the payment.
-    if (deps.subscriptionCache) await forgetCachedMembership({ subscriptionCache: deps.subscriptionCache }, result.right.stripeCustomerId ?? enrollment.stripeCustomerId);
     ctx.body = { success: true, status: result.right.status, receiptUrl: result.right.stripeReceiptUrl };
   });
 
@@ -164,7 +149,6 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
     decodeOrThrow(ReactivateSubscriptionRequest, ctx.request.body);
     const result = await reactivateMembership(paymentDeps, { enrollment });
     if (E.isLeft(result)) throw paymentRefusal(result.left);
-    if (deps.subscriptionCache) await forgetCachedMembership({ subscriptionCache: deps.subscriptionCache }, enrollment.stripeCustomerId);
     await audit(ctx, { eventType: 'payment', action: 'reactivate_subscription', enrollmentId: enrollment.id, statusCode: 200 });
     ctx.body = { message: 'Auto-renewal is back on. Your membership will renew as before.' };
   });
@@ -212,7 +196,6 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
     }
     const { event } = verified;
     const { duplicate, reconciled } = await receiveCardEvent(paymentDeps, event);
-    if (deps.subscriptionCache) await forgetCachedMembership({ subscriptionCache: deps.subscriptionCache }, eventCustomer(event.object));
     ctx.body = { received: true };
     // Stripe's events move enrollments (and 'Paid Up' in the health record): each one is in the trail.
     await audit(ctx, {

@@ -3,7 +3,7 @@
  * and by the worker's reconciler, so both heal an enrollment the same way.
  */
 import type { Container } from 'inversify';
-import { reconcileWithNotices, type CardEventDeps, type CardEventLedger, type Cards, type Clock, type EnrollmentRepository, type HealthRecordCustomFields, type Mailer } from '@portal/core';
+import { reconcileWithNotices, type CardEventDeps, type CardEventLedger, type Cards, type Clock, type EnrollmentRepository, type HealthRecordCustomFields, type Mailer, type SubscriptionCache } from '@portal/core';
 import type { AppConfig } from '../config.ts';
 import { SHARED_TOKENS as TOKENS } from '../di/tokens.ts';
 
@@ -16,6 +16,7 @@ export const paymentServices = (container: Container): PaymentServices => ({
   clock: container.get<Clock>(TOKENS.Clock),
   ledger: container.get<CardEventLedger>(TOKENS.CardEventLedger),
   mailer: container.get<Mailer>(TOKENS.Mailer),
+  subscriptionCache: container.get<SubscriptionCache>(TOKENS.SubscriptionCache),
   billingReturnUrl: `${container.get<AppConfig>(TOKENS.Config).publicOrigin}/billing/return`,
 });
 
