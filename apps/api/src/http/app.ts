@@ -55,6 +55,7 @@ import { sha256 } from '../auth/tokens.ts';
 import { providersRouter } from './providers.router.ts';
 import { appointmentsRouter } from './appointments.router.ts';
 import { sameOriginWrites } from './same-origin.ts';
+import { callerGate } from './route-access.ts';
 import { guestOf } from './guest.ts';
 import { TOKENS } from '../di/tokens.ts';
 import { configRouter } from './config.router.ts';
@@ -125,18 +126,6 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
   app.use(errorMiddleware(logger, options.metrics ? { onDatabaseUnavailable: options.metrics.databaseUnavailable } : {}));
   // Cross-site writes are refused before their bodies are read.
   app.use(sameOriginWrites(config.publicOrigin, { trustedOrigins: config.trustedOrigins, exempt: [STRIPE_WEBHOOK_PATH] }));
-  const jsonBody = bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: '256kb',
-    encoding: 'utf-8',
-    onError: (error) => {
-      const tooLarge = (error as { status?: number }).status === 413;
-      throw new HttpError(tooLarge ? 413 : 400, { error: tooLarge ? 'Request body too large' : 'Invalid JSON body' });
-    },
-  });
-  // The Stripe webhook reads its raw body itself: the signature covers the exact bytes.
-  app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(ctx, next)));
-
   const cookies = cookieNames(https);
   const authService = container.get<PatientAuthService>(TOKENS.PatientAuthService);
   const audit = requestAudit(container.get<AuditLog>(TOKENS.AuditLog));
@@ -155,6 +144,28 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       },
     }),
   );
+  // Who may call a route is checked before its body is read or validated (route-access.ts).
+  const routers: Router[] = [];
+  const gateClock = container.get<Clock>(TOKENS.Clock);
+  app.use(
+    callerGate(routers, {
+      service: authService,
+      guests: guestsForIds,
+      staff: container.get<StaffSignIn>(TOKENS.StaffSignIn),
+      now: () => gateClock.now(),
+    }),
+  );
+  const jsonBody = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: '256kb',
+    encoding: 'utf-8',
+    onError: (error) => {
+      const tooLarge = (error as { status?: number }).status === 413;
+      throw new HttpError(tooLarge ? 413 : 400, { error: tooLarge ? 'Request body too large' : 'Invalid JSON body' });
+    },
+  });
+  // The Stripe webhook reads its raw body itself: the signature covers the exact bytes.
+  app.use((ctx, next) => (ctx.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(ctx, next)));
 
   // Booking's ports, for the patients' appointment routes and the staff cutoff override alike.
   const booking: BookingDeps = {
@@ -174,7 +185,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
     now: () => new Date(),
   };
 
-  for (const router of [
+  routers.push(
     healthRouter(container.get<DatabaseHealth>(TOKENS.DatabaseHealth), config.version, container.get<JobQueueProbe>(TOKENS.OperationsProbe)),
     configRouter(config),
     clientErrorsRouter({ logger, limits: container.get<AttemptLimiter>(TOKENS.AttemptLimiter) }),
@@ -288,7 +299,8 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       cache: container.get<ProviderCache>(TOKENS.ProviderCache),
       now: () => new Date(),
     }),
-  ]) {
+  );
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

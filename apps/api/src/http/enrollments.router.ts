@@ -44,7 +44,7 @@ import {
 import { CreateEnrollmentRequest, CreateOAuthEnrollmentRequest, SignatureRequest, type EnrollmentRecord } from '@portal/contracts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { requireSession } from '../auth/session.middleware.ts';
-import { guestOf } from './guest.ts';
+import { GUEST_ENROLLMENT_UNVERIFIED, guestOf } from './guest.ts';
 import type { RequestAudit } from './audit.ts';
 import { ENROLLMENT_NOT_FOUND, identify, ownedEnrollment as ownedEnrollmentOf, owns, type Requester } from './enrollment-access.ts';
 import { HEALTH_RECORD_UNAVAILABLE_MESSAGE, HttpError, ValidationError, decodeOrThrow } from './errors.ts';
@@ -173,9 +173,7 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
 
   router.post('/api/enrollments', async (ctx) => {
     const guest = await guestOf(ctx, guests, clock.now());
-    if (!guest) {
-      throw new HttpError(401, { error: 'Authentication Error', message: 'Please verify both your email and phone number before enrolling.', redirect: '/guest-login' });
-    }
+    if (!guest) throw GUEST_ENROLLMENT_UNVERIFIED();
     const form = decodeOrThrow(CreateEnrollmentRequest, ctx.request.body);
     let result: Awaited<ReturnType<typeof enrollGuest>>;
     try {

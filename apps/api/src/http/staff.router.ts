@@ -17,10 +17,14 @@ export const bearerToken = (ctx: Context): string | null => /^Bearer ([\w-]{20,2
 
 /** The signed-in staff member, or 401. */
 export const requireStaff = async (ctx: Context, staff: StaffSignIn, now: Date): Promise<StaffMember> => {
+  // Read once per request: the caller gate (route-access.ts) and the route ask alike.
+  const known = ctx.state.staffMember as StaffMember | undefined;
+  if (known) return known;
   const token = bearerToken(ctx);
   const session = token === null ? null : await staff.session(token, now);
   if (!session) throw new HttpError(401, { error: 'Session expired', message: 'Please sign in again.' });
   ctx.state.staffEmail = session.email;
+  ctx.state.staffMember = session;
   return session;
 };
 
