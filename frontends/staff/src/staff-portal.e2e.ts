@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
-import { looksRight, searchForPatient, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
+import { looksRight, openPatientRecord, searchForPatient, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
 
 const setup = portalInBrowser({ worker: false });
 const STAFF = 'membership.desk@mdri-primarycare.example';
@@ -24,7 +24,7 @@ const startOver = async (page: Page): Promise<void> => {
 };
 
 describe('/staff: search, warnings, subscriptions', () => {
-  it('signs in by the inbox code, warns about the 26-year-old, creates a card and a manual subscription, and refuses a duplicate', async () => {
+  it('signs in by the inbox code, warns about the 26-year-old, creates a card and a manual subscription (each then in the patient record), and refuses a duplicate', async () => {
     const page = await setup.browser.newPage({ width: 390, height: 844 });
     page.setDefaultTimeout(15_000);
     await signIn(page);
@@ -68,11 +68,22 @@ describe('/staff: search, warnings, subscriptions', () => {
     await manual.getByText(/Manual payment: the invoice is emailed/).waitFor();
     await manual.getByRole('button', { name: 'Start Over' }).click();
 
+    // Margaret again: her record (read when she was first selected) shows what staff just created.
+    const margaret = await setup.portal.db.knex('enrollments').where({ athenaPatientId: String(PATIENT_IDS.margaret) }).first();
+    const margaretRecord = await openPatientRecord(page, PATIENT_IDS.margaret);
+    await margaretRecord.getByText(new RegExp(margaret.stripeSubscriptionId)).waitFor({ timeout: 5_000 });
+    await margaretRecord.getByRole('region', { name: 'Enrollments' }).getByText('Enhanced Annual').waitFor();
+    await startOver(page);
+
     // Jordan again: now 'Paid Up' (a warning), and the server finds his active subscription.
     await searchForPatient(page, PATIENT_IDS.jordan);
     const paidUp = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
     await paidUp.getByText(/MDRI Paid Up/).first().waitFor();
     await paidUp.getByRole('button', { name: 'Acknowledge and Continue' }).click();
+    // His record shows the card subscription, not what it said before he paid.
+    const jordanRecord = page.getByRole('region', { name: 'Patient Record' });
+    await jordanRecord.getByText(new RegExp(jordan.stripeSubscriptionId)).waitFor({ timeout: 5_000 });
+    await jordanRecord.getByRole('region', { name: 'Enrollments' }).getByText('Enhanced Annual').waitFor();
     await page.getByRole('button', { name: 'Create Subscription' }).click();
     await page.getByText('Duplicate Subscription Detected', { exact: true }).waitFor();
     await page.locator('.ui-toast').getByText(new RegExp(`ID: ${jordan.stripeSubscriptionId}`)).waitFor();

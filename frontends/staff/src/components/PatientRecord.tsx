@@ -7,6 +7,7 @@ import type { StaffPatientRecordResponse } from '@portal/contracts';
 import { cancelAppointmentOverride, fetchPatientRecord } from '../staff-api.ts';
 import { locationName, tierName } from '../staff-report.ts';
 import { RescheduleOverride } from './RescheduleOverride.tsx';
+import { patientRecordQueryKey, writingFor } from '../staff-queries.ts';
 
 type Appointment = StaffPatientRecordResponse['appointments'][number];
 
@@ -29,8 +30,9 @@ const day = (iso: string | null): string => (iso ? new Date(iso).toLocaleDateStr
 export function PatientRecord({ token, patientId, patientName }: { token: string; patientId: string; patientName: string }) {
   const ids = useId();
   const queryClient = useQueryClient();
-  const queryKey = ['staff-patient-record', patientId];
-  const query = useQuery({ queryKey, queryFn: () => fetchPatientRecord(api, token, patientId), retry: false });
+  // Read afresh each time a patient is opened (others may have acted since); staff's own writes
+  // here and in the subscription form drop it through writingFor.
+  const query = useQuery({ queryKey: patientRecordQueryKey(patientId), queryFn: () => fetchPatientRecord(api, token, patientId), retry: false, refetchOnMount: 'always' });
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
   const [reason, setReason] = useState('');
@@ -49,10 +51,9 @@ export function PatientRecord({ token, patientId, patientName }: { token: string
     if (reason.trim() === '') return setReasonError(OVERRIDE_REASON_REQUIRED);
     setSending(true);
     try {
-      await cancelAppointmentOverride(api, token, { appointmentId: cancelling.appointmentId, reason: reason.trim() });
+      await writingFor(queryClient, patientId, () => cancelAppointmentOverride(api, token, { appointmentId: cancelling.appointmentId, reason: reason.trim() }));
       toast({ title: 'Appointment cancelled', description: `The ${cancelling.date} ${cancelling.startTime} appointment was cancelled.` });
       setCancelling(null);
-      await queryClient.invalidateQueries({ queryKey });
     } catch {
       toast({ title: 'Cancellation Failed', description: 'Failed to cancel appointment. Please try again.', variant: 'destructive' });
     } finally {
@@ -214,7 +215,7 @@ export function PatientRecord({ token, patientId, patientName }: { token: string
         ) : null}
       </CardContent>
 
-      <RescheduleOverride token={token} appointment={rescheduling} onClose={() => setRescheduling(null)} onMoved={() => queryClient.invalidateQueries({ queryKey })} />
+      <RescheduleOverride token={token} patientId={patientId} appointment={rescheduling} onClose={() => setRescheduling(null)} />
 
       <Dialog
         open={cancelling !== null}

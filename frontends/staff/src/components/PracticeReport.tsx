@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Field, Input, LoadingState, Stack, api, formatDollars } from '@portal/ui';
 import type { StaffReportResponse } from '@portal/contracts';
 import { fetchPracticeReport } from '../staff-api.ts';
+import { PRACTICE_REPORT_QUERY_KEY } from '../staff-queries.ts';
 import { barLayout, defaultPeriod, formatMonthly, locationName, reportCsv, reportFileName, tierName } from '../staff-report.ts';
 
 const CHART_WIDTH = 360;
@@ -65,7 +66,7 @@ export function PracticeReport({ token }: { token: string }) {
   const [period, setPeriod] = useState(draft);
   const [formError, setFormError] = useState<string | null>(null);
   const query = useQuery({
-    queryKey: ['staff-report', period.from, period.to],
+    queryKey: [...PRACTICE_REPORT_QUERY_KEY, period.from, period.to],
     queryFn: ({ signal }) => fetchPracticeReport(api, token, period, signal),
     staleTime: 60_000,
     retry: false,

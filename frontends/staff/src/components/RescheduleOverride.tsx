@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, Alert, Button, Dialog, Field, LoadingState, Select, Stack, api, formatTime12h, formatUsDate, toast } from '@portal/ui';
 import { OVERRIDE_REASON_MAX_LENGTH, OVERRIDE_REASON_REQUIRED } from '@portal/contracts';
 import type { StaffPatientRecordResponse } from '@portal/contracts';
 import { fetchStaffAvailability, rescheduleAppointmentOverride } from '../staff-api.ts';
+import { writingFor } from '../staff-queries.ts';
 
 type Appointment = StaffPatientRecordResponse['appointments'][number];
 
@@ -30,8 +31,9 @@ const refusal = (error: unknown): string => {
  * time at the appointment's location, of the same appointment type (the appointment's provider or
  * any), and give the required reason; the API moves it even inside 24 hours and emails the patient.
  */
-export function RescheduleOverride({ token, appointment, onClose, onMoved }: { token: string; appointment: Appointment | null; onClose: () => void; onMoved: () => Promise<void> }) {
+export function RescheduleOverride({ token, patientId, appointment, onClose }: { token: string; patientId: string; appointment: Appointment | null; onClose: () => void }) {
   const ids = useId();
+  const queryClient = useQueryClient();
   const [week, setWeek] = useState(0);
   const [provider, setProvider] = useState<'same' | 'any'>('same');
   const [slotId, setSlotId] = useState('');
@@ -73,10 +75,12 @@ export function RescheduleOverride({ token, appointment, onClose, onMoved }: { t
     if (!chosen || found.reason) return;
     setSending(true);
     try {
-      await rescheduleAppointmentOverride(api, token, { existingAppointmentId: appointment.appointmentId, appointmentId: chosen.appointmentId, appointmentTypeId, reason: reason.trim() });
+      // A write for the patient: their record is read again, moved or not.
+      await writingFor(queryClient, patientId, () =>
+        rescheduleAppointmentOverride(api, token, { existingAppointmentId: appointment.appointmentId, appointmentId: chosen.appointmentId, appointmentTypeId, reason: reason.trim() }),
+      );
       toast({ title: 'Appointment rescheduled', description: `Moved to ${formatUsDate(chosen.date)} at ${formatTime12h(chosen.time)}. If the health record has their email address, the patient is emailed the new time.` });
       onClose();
-      await onMoved();
     } catch (error) {
       toast({ title: 'Reschedule Failed', description: refusal(error), variant: 'destructive' });
       await slots.refetch();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -14,6 +14,7 @@ import {
   Dialog,
   Field,
   Input,
+  LoadingState,
   PRACTICE_LOCATIONS,
   Select,
   Spinner,
@@ -52,6 +53,7 @@ import {
   type StaffStripe,
 } from '../staff-portal.ts';
 import { staffStorage } from '../staff-session.ts';
+import { writingFor } from '../staff-queries.ts';
 import { PatientRecord } from './PatientRecord.tsx';
 
 const PAID_TIERS = (['120_annual', '70_biannual', '300_concierge_biannual', '500_concierge_annual'] as const).map((code) => TIERS[code]);
@@ -97,6 +99,7 @@ const fullName = (patient: StaffPatientRecord): string => `${patient.firstname} 
  * the card payment dialog or the manual-payment processing dialog, the success dialog, Start Over.
  */
 export function StaffPortal({ token }: { token: string }) {
+  const queryClient = useQueryClient();
   const [cached] = useState(() => readCachedSearch(staffStorage()));
   const [search, setSearch] = useState<SearchForm>(cached?.form ?? EMPTY_SEARCH);
   const [searchErrors, setSearchErrors] = useState<Partial<Record<keyof SearchForm, string>>>({});
@@ -162,7 +165,8 @@ export function StaffPortal({ token }: { token: string }) {
     if (!patient || !form || creating) return;
     setCreating(true);
     try {
-      const created = await createStaffSubscription(api, token, {
+      // A write for the patient: their record (on the page, or cached) is read again afterwards.
+      const created = await writingFor(queryClient, patient.patientid, () => createStaffSubscription(api, token, {
         patientId: patient.patientid,
         membershipTier: form.membershipTier,
         email: form.email.trim(),
@@ -170,7 +174,7 @@ export function StaffPortal({ token }: { token: string }) {
         paymentMethod: form.paymentMethod,
         patientName: fullName(patient),
         department: form.department,
-      });
+      }));
       if (form.paymentMethod === 'manual_payment') {
         setStage({ kind: 'processing', patient, created });
         processing.current = window.setTimeout(() => setStage({ kind: 'success', patient, created, manual: true }), MANUAL_PROCESSING_MS);
@@ -390,6 +394,7 @@ export function StaffPortal({ token }: { token: string }) {
       {stage.kind === 'card' ? (
         <CardPaymentDialog
           token={token}
+          patientId={stage.patient.patientid}
           created={stage.created}
           email={stage.email}
           amount={stage.amount}
@@ -462,6 +467,7 @@ function PatientDetails({ patient }: { patient: StaffPatientRecord }) {
 
 function CardPaymentDialog({
   token,
+  patientId,
   created,
   email,
   amount,
@@ -469,12 +475,14 @@ function CardPaymentDialog({
   onCancel,
 }: {
   token: string;
+  patientId: string;
   created: StaffCreateSubscriptionResponse;
   email: string;
   amount: string;
   onPaid: () => void;
   onCancel: () => void;
 }) {
+  const queryClient = useQueryClient();
   const config = useQuery({ queryKey: CONFIG_QUERY_KEY, queryFn: ({ signal }) => fetchConfig(api, signal) });
   const [stripe, setStripe] = useState<StaffStripe | null>(null);
   const [card, setCard] = useState<CardElementLike | null>(null);
@@ -508,12 +516,15 @@ function CardPaymentDialog({
     }
     setPaying(true);
     setProblem(null);
-    const result = await payWithCard(
-      stripe,
-      card,
-      (paymentMethodId) => payStaffInvoice(api, token, { invoiceId: created.invoiceId!, subscriptionId: created.subscriptionId, paymentMethodId }),
-      email,
-      () => setChallenge(true),
+    // Paid, declined or after the bank's challenge: the patient's record is read again.
+    const result = await writingFor(queryClient, patientId, () =>
+      payWithCard(
+        stripe,
+        card,
+        (paymentMethodId) => payStaffInvoice(api, token, { invoiceId: created.invoiceId!, subscriptionId: created.subscriptionId, paymentMethodId }),
+        email,
+        () => setChallenge(true),
+      ),
     );
     setChallenge(false);
     setPaying(false);
@@ -545,6 +556,8 @@ function CardPaymentDialog({
       }
     >
       <Stack gap={3}>
+        {/* Pay waits (disabled) for Stripe.js and its card field: say so meanwhile. */}
+        {!card && !problem ? <LoadingState compact label="Loading the card form..." /> : null}
         <div ref={setMount} className="staff-card-element" />
         {problem ? (
           <Alert variant="destructive" role="alert" title={problem.title}>
