@@ -30,6 +30,12 @@ const requestEmailCode = (page: Page, email: string) => sharedRequestEmailCode(p
 describe('/guest-login', () => {
   it('verifies an email and a phone and lands on the dashboard as a Guest', async () => {
     const page = await freshPage();
+    // The phone step's SDK (its own chunk) is held until Send is pressed: the press waits for it.
+    const sdk = deferred();
+    await page.route('**/firebase-phone.*.js', async (route) => {
+      await sdk.promise;
+      return route.fallback();
+    });
     await requestEmailCode(page, 'rosa.guest@example.com');
     await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor('rosa.guest@example.com'));
     await page.getByRole('button', { name: 'Verify Code' }).click();
@@ -37,8 +43,11 @@ describe('/guest-login', () => {
     await page.getByRole('heading', { name: 'Verify your mobile phone' }).waitFor();
     await page.getByRole('textbox', { name: 'Mobile Phone Number' }).fill('4015550142');
     await expect(page.getByRole('textbox', { name: 'Mobile Phone Number' }).inputValue()).resolves.toBe('(401) 555-0142');
+    await page.getByText('Phone verification service is still loading...').waitFor();
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
-    await page.getByRole('heading', { name: 'Enter the code we texted you' }).waitFor();
+    await page.getByRole('button', { name: 'Sending code...' }).waitFor();
+    sdk.resolve();
+    await page.getByRole('heading', { name: 'Enter the code we texted you' }).waitFor({ timeout: 10_000 });
     await page.getByRole('textbox', { name: 'Verification Code' }).fill(await codeFor('+14015550142'));
     await page.getByRole('button', { name: 'Verify Code' }).click();
 
@@ -81,6 +90,28 @@ describe('/guest-login', () => {
     }, right);
     expect(sixth).toBe(429);
     await expect(page.getByRole('heading', { name: 'Verify your mobile phone' }).count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('remembers Send Verification Code pressed before the human check answers, and sends the code as soon as it does', async () => {
+    const page = await freshPage();
+    // A quick typist (or a password manager): the sandbox widget's token is held until after the press.
+    const gate = deferred();
+    await page.route('**/turnstile/v0/issue', async (route) => {
+      await gate.promise;
+      return route.fallback();
+    });
+    await page.goto(`${setup.portal.url}/guest-login`);
+    await page.getByRole('textbox', { name: 'Email Address' }).fill('quick.typist@example.com');
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    // The press is kept, and the button says what it waits for (busy, so screen readers hear it).
+    const waiting = page.getByRole('button', { name: 'Completing the security check...' });
+    await waiting.waitFor({ timeout: 5_000 });
+    await expect(waiting.getAttribute('aria-busy')).resolves.toBe('true');
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    gate.resolve();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 5_000 });
+    await expect(codeFor('quick.typist@example.com')).resolves.toMatch(/^\d{6}$/);
     await page.close();
   });
 });
@@ -146,7 +177,7 @@ describe('/staff', () => {
     await page.close();
   });
 
-  it('will not send a code until the human check is solved, and restarts the check when the server refuses it', async () => {
+  it('keeps Send Verification Code pressed before the human check answers and sends then; a refused check keeps its message until the next press', async () => {
     await setup.portal.db.knex('staff_emails').insert({ email: 'nurse.lead@mdri-primarycare.example', name: 'Nurse Lead' });
     const page = await freshPage();
     // The sandbox widget asks the sandbox for its token: hold those calls to keep the check unsolved.
@@ -165,41 +196,43 @@ describe('/staff', () => {
       if (response.url().endsWith('/api/staff/send-otp')) sends.push(response.status());
     });
 
+    // A quick typist: the press comes before the check answers. It is kept, and the button says so.
     await page.goto(`${setup.portal.url}/staff`);
     await page.getByRole('heading', { name: 'Staff Sign In' }).waitFor();
     await page.getByRole('textbox', { name: 'Email Address' }).fill('nurse.lead@mdri-primarycare.example');
-    await page.getByText('Please complete the security check.').waitFor();
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const waiting = page.getByRole('button', { name: 'Completing the security check...' });
+    await waiting.waitFor({ timeout: 5_000 });
+    await expect(waiting.getAttribute('aria-busy')).resolves.toBe('true');
     const check = page.getByRole('group', { name: 'Security check' });
-    await check.getByRole('alert').getByText('Please complete security verification to continue').waitFor();
-    // Focus moves to the check, so keyboard users land on it.
-    await expect(page.evaluate(() => document.activeElement?.classList.contains('staff-sign-in__check') ?? false)).resolves.toBe(true);
-    await expect(page.getByRole('heading', { name: 'Check your email' }).count()).resolves.toBe(0);
+    await expect(check.getByRole('alert').count()).resolves.toBe(0);
     expect(sends).toEqual([]);
-    const inbox = await fetch(`${setup.portal.sandbox.url}/inbox/api/messages?to=${encodeURIComponent('nurse.lead@mdri-primarycare.example')}`);
-    await expect(inbox.json()).resolves.toEqual([]);
 
-    // A token the server does not accept: 403, the message at the check, and the check starts again.
+    // The check answers with a token the server does not accept: the kept press is sent at once,
+    // refused (403), the message at the check (and focus there), and the check starts again.
     forgeNext = true;
     const held = gate;
     gate = deferred();
-    held.resolve();
-    await page.getByText('Security check complete.').waitFor();
-    await expect(check.getByRole('alert').count()).resolves.toBe(0);
     const refused = page.waitForResponse((response) => response.url().endsWith('/api/staff/send-otp'));
-    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    held.resolve();
     expect((await refused).status()).toBe(403);
     await check.getByRole('alert').getByText('Please complete security verification to continue').waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('staff-sign-in__check') ?? false);
     await page.getByText('Please complete the security check.').waitFor();
+    await expect(page.getByRole('heading', { name: 'Check your email' }).count()).resolves.toBe(0);
+    const inbox = await fetch(`${setup.portal.sandbox.url}/inbox/api/messages?to=${encodeURIComponent('nurse.lead@mdri-primarycare.example')}`);
+    await expect(inbox.json()).resolves.toEqual([]);
 
-    // The new challenge solved: the code is sent.
+    // The new challenge solved: the refusal stays on screen until the next press, which sends.
     gate.resolve();
     await page.getByText('Security check complete.').waitFor();
+    await expect(check.getByRole('alert').count()).resolves.toBe(1);
     const accepted = page.waitForResponse((response) => response.url().endsWith('/api/staff/send-otp'));
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
     expect((await accepted).status()).toBe(200);
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await expect(inboxFor('nurse.lead@mdri-primarycare.example', 1)).resolves.toHaveLength(1);
+    expect(sends).toEqual([403, 200]);
     await page.close();
   });
 });

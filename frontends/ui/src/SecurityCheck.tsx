@@ -3,26 +3,95 @@
  * renders the widget when the box is on the page, keeps the token (also in sessionStorage),
  * resets the widget 3 s after an error and 1 s after expiry, and removes it on unmount.
  *
+ * A press that needs the token goes through `whenVerified` (issue 23): pressed before the check
+ * answers, it is kept (the button says 'Completing the security check...', the box says it will
+ * continue) and runs as soon as the token arrives; if the check fails meanwhile, `onFailed` lets
+ * the form say so in red, and that stays until the next press.
+ *
  *   const check = useSecurityCheck({ enabled, siteKey, scriptUrl });
- *   <SecurityCheck check={check} error={missing ? SECURITY_CHECK_REQUIRED : null} />
- *   api.post(url, { ..., 'cf-turnstile-response': check.token ?? undefined }); check.spend();
+ *   <SecurityCheck check={check} error={refused ? SECURITY_CHECK_REQUIRED : null} />
+ *   check.whenVerified('send', (token) => {
+ *     api.post(url, { ..., 'cf-turnstile-response': token ?? undefined }).finally(check.spend);
+ *   }, () => setRefused(true));
+ *   <Button loading={check.waitingFor === 'send'} loadingText={SECURITY_CHECK_WAITING}>
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cx } from './cx.ts';
 import { AlertIcon, CheckIcon, ShieldIcon } from './Icons.tsx';
 import { Spinner } from './Spinner.tsx';
 import {
+  SECURITY_CHECK_WAITING_NOTE,
   TURNSTILE_ERROR_RESET_MS,
   TURNSTILE_EXPIRED_RESET_MS,
   clearStoredTurnstileToken,
   loadTurnstile,
   readStoredTurnstileToken,
+  securityCheckReadiness,
   sessionStore,
   storeTurnstileToken,
 } from './turnstile.ts';
-import type { TurnstileApi } from './turnstile.ts';
+import type { KeptPressReadiness, SecurityCheckStatus, TurnstileApi } from './turnstile.ts';
 
-export type SecurityCheckStatus = 'off' | 'loading' | 'ready' | 'verified' | 'error' | 'expired' | 'unavailable';
+export type { SecurityCheckStatus };
+
+export interface KeptPress<T> {
+  /** The key of the press that waits ('send', 'resend'), or null. */
+  readonly waitingFor: string | null;
+  /**
+   * `run` with the value at once when ready; `onFailed` at once when failed; else the press is
+   * kept (a later press replaces it) until the readiness changes to one of them.
+   */
+  readonly press: (key: string, run: (value: T) => void, onFailed?: () => void) => void;
+  /** Forget the kept press (the form moved on: Change Email, Back). */
+  readonly cancel: () => void;
+}
+
+interface Kept<T> {
+  readonly key: string;
+  readonly run: (value: T) => void;
+  readonly onFailed?: () => void;
+}
+
+/**
+ * A press kept until what it needs is there (issue 23: a click before the human check answered
+ * was swallowed). `readiness` and `value` are the caller's current ones (the check's token, a
+ * loaded provider script); the kept press runs with the value it has when it becomes ready.
+ */
+export function useKeptPress<T>(readiness: KeptPressReadiness, value: T): KeptPress<T> {
+  const kept = useRef<Kept<T> | null>(null);
+  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+
+  const press = useCallback(
+    (key: string, run: (value: T) => void, onFailed?: () => void): void => {
+      if (readiness === 'waiting') {
+        kept.current = { key, run, onFailed };
+        setWaitingFor(key);
+        return;
+      }
+      kept.current = null;
+      setWaitingFor(null);
+      if (readiness === 'ready') run(value);
+      else onFailed?.();
+    },
+    [readiness, value],
+  );
+
+  useEffect(() => {
+    const waiting = kept.current;
+    if (!waiting || readiness === 'waiting') return;
+    kept.current = null;
+    setWaitingFor(null);
+    if (readiness === 'ready') waiting.run(value);
+    else waiting.onFailed?.();
+  }, [readiness, value]);
+
+  const cancel = useCallback((): void => {
+    kept.current = null;
+    setWaitingFor(null);
+  }, []);
+
+  return { waitingFor, press, cancel };
+}
 
 export interface SecurityCheckOptions {
   /** config.turnstile.enabled; when false the hook does nothing and `token` stays null. */
@@ -45,6 +114,15 @@ export interface SecurityCheckState {
   readonly reset: () => void;
   /** The token was sent: forget it and get a new one for the next request. */
   readonly spend: () => void;
+  /** The key of the press waiting for the check ('send', 'resend'), or null. */
+  readonly waitingFor: string | null;
+  /**
+   * Runs `run` with the token (null when the check is off) now, or as soon as the check answers
+   * when pressed before; `onFailed` when the check fails (error, could not load) instead.
+   */
+  readonly whenVerified: (key: string, run: (token: string | null) => void, onFailed?: () => void) => void;
+  /** Forget a press waiting for the check. */
+  readonly cancelWaiting: () => void;
 }
 
 /** Turnstile's normal widget is 300 px wide; narrower boxes (small phones) get the compact one. */
@@ -149,7 +227,19 @@ export const useSecurityCheck = ({ enabled, siteKey, scriptUrl, action }: Securi
     if (enabled) reset();
   }, [enabled, reset]);
 
-  return { enabled, status, token, containerRef: setContainer, reset, spend };
+  const kept = useKeptPress(securityCheckReadiness(enabled, status, token), enabled ? token : null);
+
+  return {
+    enabled,
+    status,
+    token,
+    containerRef: setContainer,
+    reset,
+    spend,
+    waitingFor: kept.waitingFor,
+    whenVerified: kept.press,
+    cancelWaiting: kept.cancel,
+  };
 };
 
 const STATUS_TEXT: Record<SecurityCheckStatus, string> = {
@@ -164,7 +254,7 @@ const STATUS_TEXT: Record<SecurityCheckStatus, string> = {
 
 export interface SecurityCheckProps {
   check: SecurityCheckState;
-  /** 'Please complete security verification to continue' when the user went on without it. */
+  /** 'Please complete security verification to continue' when the check failed or was refused. */
   error?: string | null;
   /** What the box says while waiting to be solved (default 'Please complete the security check.'). */
   readyText?: string;
@@ -192,7 +282,10 @@ export function SecurityCheck({ check, error, readyText, className }: SecurityCh
       <div className="ui-security-check__widget" ref={check.containerRef} />
       <p className={cx('ui-security-check__status', `ui-security-check__status--${status}`)} role="status" aria-live="polite">
         {status === 'loading' ? <Spinner size="sm" /> : status === 'verified' ? <CheckIcon size={16} /> : null}
-        <span>{status === 'ready' && readyText ? readyText : STATUS_TEXT[status]}</span>
+        <span>
+          {status === 'ready' && readyText ? readyText : STATUS_TEXT[status]}
+          {check.waitingFor !== null && status !== 'verified' ? ` ${SECURITY_CHECK_WAITING_NOTE}` : null}
+        </span>
       </p>
       {error ? (
         <p className="ui-error-text ui-security-check__error" id={errorId} role="alert">

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { memoryStorage } from './storage.ts';
-import { TURNSTILE_TOKEN_KEY, TURNSTILE_TOKEN_MAX_AGE_MS, clearStoredTurnstileToken, readStoredTurnstileToken, storeTurnstileToken } from './turnstile.ts';
+import {
+  TURNSTILE_TOKEN_KEY,
+  TURNSTILE_TOKEN_MAX_AGE_MS,
+  clearStoredTurnstileToken,
+  readStoredTurnstileToken,
+  securityCheckReadiness,
+  storeTurnstileToken,
+} from './turnstile.ts';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 
@@ -23,5 +30,23 @@ describe('the stored human-check token', () => {
     clearStoredTurnstileToken(storage);
     expect(readStoredTurnstileToken(storage, NOW)).toBeNull();
     expect(readStoredTurnstileToken(null, NOW)).toBeNull();
+  });
+});
+
+describe('a press that needs the human check (issue 23: a click before the check answered was swallowed)', () => {
+  it('goes at once with a token, or when the check is off', () => {
+    expect(securityCheckReadiness(true, 'verified', 'token')).toBe('ready');
+    expect(securityCheckReadiness(false, 'off', null)).toBe('ready');
+  });
+
+  it('waits while the widget loads, waits to be solved or restarts after its token expired', () => {
+    expect(securityCheckReadiness(true, 'loading', null)).toBe('waiting');
+    expect(securityCheckReadiness(true, 'ready', null)).toBe('waiting');
+    expect(securityCheckReadiness(true, 'expired', null)).toBe('waiting');
+  });
+
+  it('fails after an error or when the script could not load, so the form says why', () => {
+    expect(securityCheckReadiness(true, 'error', null)).toBe('failed');
+    expect(securityCheckReadiness(true, 'unavailable', null)).toBe('failed');
   });
 });

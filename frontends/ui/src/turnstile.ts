@@ -21,6 +21,31 @@ export const TURNSTILE_LOAD_TIMEOUT_MS = 20_000;
 /** The form field (and request body key) the token travels in. */
 export const TURNSTILE_RESPONSE_FIELD = 'cf-turnstile-response';
 
+/** Where the widget is: 'off' when the general config disables the check. */
+export type SecurityCheckStatus = 'off' | 'loading' | 'ready' | 'verified' | 'error' | 'expired' | 'unavailable';
+
+/**
+ * A press made before what it needs is there (the human check's token, a provider's script) is
+ * kept, not swallowed (issue 23): 'ready' runs it, 'waiting' keeps it until the answer comes,
+ * 'failed' drops it and says why.
+ */
+export type KeptPressReadiness = 'ready' | 'waiting' | 'failed';
+
+/** The label of a button whose press waits for the human check. */
+export const SECURITY_CHECK_WAITING = 'Completing the security check...';
+/** Said at the check (politely announced) while a press waits for it. */
+export const SECURITY_CHECK_WAITING_NOTE = 'We will continue as soon as it is complete.';
+
+/**
+ * Whether a press that needs the check can go: with a token (or the check off) at once; while the
+ * widget loads, waits to be solved or restarts after expiry it waits; after an error or when the
+ * script cannot load it fails (the widget's status says why, and the form asks again in red).
+ */
+export const securityCheckReadiness = (enabled: boolean, status: SecurityCheckStatus, token: string | null): KeptPressReadiness => {
+  if (!enabled || status === 'off' || token) return 'ready';
+  return status === 'error' || status === 'unavailable' ? 'failed' : 'waiting';
+};
+
 export interface TurnstileRenderOptions {
   sitekey: string;
   action?: string;

@@ -27,6 +27,7 @@ import {
   cx,
   useSecurityCheck,
 } from '@portal/ui';
+import { SECURITY_CHECK_WAITING } from '@portal/ui/turnstile.ts';
 import { sendEmailCode, verifyEmailCode } from '../identity-api.ts';
 import { attemptsText, sendCodeFailure, verifyCodeFailure } from './guest-api.ts';
 import type { Failure } from './guest-api.ts';
@@ -94,11 +95,6 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
     if (blockedUntil !== null && blockedFor === 0) setBlockedUntil(null);
   }, [blockedUntil, blockedFor]);
 
-  // The security check's token is single use: once the widget gives one, the red message goes.
-  useEffect(() => {
-    if (check.token) setSecurityError(null);
-  }, [check.token]);
-
   // Focus follows the step, so keyboard and screen-reader users land on the new field.
   const step = flow.step;
   const firstRender = useRef(true);
@@ -137,22 +133,32 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
     setNotice(null);
   };
 
-  const send = async (event: FormEvent): Promise<void> => {
+  /** The check failed while a press waited for it: the red message at the check, until the next press. */
+  const checkFailed = (): void => setSecurityError(SECURITY_CHECK_REQUIRED);
+
+  /**
+   * Send Verification Code: the address is checked at once; the code goes as soon as the human
+   * check has a token (pressed before, the press is kept and the button says so).
+   */
+  const send = (event: FormEvent): void => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || check.waitingFor) return;
     clearMessages();
+    setSecurityError(null);
     const errors = fieldErrors(decodeBody(EmailVerificationForm, { email }));
-    const missingCheck = check.enabled && !check.token;
     if (errors.email) {
       setEmailError(errors.email);
       emailRef.current?.focus();
+      return;
     }
-    if (missingCheck) setSecurityError(SECURITY_CHECK_REQUIRED);
-    if (errors.email || missingCheck) return;
     const address = email.trim();
+    check.whenVerified('send', (token) => void sendCode(address, token), checkFailed);
+  };
+
+  const sendCode = async (address: string, token: string | null): Promise<void> => {
     setBusy('send');
     try {
-      const answer = await sendEmailCode(api, address, check.token);
+      const answer = await sendEmailCode(api, address, token);
       const at = Date.now();
       setCode('');
       setCodeDead(false);
@@ -166,20 +172,21 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
     }
   };
 
-  const resend = async (): Promise<void> => {
-    if (busy || !resendOpen) return;
+  const resend = (): void => {
+    if (busy || check.waitingFor || !resendOpen) return;
     clearMessages();
-    if (check.enabled && !check.token) {
-      setSecurityError(SECURITY_CHECK_REQUIRED);
-      return;
-    }
+    setSecurityError(null);
+    check.whenVerified('resend', (token) => void resendCode(flow.email, token), checkFailed);
+  };
+
+  const resendCode = async (address: string, token: string | null): Promise<void> => {
     setBusy('resend');
     try {
-      const answer = await sendEmailCode(api, flow.email, check.token);
+      const answer = await sendEmailCode(api, address, token);
       setCode('');
       setCodeDead(false);
       dispatch({ type: 'code-resent', window: emailCodeWindow(answer, Date.now()) });
-      setNotice(`A new code was sent to ${flow.email}.`);
+      setNotice(`A new code was sent to ${address}.`);
       codeRef.current?.focus();
     } catch (error) {
       showFailure(sendCodeFailure(error, RESEND_FAILED), null);
@@ -217,7 +224,9 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
   };
 
   const changeEmail = (): void => {
+    check.cancelWaiting();
     clearMessages();
+    setSecurityError(null);
     setCode('');
     setCodeDead(false);
     dispatch({ type: 'change-email' });
@@ -251,7 +260,7 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
       </CardHeader>
       <CardContent>
         {!onOtp ? (
-          <form className="ui-auth-form" onSubmit={(event) => void send(event)} noValidate>
+          <form className="ui-auth-form" onSubmit={send} noValidate>
             <Stack gap={4}>
               <EmailField
                 inputRef={emailRef}
@@ -274,8 +283,8 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
                 type="submit"
                 size="lg"
                 block
-                loading={busy === 'send'}
-                loadingText="Sending code..."
+                loading={busy === 'send' || check.waitingFor === 'send'}
+                loadingText={check.waitingFor === 'send' ? SECURITY_CHECK_WAITING : 'Sending code...'}
                 disabled={blockedFor > 0}
               >
                 {SEND_CODE_LABEL}
@@ -328,8 +337,9 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
               resendOpen={resendOpen}
               resendIn={resendIn}
               busy={busy}
+              waitingForCheck={check.waitingFor === 'resend'}
               blockedFor={blockedFor}
-              onResend={() => void resend()}
+              onResend={resend}
               onChangeEmail={changeEmail}
             />
             <SecurityCheck
@@ -371,6 +381,7 @@ function ResendRow({
   resendOpen,
   resendIn,
   busy,
+  waitingForCheck,
   blockedFor,
   onResend,
   onChangeEmail,
@@ -378,6 +389,8 @@ function ResendRow({
   resendOpen: boolean;
   resendIn: number;
   busy: 'send' | 'verify' | 'resend' | null;
+  /** Resend Code was pressed before the human check answered: it goes when the check does. */
+  waitingForCheck: boolean;
   blockedFor: number;
   onResend: () => void;
   onChangeEmail: () => void;
@@ -403,8 +416,8 @@ function ResendRow({
           variant="secondary"
           onClick={onResend}
           disabled={waiting}
-          loading={busy === 'resend'}
-          loadingText="Sending..."
+          loading={busy === 'resend' || waitingForCheck}
+          loadingText={waitingForCheck ? SECURITY_CHECK_WAITING : 'Sending...'}
           aria-describedby={hintId}
         >
           {RESEND_CODE_LABEL}

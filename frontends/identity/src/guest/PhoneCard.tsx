@@ -2,8 +2,9 @@
  * The phone card (enrollment-and-payment §2 'Guest verification cards'): the mobile number
  * (formatted as typed, sent as E.164), then the SMS code. Buttons: Back, Send Verification Code,
  * Change Number, Resend Code (60-second cooldown), Verify Code. The phone-auth SDK is loaded when
- * this card first shows. Once the code is confirmed, the ID token goes to our server, which
- * answers with the signed guest token.
+ * this card first shows; a send pressed before it is there is kept and goes when it is (issue 23,
+ * as the email card's wait for the human check). Once the code is confirmed, the ID token goes to
+ * our server, which answers with the signed guest token.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Dispatch, FormEvent } from 'react';
@@ -26,8 +27,9 @@ import {
   Stack,
   api,
 } from '@portal/ui';
+import { useKeptPress } from '@portal/ui/SecurityCheck.tsx';
 import { verifyPhone } from '../identity-api.ts';
-import type { PendingCode, PhoneVerified } from './firebase-phone.ts';
+import type { PendingCode, PhoneAuth, PhoneVerified } from './firebase-phone.ts';
 import { verifyPhoneFailure } from './guest-api.ts';
 import type { GuestFlowAction, GuestFlowState } from './guest-flow.ts';
 import {
@@ -48,7 +50,7 @@ import { INVALID_PHONE_NUMBER, INVALID_SMS_CODE, PHONE_REQUIRED, needsNewCode, p
 import { checkPhone, displayPhone, nextPhoneInput } from './phone-input.ts';
 import { clock, smsResendSeconds } from './timers.ts';
 import { useNow } from './use-now.ts';
-import { usePhoneAuth } from './use-phone-auth.ts';
+import { phoneAuthReadiness, usePhoneAuth } from './use-phone-auth.ts';
 import type { FirebaseSettings } from './use-phone-auth.ts';
 
 export interface PhoneCardProps {
@@ -89,6 +91,9 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
   const resendIn = smsResendSeconds(flow.smsSentAt, now);
 
   const phoneAuth = load.status === 'ready' ? load.phoneAuth : null;
+  // Send pressed while the SDK loads: kept until it is there (or could not load).
+  const kept = useKeptPress(phoneAuthReadiness(load), phoneAuth);
+  const serviceFailed = (): void => setProblem({ message: PHONE_SERVICE_UNAVAILABLE });
 
   // Focus follows the step.
   const firstRender = useRef(true);
@@ -109,22 +114,15 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
     setNotice(null);
   };
 
-  /** The SDK must be there before a code can be sent. */
-  const serviceProblem = (): Problem | null => {
-    if (load.status === 'unavailable') return { message: PHONE_SERVICE_UNAVAILABLE };
-    if (!phoneAuth || !recaptchaHost.current) return { message: PHONE_SERVICE_LOADING };
-    return null;
-  };
-
-  const sendTo = async (e164: string, mode: 'send' | 'resend'): Promise<void> => {
-    const unavailable = serviceProblem();
-    if (unavailable || !phoneAuth || !recaptchaHost.current) {
-      setProblem(unavailable ?? { message: PHONE_SERVICE_LOADING });
+  /** Sends with the loaded SDK (`useKeptPress` waits for it). */
+  const sendTo = async (e164: string, mode: 'send' | 'resend', auth: PhoneAuth | null): Promise<void> => {
+    if (!auth || !recaptchaHost.current) {
+      setProblem({ message: PHONE_SERVICE_LOADING });
       return;
     }
     setBusy(mode);
     try {
-      pending.current = await phoneAuth.sendCode(e164, recaptchaHost.current);
+      pending.current = await auth.sendCode(e164, recaptchaHost.current);
       confirmed.current = null;
       setCode('');
       dispatch({ type: 'sms-sent', phone: e164, at: Date.now() });
@@ -145,9 +143,9 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
     }
   };
 
-  const send = async (event: FormEvent): Promise<void> => {
+  const send = (event: FormEvent): void => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || kept.waitingFor) return;
     clearMessages();
     const checked = checkPhone(phone);
     if (!checked.ok) {
@@ -155,13 +153,14 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
       phoneRef.current?.focus();
       return;
     }
-    await sendTo(checked.e164, 'send');
+    kept.press('send', (auth) => void sendTo(checked.e164, 'send', auth), serviceFailed);
   };
 
-  const resend = async (): Promise<void> => {
-    if (busy || resendIn > 0 || !flow.phone) return;
+  const resend = (): void => {
+    const to = flow.phone;
+    if (busy || kept.waitingFor || resendIn > 0 || !to) return;
     clearMessages();
-    await sendTo(flow.phone, 'resend');
+    kept.press('resend', (auth) => void sendTo(to, 'resend', auth), serviceFailed);
   };
 
   const verify = async (event: FormEvent): Promise<void> => {
@@ -212,6 +211,7 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
   };
 
   const changeNumber = (): void => {
+    kept.cancel();
     clearMessages();
     pending.current = null;
     confirmed.current = null;
@@ -221,6 +221,7 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
   };
 
   const back = (): void => {
+    kept.cancel();
     pending.current = null;
     confirmed.current = null;
     phoneAuth?.reset();
@@ -254,7 +255,7 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
       </CardHeader>
       <CardContent>
         {!onSms ? (
-          <form className="ui-auth-form" onSubmit={(event) => void send(event)} noValidate>
+          <form className="ui-auth-form" onSubmit={send} noValidate>
             <Stack gap={4}>
               <Field
                 label="Mobile Phone Number"
@@ -293,7 +294,13 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
                   <ArrowLeftIcon size={18} />
                   {BACK_LABEL}
                 </Button>
-                <Button type="submit" size="lg" loading={busy === 'send'} loadingText="Sending code..." className="ui-actions__primary">
+                <Button
+                  type="submit"
+                  size="lg"
+                  loading={busy === 'send' || kept.waitingFor === 'send'}
+                  loadingText="Sending code..."
+                  className="ui-actions__primary"
+                >
                   {SEND_CODE_LABEL}
                 </Button>
               </div>
@@ -345,9 +352,9 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
               <div className="ui-resend__actions">
                 <Button
                   variant="secondary"
-                  onClick={() => void resend()}
+                  onClick={resend}
                   disabled={resendIn > 0}
-                  loading={busy === 'resend'}
+                  loading={busy === 'resend' || kept.waitingFor === 'resend'}
                   loadingText="Sending..."
                   aria-describedby={resendHintId}
                 >

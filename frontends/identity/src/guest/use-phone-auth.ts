@@ -3,6 +3,7 @@
  * before: import() makes webpack put firebase-phone.ts and the SDK in a chunk of their own.
  */
 import { useEffect, useState } from 'react';
+import type { KeptPressReadiness } from '@portal/ui/turnstile.ts';
 import type { PhoneAuth, PhoneAuthConfig } from './firebase-phone.ts';
 
 export type PhoneAuthLoad =
@@ -10,6 +11,10 @@ export type PhoneAuthLoad =
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly phoneAuth: PhoneAuth }
   | { readonly status: 'unavailable' };
+
+/** A send pressed now: goes with the loaded SDK, waits while it loads, fails when it cannot load. */
+export const phoneAuthReadiness = (load: PhoneAuthLoad): KeptPressReadiness =>
+  load.status === 'ready' ? 'ready' : load.status === 'unavailable' ? 'failed' : 'waiting';
 
 export interface FirebaseSettings extends PhoneAuthConfig {
   readonly enabled: boolean;

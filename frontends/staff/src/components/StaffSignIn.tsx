@@ -23,6 +23,7 @@ import {
   apiErrorBody,
   useSecurityCheck,
 } from '@portal/ui';
+import { SECURITY_CHECK_WAITING } from '@portal/ui/turnstile.ts';
 import { fetchConfig, sendStaffCode, verifyStaffCode } from '../staff-api.ts';
 import {
   INVALID_CODE,
@@ -128,7 +129,8 @@ export function StaffSignIn({ onSignedIn, notice }: StaffSignInProps) {
  * The two steps. The answer to 'send' is the same for every address, so nothing here says
  * whether an address is registered. Every send (Send Verification Code, Resend Code) needs a
  * solved human check; its token is single use, so the check restarts after each send and after
- * the server refuses it (403).
+ * the server refuses it (403). A send pressed before the check answers is kept and goes as soon
+ * as it does (issue 23); a check that fails or is refused says so in red until the next press.
  */
 export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInProps & { readonly turnstile: TurnstileSettings }) {
   const titleId = useId();
@@ -160,21 +162,19 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
     else emailRef.current?.focus();
   }, [step]);
 
-  // Once the widget gives a token, the red message goes.
-  useEffect(() => {
-    if (check.token) setSecurityError(null);
-  }, [check.token]);
-
   /** The check is missing or was refused: the message under it (announced), and focus there. */
   const showSecurityError = (message: string): void => {
     setSecurityError(message);
     checkRef.current?.focus();
   };
 
+  /** The check failed while a press waited for it. */
+  const checkFailed = (): void => showSecurityError(SECURITY_CHECK_REQUIRED);
+
   /** Sends a code; true when it went. The token is spent whatever the answer. */
-  const sendTo = async (address: string): Promise<boolean> => {
+  const sendTo = async (address: string, token: string | null): Promise<boolean> => {
     try {
-      const answer = await sendStaffCode(api, address, check.token);
+      const answer = await sendStaffCode(api, address, token);
       setSessionToken(answer.sessionToken);
       setSentTo(address);
       setSentMessage(typeof answer.message === 'string' && answer.message !== '' ? answer.message : null);
@@ -195,25 +195,24 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
     }
   };
 
-  const send = async (event: FormEvent): Promise<void> => {
+  const send = (event: FormEvent): void => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || check.waitingFor) return;
     setProblem(null);
+    setSecurityError(null);
     const checked = checkStaffEmail(email);
-    const missingCheck = check.enabled && !check.token;
     if (!checked.ok) {
       setEmailError(checked.message);
       emailRef.current?.focus();
-    } else {
-      setEmailError(null);
+      return;
     }
-    if (missingCheck) {
-      setSecurityError(SECURITY_CHECK_REQUIRED);
-      if (checked.ok) checkRef.current?.focus();
-    }
-    if (!checked.ok || missingCheck) return;
+    setEmailError(null);
+    check.whenVerified('send', (token) => void sendCode(checked.value, token), checkFailed);
+  };
+
+  const sendCode = async (address: string, token: string | null): Promise<void> => {
     setBusy('send');
-    const sent = await sendTo(checked.value);
+    const sent = await sendTo(address, token);
     setBusy(null);
     if (sent) {
       setResent(null);
@@ -221,19 +220,20 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
     }
   };
 
-  const resend = async (): Promise<void> => {
-    if (busy) return;
+  const resend = (): void => {
+    if (busy || check.waitingFor) return;
     setProblem(null);
     setResent(null);
-    if (check.enabled && !check.token) {
-      showSecurityError(SECURITY_CHECK_REQUIRED);
-      return;
-    }
+    setSecurityError(null);
+    check.whenVerified('resend', (token) => void resendCode(sentTo, token), checkFailed);
+  };
+
+  const resendCode = async (address: string, token: string | null): Promise<void> => {
     setBusy('resend');
-    const sent = await sendTo(sentTo);
+    const sent = await sendTo(address, token);
     setBusy(null);
     if (sent) {
-      setResent(`A new code was sent to ${sentTo}.`);
+      setResent(`A new code was sent to ${address}.`);
       codeRef.current?.focus();
     }
   };
@@ -271,6 +271,7 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
   };
 
   const changeEmail = (): void => {
+    check.cancelWaiting();
     setProblem(null);
     setResent(null);
     setCodeError(null);
@@ -296,7 +297,7 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
           </Alert>
         ) : null}
         {step === 'email' ? (
-          <form className="ui-auth-form" onSubmit={(event) => void send(event)} noValidate>
+          <form className="ui-auth-form" onSubmit={send} noValidate>
             <Stack gap={4}>
               <EmailField
                 inputRef={emailRef}
@@ -312,7 +313,13 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
                 <SecurityCheck check={check} error={securityError} />
               </div>
               {problemAlert}
-              <Button type="submit" size="lg" block loading={busy === 'send'} loadingText="Sending code...">
+              <Button
+                type="submit"
+                size="lg"
+                block
+                loading={busy === 'send' || check.waitingFor === 'send'}
+                loadingText={check.waitingFor === 'send' ? SECURITY_CHECK_WAITING : 'Sending code...'}
+              >
                 Send Verification Code
               </Button>
             </Stack>
@@ -360,10 +367,10 @@ export function StaffSignInForm({ onSignedIn, notice, turnstile }: StaffSignInPr
               <div className="ui-resend__actions">
                 <Button
                   variant="secondary"
-                  onClick={() => void resend()}
+                  onClick={resend}
                   disabled={busy !== null}
-                  loading={busy === 'resend'}
-                  loadingText="Sending..."
+                  loading={busy === 'resend' || check.waitingFor === 'resend'}
+                  loadingText={check.waitingFor === 'resend' ? SECURITY_CHECK_WAITING : 'Sending...'}
                   aria-describedby={resendHintId}
                 >
                   Resend Code
