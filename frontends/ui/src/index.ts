@@ -56,9 +56,10 @@ export type { IconProps } from './Icons.tsx';
 export { Cluster, Container, Grid, Section, Split, Stack, VisuallyHidden } from './Layout.tsx';
 export type { ClusterProps, ContainerProps, GridProps, SectionProps, Space, SplitProps, StackProps } from './Layout.tsx';
 export { Hero } from './Hero.tsx';
-export { SecurityCheck, useSecurityCheck } from './SecurityCheck.tsx';
-export type { SecurityCheckOptions, SecurityCheckProps, SecurityCheckState, SecurityCheckStatus } from './SecurityCheck.tsx';
+export { SecurityCheck, useKeptPress, useSecurityCheck } from './SecurityCheck.tsx';
+export type { KeptPress, SecurityCheckOptions, SecurityCheckProps, SecurityCheckState, SecurityCheckStatus } from './SecurityCheck.tsx';
 export {
+  SECURITY_CHECK_WAITING,
   TURNSTILE_ERROR_RESET_MS,
   TURNSTILE_EXPIRED_RESET_MS,
   TURNSTILE_RESPONSE_FIELD,
@@ -69,7 +70,7 @@ export {
   readStoredTurnstileToken,
   storeTurnstileToken,
 } from './turnstile.ts';
-export type { TurnstileApi, TurnstileRenderOptions } from './turnstile.ts';
+export type { KeptPressReadiness, TurnstileApi, TurnstileRenderOptions } from './turnstile.ts';
 export type { HeroProps } from './Hero.tsx';
 export { PlanCard } from './PlanCard.tsx';
 export type { PlanCardProps } from './PlanCard.tsx';
@@ -228,6 +229,7 @@ export {
   allSubscriptions,
   isMembershipActive,
   membershipBadge,
+  rereadMembershipAfterBilling,
   subscriptionDisplayStatus,
 } from './membership.ts';
 export type { MembershipBadgeTone, MembershipBadgeView } from './membership.ts';

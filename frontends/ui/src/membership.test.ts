@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Subscription, SubscriptionStatusResponse } from '@portal/contracts';
-import { isMembershipActive, membershipBadge, subscriptionDisplayStatus } from './membership.ts';
+import { SUBSCRIPTION_STATUS_REFRESH_PATH, isMembershipActive, membershipBadge, rereadMembershipAfterBilling, subscriptionDisplayStatus } from './membership.ts';
 
 const sub = (overrides: Partial<Subscription> = {}): Subscription => ({
   id: 'sub_1',
@@ -51,5 +51,17 @@ describe('membership (client rules)', () => {
     expect(membershipBadge({ isPending: false, data: response(true) })).toEqual({ label: 'Active Member', tone: 'success' });
     expect(membershipBadge({ isPending: false, data: response(false) })).toEqual({ label: 'No Membership', tone: 'outline' });
     expect(membershipBadge({ isPending: false })).toEqual({ label: 'No Membership', tone: 'outline' });
+  });
+});
+
+describe('rereadMembershipAfterBilling', () => {
+  it('asks the server to read the membership again, and settles when it answers, fails, or takes too long', async () => {
+    const paths: string[] = [];
+    await rereadMembershipAfterBilling(async (path) => void paths.push(path));
+    expect(paths).toEqual([SUBSCRIPTION_STATUS_REFRESH_PATH]);
+    await expect(rereadMembershipAfterBilling(() => Promise.reject(new Error('401: Authentication required')))).resolves.toBeUndefined();
+    const started = Date.now();
+    await rereadMembershipAfterBilling(() => new Promise(() => undefined), 50);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

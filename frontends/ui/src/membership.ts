@@ -50,3 +50,12 @@ export const membershipBadge = (query: { readonly isPending: boolean; readonly d
   if (query.isPending) return { label: MEMBERSHIP_BADGE_CHECKING, tone: 'secondary' };
   return { label: MEMBERSHIP_BADGE_NONE, tone: 'outline' };
 };
+
+/**
+ * Back from the card provider's billing portal (/billing/return), where a cancellation or a new
+ * card may have changed the membership: the server reads it again from Stripe now (its kept status
+ * is replaced, whatever the webhook's delay), so the next page shows the change (docs/kept-answers.md).
+ * Settles within `capMs` either way; a failure (a guest, no session) changes nothing.
+ */
+export const rereadMembershipAfterBilling = (post: (path: string) => Promise<unknown>, capMs = 3_000): Promise<void> =>
+  Promise.race([post(SUBSCRIPTION_STATUS_REFRESH_PATH).then(() => undefined, () => undefined), new Promise<void>((resolve) => setTimeout(resolve, capMs))]);

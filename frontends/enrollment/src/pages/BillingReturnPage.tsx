@@ -1,19 +1,27 @@
 /**
  * /billing/return (enrollment-and-payment §2 'Billing return', §9): back from the card
- * provider's billing portal; 'Billing Portal Session Complete', then / after 5 seconds.
+ * provider's billing portal; 'Billing Portal Session Complete', then / after 5 seconds. The
+ * membership is read again from Stripe first, so the next page shows what was changed there
+ * (issue 23); 'Continue now' waits for that read (at most 3 seconds).
  */
-import { useEffect } from 'react';
-import { ButtonLink, CheckIcon, Container, EmptyState, navigate } from '@portal/ui';
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { ButtonLink, CheckIcon, Container, EmptyState, api, navigate, rereadMembershipAfterBilling } from '@portal/ui';
 import { HOME_HREF } from '../flow.ts';
 import { BILLING_RETURN_TITLE } from '../messages.ts';
 import { BILLING_RETURN_REDIRECT_MS } from '../pay-return.ts';
 
 export function BillingReturnPage() {
+  const reread = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
     document.title = `${BILLING_RETURN_TITLE} | Member Portal`;
-    const timer = window.setTimeout(() => navigate(HOME_HREF, { replace: true }), BILLING_RETURN_REDIRECT_MS);
+    reread.current = rereadMembershipAfterBilling((path) => api.post(path));
+    const timer = window.setTimeout(() => void reread.current.then(() => navigate(HOME_HREF, { replace: true })), BILLING_RETURN_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, []);
+  const continueNow = (event: MouseEvent<HTMLAnchorElement>): void => {
+    event.preventDefault();
+    void reread.current.then(() => navigate(HOME_HREF, { replace: true }));
+  };
 
   return (
     <Container size="sm">
@@ -24,7 +32,11 @@ export function BillingReturnPage() {
         description={
           <p role="status">Any changes you made to your membership billing are saved. Taking you back to the portal in 5 seconds...</p>
         }
-        actions={<ButtonLink href={HOME_HREF}>Continue now</ButtonLink>}
+        actions={
+          <ButtonLink href={HOME_HREF} onClick={continueNow}>
+            Continue now
+          </ButtonLink>
+        }
       />
     </Container>
   );
