@@ -82,7 +82,7 @@ describe('signing the membership agreement', () => {
 });
 
 describe('a new patient enrolls as a guest', () => {
-  it('fills Patient Info, signs the agreement and the privacy notice (both PDFs in the chart once), and pays', async () => {
+  it('fills Patient Info, signs the agreement and the privacy notice (both PDFs in the chart once), pays, and books at once', async () => {
     const page = await setup.browser.newPage({ width: 1280, height: 900 });
     await page.context().clearCookies();
     await verifyGuestInBrowser(page, setup.portal, 'quinn.harper@example.com', '4015550166');
@@ -137,8 +137,30 @@ describe('a new patient enrolls as a guest', () => {
     await page.getByRole('heading', { name: 'Confirmation', level: 1 }).waitFor({ timeout: 20_000 });
     await page.getByText(`INV-${String(row.id).slice(-8)}`).waitFor();
     expect((await setup.portal.db.knex('enrollments').where({ id: row.id }).first('status')).status).toBe('active');
+
+    // And books at once (issue 23, journey 2): the guest path finds the membership just paid for.
+    await page.getByRole('link', { name: 'Book an Appointment' }).first().click();
+    await page.getByRole('heading', { name: 'Patient Information' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('textbox', { name: 'First Name' }).fill('Quinn');
+    await page.getByRole('textbox', { name: 'Last Name' }).fill('Harper');
+    await page.getByLabel('Date of Birth').fill('1985-09-30');
+    await page.getByRole('textbox', { name: 'ZIP Code' }).fill('02888');
+    await page.getByRole('textbox', { name: 'Last 4 of SSN' }).fill('0521');
+    await page.getByRole('combobox', { name: 'Patient Status' }).selectOption({ label: 'Existing patient' });
+    await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Bay Primary Care' });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Choose a Provider' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('heading', { name: 'Membership Required' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'No Preference' }).click();
+    await page.getByRole('button', { name: 'Office Visit' }).click();
+    await page.getByRole('radio', { name: /^Next week,/ }).check();
+    const slot = page.getByRole('radiogroup', { name: 'Available Times' }).getByRole('radio').first();
+    await slot.check();
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByRole('heading', { name: 'Appointment Confirmed' }).waitFor({ timeout: 10_000 });
+    expect(await setup.portal.db.knex('appointments').where({ athenaPatientId: row.athenaPatientId, status: 'booked' })).toHaveLength(1);
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it("shows each rule's message under its field and saves nothing", async () => {
     const page = await setup.browser.newPage({ width: 390, height: 844 });
