@@ -12,7 +12,10 @@ function BookingRoutes() {
   const location = useLocation();
   const path = normalizePath(location.pathname);
   if (path === '/appointments' || path === '/appointments/booking') {
-    return <BookingPage search={location.searchParams} />;
+    // Every navigation here starts the wizard again at its first step: the account menu's
+    // 'Manage Appointments' on the confirmation (the same address), or leaving a reschedule for
+    // /appointments (decision 0050).
+    return <BookingPage key={location.key} search={location.searchParams} />;
   }
   if (path === '/appointments/practice-location') return <PracticeLocationPage />;
   if (path === '/appointments/earlier-slot') return <EarlierSlotPage />;

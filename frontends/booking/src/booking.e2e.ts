@@ -82,6 +82,22 @@ const toChosenSlot = async (page: Page, options: { check?: boolean } = {}): Prom
   return slotName;
 };
 
+const PROVIDER = 'Sarah Chen, MD';
+
+/** The members path from its start with `provider` (Valley Family Practice, Office Visit) to next week's first time, chosen; answers its name. */
+const chooseProviderSlot = async (page: Page, provider: string): Promise<string> => {
+  await page.getByRole('heading', { name: 'Practice Location' }).waitFor();
+  await page.getByRole('combobox', { name: 'Practice Location' }).selectOption({ label: 'Valley Family Practice' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: provider, exact: true }).click();
+  await page.getByRole('button', { name: 'Office Visit' }).click();
+  await page.getByRole('radio', { name: /^Next week,/ }).check();
+  const first = page.getByRole('radiogroup', { name: 'Available Times' }).getByRole('radio').first();
+  const name = (await first.getAttribute('aria-label')) ?? '';
+  await first.check();
+  return name;
+};
+
 /** Signs `person` in through the sandbox's athenahealth page and lands on /appointments. */
 const signInToBook = async (person: string): Promise<Page> => {
   const page = await setup.browser.newPage(DESKTOP);
@@ -175,6 +191,40 @@ describe('booking an appointment', () => {
     await page.getByRole('region', { name: 'Upcoming Appointments' }).getByRole('heading', { name: 'No Upcoming Appointments (90 days)' }).waitFor();
     await page.close();
   }, 240_000);
+
+  it("journey 6: the account menu's Manage Appointments on the confirmation starts the wizard again; a cancel on the dashboard opens the slot again", async () => {
+    const page = await signInToBook('Margaret Sullivan');
+    // One provider's times (No Preference shows a time while any provider is free then).
+    const slotName = await chooseProviderSlot(page, PROVIDER);
+    const [date, time] = dateAndTime(slotName);
+    const offered = (): Promise<number> => page.getByRole('radiogroup', { name: 'Available Times' }).getByRole('radio', { name: slotName, exact: true }).count();
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByRole('heading', { name: 'Appointment Confirmed' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/appointments');
+
+    // The URL is already /appointments: the menu item still does what it says, a fresh wizard at its first step.
+    await page.getByRole('button', { name: /Margaret Sullivan, athenahealth, account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Manage Appointments' }).click();
+    await page.getByRole('heading', { name: 'Practice Location' }).waitFor();
+    await expect(progress(page)).resolves.toContain('20% complete');
+    await expect(page.getByRole('heading', { name: 'Appointment Confirmed' }).count()).resolves.toBe(0);
+    // As after any navigation, focus is on the page's heading (not left on the menu button).
+    await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('H1');
+    // The booked time is taken: the new wizard does not offer it (nor shows it from memory first).
+    await chooseProviderSlot(page, PROVIDER);
+    await expect(offered()).resolves.toBe(0);
+
+    // Cancelled on the dashboard, the slot is open again for the next booking.
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    const card = page.getByRole('region', { name: 'Upcoming Appointments' });
+    await card.getByRole('button', { name: `Cancel the appointment on ${date} at ${time}` }).click();
+    await page.getByRole('alertdialog', { name: 'Cancel Appointment' }).getByRole('button', { name: 'Yes, Cancel Appointment' }).click();
+    await card.getByRole('heading', { name: 'No Upcoming Appointments (90 days)' }).waitFor();
+    await card.getByRole('link', { name: 'Book an Appointment' }).click();
+    await chooseProviderSlot(page, PROVIDER);
+    await expect(offered()).resolves.toBe(1);
+    await page.close();
+  }, 60_000);
 
   it('tells a patient without a membership that booking needs one, with the way to enroll', async () => {
     const page = await signInToBook('Jordan Reyes');

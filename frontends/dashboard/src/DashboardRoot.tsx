@@ -1,6 +1,6 @@
 import { StrictMode, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createPortalQueryClient } from '@portal/ui';
+import { createPortalQueryClient, useLocation } from '@portal/ui';
 import type { PortalCustomProps } from '@portal/ui';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 
@@ -12,6 +12,9 @@ export function DashboardRoot({ queryClient }: DashboardRootProps) {
   // mount (tests) gets its own.
   const [fallbackClient] = useState(() => (queryClient ? null : createPortalQueryClient()));
   const client = queryClient ?? fallbackClient;
-  const page = <DashboardPage />;
+  // Every navigation here draws the dashboard anew: a link to the dashboard on the dashboard
+  // starts it again, as a menu item or link must do something (decision 0050).
+  const { key } = useLocation();
+  const page = <DashboardPage key={key} />;
   return <StrictMode>{client ? <QueryClientProvider client={client}>{page}</QueryClientProvider> : page}</StrictMode>;
 }

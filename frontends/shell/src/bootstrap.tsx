@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { addErrorHandler, registerApplication, start } from 'single-spa';
 import type { LifeCycles } from 'single-spa';
 import { createPortalQueryClient, normalizePath } from '@portal/ui';
+import { currentNavigationKey } from '@portal/ui/navigation.ts';
 import type { PortalCustomProps } from '@portal/ui';
 import { appContainer } from './apps/app-container.ts';
 import { reactLifecycles } from './apps/react-lifecycles.tsx';
@@ -119,31 +120,37 @@ const startPortal = async (): Promise<void> => {
   applyRedirect();
   window.addEventListener('single-spa:before-routing-event', applyRedirect);
 
-  // After a client-side navigation: start at the top and move focus to the new page's heading,
-  // so keyboard and screen-reader users hear where they are.
-  let lastPathname = window.location.pathname;
+  // After a client-side navigation (to the page already shown too, which starts it again: a new
+  // navigation key, decision 0050): start at the top and move focus to the new page's heading, so
+  // keyboard and screen-reader users hear where they are.
+  const visit = (): string => `${window.location.pathname}#${currentNavigationKey()}`;
+  let lastVisit = visit();
   window.addEventListener('single-spa:routing-event', () => {
     setLoadingRemote(null);
     // The first page has mounted: index.html's page skeleton goes.
     removePrerendered(element('portal-main'));
-    const { pathname } = window.location;
-    if (pathname === lastPathname) return;
-    lastPathname = pathname;
+    const current = visit();
+    if (current === lastVisit) return;
+    lastVisit = current;
     window.scrollTo(0, 0);
     const main = element('portal-main');
+    let focused: HTMLElement | null = null;
     const focusHeading = (): boolean => {
       const heading = main.querySelector<HTMLElement>('h1');
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
+      focused = heading;
       return true;
     };
-    if (focusHeading()) return;
-    // The page's screen may still be downloading (a chunk of its own): focus the main area, and
-    // its heading when it arrives, unless the user has moved on.
-    main.focus({ preventScroll: true });
+    if (!focusHeading()) main.focus({ preventScroll: true });
+    // The page's screen may still be downloading (a chunk of its own), or its heading may be
+    // drawn anew (a screen that starts again): focus its heading when it arrives, unless the
+    // user has moved on.
     const observer = new MutationObserver(() => {
-      if (document.activeElement !== main || focusHeading()) observer.disconnect();
+      const active = document.activeElement;
+      const ours = active === main || ((active === null || active === document.body) && focused !== null && !focused.isConnected);
+      if (!ours || (focusHeading() && focused?.isConnected)) observer.disconnect();
     });
     observer.observe(main, { childList: true, subtree: true });
     window.setTimeout(() => observer.disconnect(), 10_000);

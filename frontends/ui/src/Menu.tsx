@@ -9,11 +9,12 @@
  * - disabled and busy items stay focusable (so their reason can be read: aria-disabled, not
  *   Radix's `disabled`, which skips them) and do nothing when chosen; a tooltip shows the reason
  *   while the item is hovered or focused (a tap focuses it);
- * - a navigation closes the menu.
+ * - a navigation closes the menu, and focus goes on to the new page's heading (the shell), not
+ *   back to the button; an item for the page already shown starts that page again (navigate).
  * Text that is not an item (group labels, notes, tooltips) is hidden from the accessibility tree
  * and referenced by aria-labelledby / aria-describedby.
  */
-import { createContext, useContext, useEffect, useId, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent, ReactNode, Ref } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { cx } from './cx.ts';
@@ -21,7 +22,8 @@ import { ExternalLinkIcon } from './Icons.tsx';
 import { navigate } from './navigation.ts';
 import { Spinner } from './Spinner.tsx';
 
-const MenuContext = createContext<{ close: () => void } | null>(null);
+/** `leave`: an item navigates; the menu closes without giving focus back to its button. */
+const MenuContext = createContext<{ leave: () => void } | null>(null);
 const GroupNoteContext = createContext<string | undefined>(undefined);
 
 export interface MenuProps {
@@ -44,9 +46,12 @@ export interface MenuProps {
 
 export function Menu({ button, buttonLabel, buttonClassName, header, menuLabel, children, className, buttonRef, defaultOpen = false }: MenuProps) {
   const [open, setOpen] = useState(defaultOpen);
+  // An item navigated: focus goes to the new page's heading (the shell), not back to the button.
+  const leaving = useRef(false);
 
   useEffect(() => {
     if (!open) return undefined;
+    leaving.current = false;
     const onRoute = (): void => setOpen(false);
     window.addEventListener('popstate', onRoute);
     window.addEventListener('single-spa:routing-event', onRoute);
@@ -73,11 +78,25 @@ export function Menu({ button, buttonLabel, buttonClassName, header, menuLabel, 
           sideOffset={8}
           collisionPadding={8}
           loop
+          onCloseAutoFocus={(event) => {
+            if (!leaving.current) return;
+            leaving.current = false;
+            event.preventDefault();
+          }}
           {...(menuLabel ? { 'aria-label': menuLabel, 'aria-labelledby': undefined } : {})}
         >
           {header ? <div className="ui-menu__header">{header}</div> : null}
           <div className="ui-menu__list">
-            <MenuContext.Provider value={{ close: () => setOpen(false) }}>{children}</MenuContext.Provider>
+            <MenuContext.Provider
+              value={{
+                leave: () => {
+                  leaving.current = true;
+                  setOpen(false);
+                },
+              }}
+            >
+              {children}
+            </MenuContext.Provider>
           </div>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
@@ -156,14 +175,15 @@ export function MenuItem({ children, icon, href, external = false, onSelect, dis
     </>
   );
 
-  // A portal path: the page changes without a load. Preventing the click's default also stops
-  // Radix's selection, so the menu is closed here (Radix still gives focus back to the button;
-  // the shell moves it on to the new page's heading).
+  // A portal path: the page changes without a load (the page already shown starts again).
+  // Preventing the click's default also stops Radix's selection, so the menu is closed here, and
+  // without giving focus back to the button: the shell moves it to the new page's heading, which
+  // a restarted page may draw only after Radix would have returned it.
   const onLinkClick = (event: MouseEvent<HTMLAnchorElement>): void => {
     if (external || !href || !isPlainClick(event)) return;
     event.preventDefault();
     onSelect?.();
-    menu?.close();
+    if (menu) menu.leave();
     navigate(href);
   };
 

@@ -130,7 +130,10 @@ function Slots({ state, providerId, appointmentTypeId, onSlot }: { state: Bookin
     retry: false,
   });
 
-  if (query.isPending) return <LoadingState compact label="Loading available times..." />;
+  // A week's times as read now, never a cached list that then changes by itself (a time booked
+  // meanwhile, by this member too, would show and then go; issue 23): a remembered week waits for
+  // its fresh answer too.
+  if (query.isPending || (query.isFetching && !query.isFetchedAfterMount)) return <LoadingState compact label="Loading available times..." />;
   if (query.isError) {
     return (
       <Alert variant="destructive" role="alert" title={AVAILABILITY_ERROR_TITLE}>
