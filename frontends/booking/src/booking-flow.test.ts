@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bookingReducer, canBook, existingConfirmation, initialBookingState, progressPercent, stepTitle } from './booking-flow.ts';
+import { bookingReducer, canBook, existingConfirmation, initialBookingState, pageHeading, progressPercent, stepTitle } from './booking-flow.ts';
 import type { BookingAction, BookingState } from './booking-flow.ts';
 
 const run = (state: BookingState, ...actions: BookingAction[]): BookingState => actions.reduce(bookingReducer, state);
@@ -97,5 +97,19 @@ describe('the booking steps', () => {
       appointmentId: '1234',
       message: null,
     });
+  });
+});
+
+describe("the page header's words", () => {
+  const rescheduling = run(initialBookingState, { type: 'start-member', patientId: '5101', locationId: '1', skipLocation: false, rescheduleId: 'a1' });
+  it("are the booking's, or a reschedule's once the wizard moves an appointment", () => {
+    expect(pageHeading(member, false)).toEqual({ title: 'Book an Appointment', description: 'Choose a provider and a time that suits you.' });
+    expect(pageHeading(rescheduling, true)).toEqual({ title: 'Reschedule Your Appointment', description: 'Choose a new time for your appointment.' });
+    // A guest's wizard moves nothing, whatever the address asks.
+    expect(pageHeading(run(initialBookingState, { type: 'start-guest' }), true)?.title).toBe('Book an Appointment');
+  });
+  it('are not drawn while the wizard checks who is booking an address that asks to reschedule (either could be wrong)', () => {
+    expect(pageHeading(initialBookingState, true)).toBeNull();
+    expect(pageHeading(initialBookingState, false)?.title).toBe('Book an Appointment');
   });
 });

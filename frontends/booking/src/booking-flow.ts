@@ -13,6 +13,7 @@
  * Guests have no type step: they choose the appointment type on the schedule step, above the week.
  */
 import type { ExistingAppointment } from '@portal/contracts';
+import { PAGE_DESCRIPTION, PAGE_TITLE, RESCHEDULE_DESCRIPTION, RESCHEDULE_TITLE } from './messages.ts';
 
 export type BookingPath = 'guest' | 'member';
 export type Step = -1 | 0 | 1 | 2 | 3 | 4;
@@ -157,6 +158,17 @@ export const bookingReducer = (state: BookingState, action: BookingAction): Book
       return { ...state, step: (state.step - 1) as Step };
     }
   }
+};
+
+/**
+ * The page header's words: a reschedule's own when the wizard moves an appointment, else the
+ * booking's. While the wizard still checks who is booking (step −1) an address asking to
+ * reschedule gets no header yet: only a member's wizard moves an appointment, so either words
+ * could be wrong, and a header must not change its words by itself (issue 23).
+ */
+export const pageHeading = (state: BookingState, asksToReschedule: boolean): { readonly title: string; readonly description: string } | null => {
+  if (state.step === -1 && asksToReschedule) return null;
+  return state.rescheduleId ? { title: RESCHEDULE_TITLE, description: RESCHEDULE_DESCRIPTION } : { title: PAGE_TITLE, description: PAGE_DESCRIPTION };
 };
 
 /** Book is possible once provider, type and slot are chosen (and whose appointment is known). */

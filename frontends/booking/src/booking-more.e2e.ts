@@ -23,6 +23,7 @@ import { seriousFindings } from '../../../tools/src/testing/axe.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { chooseNextWeekSlot, dateAndTime } from '../../../tools/src/testing/booking-browser.ts';
 import { activeGuestMembership, moveBookedAppointment, practiceInstant } from '../../../tools/src/testing/booking-setup.ts';
+import { bookBody, openOfficeVisitSlots } from '../../../tools/src/testing/booking-api.ts';
 import { jsonCall, paidEnrollment, signedEnrollment, signedInForEnrollment } from '../../../tools/src/testing/enrollment-flow.ts';
 import { verifyGuestInBrowser } from '../../../tools/src/testing/guest-browser.ts';
 
@@ -52,10 +53,11 @@ const time12 = (time: string): string => {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 };
 
-/** Signs `person` in through the sandbox's athenahealth page and lands on `target`. */
-const signIn = async (person: string, target = '/appointments'): Promise<Page> => {
+/** Signs `person` in through the sandbox's athenahealth page and lands on `target`; `prepare` runs on the new page first. */
+const signIn = async (person: string, target = '/appointments', prepare?: (page: Page) => Promise<void>): Promise<Page> => {
   const page = await setup.browser.newPage(DESKTOP);
   await page.context().clearCookies();
+  await prepare?.(page);
   await page.goto(`${setup.portal.url}/login?return=${encodeURIComponent(target)}`);
   await page.getByRole('button', { name: 'Sign in with athenahealth' }).click();
   await page.getByRole('button', { name: `Sign in as ${person}` }).click();
@@ -177,6 +179,58 @@ describe('a member', () => {
     await shot(page, 'reschedule-dashboard');
     await page.close();
   }, 180_000);
+
+  it("draws each text once: the dashboard's appointment row never says 'Your provider' before the name, nor the reschedule screen 'Book an Appointment'", async () => {
+    // Booked over the API (the booking screens are tested above); its provider's name as the practice lists it.
+    const api = await signedInForEnrollment(setup.portal.url, PATIENT_IDS.jordan);
+    const { typeId, slots } = await openOfficeVisitSlots(setup.portal.url, api);
+    const slot = slots[0];
+    if (!slot) throw new Error('no open Office Visit slot');
+    const booked = await jsonCall(api, setup.portal.url, 'POST', `/api/appointments/${PATIENT_IDS.jordan}/book`, bookBody(slot, typeId));
+    expect(booked.status).toBe(200);
+    const providers = await jsonCall(api, setup.portal.url, 'GET', '/api/providers?locationId=1');
+    const listed = (providers.body.providers as Array<{ id: string; name: string; displayName: string }>).find((candidate) => candidate.id === slot.providerId);
+    const providerName = listed?.displayName || listed?.name || '';
+    expect(providerName).not.toBe('');
+
+    const page = await signIn(MEMBER, '/dashboard', async (fresh) => {
+      // Every text the appointment row's Provider and the page's heading show, in order.
+      await fresh.addInitScript(() => {
+        const seen: { provider: string[]; heading: string[] } = { provider: [], heading: [] };
+        (window as unknown as { seen: typeof seen }).seen = seen;
+        const note = (list: string[], text: string | null | undefined) => {
+          if (text && list.at(-1) !== text) list.push(text);
+        };
+        new MutationObserver(() => {
+          for (const term of document.querySelectorAll('.dash-appointments dt')) {
+            if (term.textContent === 'Provider') note(seen.provider, term.nextElementSibling?.textContent);
+          }
+          note(seen.heading, document.querySelector('#portal-app-booking h1')?.textContent);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      // The providers list answers only after the page has drawn the appointments it got first.
+      await fresh.route('**/api/providers?*', async (route) => {
+        await fresh.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await route.continue();
+      });
+    });
+    const when = `${slot.date} at ${time12(slot.time)}`;
+    const reschedule = upcomingCard(page).getByRole('link', { name: `Reschedule the appointment on ${when}` });
+    await upcomingCard(page).getByText(providerName, { exact: true }).waitFor();
+    await reschedule.waitFor();
+    const seen = () => page.evaluate(() => (window as unknown as { seen: { provider: string[]; heading: string[] } }).seen);
+    const provider = (await seen()).provider;
+
+    // The reschedule screen's heading says 'Reschedule Your Appointment' from its first paint.
+    await page.evaluate(() => {
+      (window as unknown as { seen: { heading: string[] } }).seen.heading = [];
+    });
+    await reschedule.click();
+    await page.getByRole('heading', { name: 'Practice Location' }).waitFor();
+    const heading = (await seen()).heading;
+    expect({ provider, heading }).toEqual({ provider: [providerName], heading: ['Reschedule Your Appointment'] });
+    await page.close();
+  }, 60_000);
 
   it('cannot cancel an appointment less than 24 hours away: Cancel is disabled with its tooltip, and the API refuses', async () => {
     const page = await signIn(MEMBER);

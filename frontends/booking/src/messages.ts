@@ -2,6 +2,9 @@
 
 export const PAGE_TITLE = 'Book an Appointment';
 export const PAGE_DESCRIPTION = 'Choose a provider and a time that suits you.';
+/** The header while the wizard moves an appointment (the dashboard's Reschedule). */
+export const RESCHEDULE_TITLE = 'Reschedule Your Appointment';
+export const RESCHEDULE_DESCRIPTION = 'Choose a new time for your appointment.';
 
 export const VERIFICATION_REQUIRED_TITLE = 'Verification Required';
 export const VERIFICATION_REQUIRED_TEXT = 'Both email and phone verification are required. Please complete both steps.';

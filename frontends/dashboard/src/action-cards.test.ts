@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
-import { BILLING_MANAGED_BY_CAREGIVER, NO_SUBSCRIPTIONS_AVAILABLE, ageOn, asksForNurseLine, billingCard, enrollmentCard } from './action-cards.ts';
+import { APPOINTMENTS_FALLBACK_MESSAGE, BILLING_MANAGED_BY_CAREGIVER, NO_SUBSCRIPTIONS_AVAILABLE, ageOn, appointmentsCard, asksForNurseLine, billingCard, enrollmentCard } from './action-cards.ts';
+import { CHECKING_MEMBERSHIP_STATUS } from './membership-status.ts';
 
 const status = (overrides: Partial<SubscriptionStatusResponse>): SubscriptionStatusResponse => ({
   hasActiveSubscription: false,
@@ -36,6 +37,32 @@ describe('Membership Enrollment', () => {
       reason: 'You are enrolled in the Enhanced membership.',
     });
     expect(enrollmentCard(true, undefined)).toEqual({ enabled: true, reason: null });
+  });
+});
+
+describe('Appointments', () => {
+  it('follows bookAppointmentEnabled, with the appointment access message as the reason', () => {
+    expect(appointmentsCard(false, status({ bookAppointmentEnabled: true }))).toEqual({ enabled: true, reason: null });
+    expect(appointmentsCard(false, status({}))).toEqual({ enabled: false, reason: 'Online appointment booking requires an active membership.' });
+    expect(appointmentsCard(false, status({ appointmentMessage: '' }))).toEqual({ enabled: false, reason: APPOINTMENTS_FALLBACK_MESSAGE });
+    expect(appointmentsCard(true, undefined)).toEqual({ enabled: true, reason: null });
+  });
+});
+
+describe('the cards that follow the membership status, while it is read', () => {
+  const checking = { enabled: false, reason: CHECKING_MEMBERSHIP_STATUS };
+  it('say it is being checked, not a guess that then changes', () => {
+    expect(billingCard(undefined, true)).toEqual(checking);
+    expect(enrollmentCard(false, undefined, true)).toEqual(checking);
+    expect(appointmentsCard(false, undefined, true)).toEqual(checking);
+  });
+  it("are a guest's as ever (guests are not asked it)", () => {
+    expect(enrollmentCard(true, undefined, true)).toEqual({ enabled: true, reason: null });
+    expect(appointmentsCard(true, undefined, true)).toEqual({ enabled: true, reason: null });
+  });
+  it('fall back as before when the status could not be read', () => {
+    expect(enrollmentCard(false, undefined)).toEqual({ enabled: true, reason: null });
+    expect(appointmentsCard(false, undefined)).toEqual({ enabled: true, reason: null });
   });
 });
 

@@ -3,6 +3,7 @@
  * 'Action cards', §6; enrollment-and-payment §2 'Patient info card'). Pure, unit-tested.
  */
 import type { SubscriptionStatusResponse } from '@portal/contracts';
+import { CHECKING_MEMBERSHIP_STATUS } from './membership-status.ts';
 
 export const BILLING_MANAGED_BY_CAREGIVER = 'Billing managed by caregiver';
 export const NO_SUBSCRIPTIONS_AVAILABLE = 'No subscriptions available';
@@ -16,19 +17,38 @@ export interface CardState {
 }
 
 /**
+ * While a provider-login user's membership status is still being read (`checking`), the cards
+ * that depend on it say so and wait, rather than showing a guess that then changes by itself
+ * ('No subscriptions available', then the billing portal; issue 23).
+ */
+const CHECKING: CardState = { enabled: false, reason: CHECKING_MEMBERSHIP_STATUS };
+
+/** The Appointments card's 'Manage Appointments': bookAppointmentEnabled, else the appointment access message. */
+export const APPOINTMENTS_FALLBACK_MESSAGE = 'Appointment booking is available to members.';
+export const appointmentsCard = (guest: boolean, status: SubscriptionStatusResponse | undefined, checking = false): CardState => {
+  if (guest) return { enabled: true, reason: null };
+  if (checking) return CHECKING;
+  if (status === undefined || status.bookAppointmentEnabled) return { enabled: true, reason: null };
+  return { enabled: false, reason: status.appointmentMessage || APPOINTMENTS_FALLBACK_MESSAGE };
+};
+
+/**
  * Membership Billing: enabled only if managedSubscriptionsEnabled; otherwise 'Billing managed by
  * caregiver' when the summary mentions a caregiver, else 'No subscriptions available'. Guests do
  * not get the membership status (§6), so the card stays disabled for them.
  */
-export const billingCard = (status: SubscriptionStatusResponse | undefined): CardState => {
+export const billingCard = (status: SubscriptionStatusResponse | undefined, checking = false): CardState => {
+  if (checking) return CHECKING;
   if (status?.managedSubscriptionsEnabled) return { enabled: true, reason: null };
   if (status && /caregiver/i.test(status.subscriptionSummary)) return { enabled: false, reason: BILLING_MANAGED_BY_CAREGIVER };
   return { enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE };
 };
 
 /** Membership Enrollment: enrollMemberEnabled (guests enroll through the guest path: enabled). */
-export const enrollmentCard = (guest: boolean, status: SubscriptionStatusResponse | undefined): CardState => {
-  if (guest || status === undefined) return { enabled: true, reason: null };
+export const enrollmentCard = (guest: boolean, status: SubscriptionStatusResponse | undefined, checking = false): CardState => {
+  if (guest) return { enabled: true, reason: null };
+  if (checking) return CHECKING;
+  if (status === undefined) return { enabled: true, reason: null };
   return status.enrollMemberEnabled ? { enabled: true, reason: null } : { enabled: false, reason: status.enrollmentMessage };
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { appointmentStart, canCancel, departmentName, formatAppointmentDate, formatAppointmentTime, rescheduleHref } from './appointments.ts';
+import { UNKNOWN_PROVIDER, appointmentStart, canCancel, departmentName, formatAppointmentDate, formatAppointmentTime, providerFact, rescheduleHref } from './appointments.ts';
 
 describe('an upcoming appointment on the dashboard', () => {
   it('reads as MM/DD/YYYY, h:mm AM/PM and the location name', () => {
@@ -32,5 +32,24 @@ describe('an upcoming appointment on the dashboard', () => {
     expect((start - saturdayTenEst) / 3_600_000).toBe(23);
     expect(canCancel('03/08/2026', '10:00', new Date(saturdayTenEst))).toBe(false);
     expect(canCancel('03/08/2026', '10:00', new Date(saturdayTenEst - 3_600_000 - 1_000))).toBe(true);
+  });
+});
+
+describe("an upcoming appointment's provider", () => {
+  const providers = [
+    { id: '15', name: 'Sarah Chen', displayName: 'Sarah Chen, MD' },
+    { id: '8', name: 'Omar Haddad', displayName: '' },
+  ];
+  it('is the name the location\'s list gives, display name first', () => {
+    expect(providerFact('15', { isPending: false, providers })).toBe('Sarah Chen, MD');
+    expect(providerFact('8', { isPending: false, providers })).toBe('Omar Haddad');
+  });
+  it('is not drawn while the list loads (the row waits), nor before the list is asked for', () => {
+    expect(providerFact('15', { isPending: true })).toBeNull();
+    expect(providerFact('15', undefined)).toBeNull();
+  });
+  it("says 'Your provider' only once the list is settled without the name (not listed, or not readable)", () => {
+    expect(providerFact('99', { isPending: false, providers })).toBe(UNKNOWN_PROVIDER);
+    expect(providerFact('15', { isPending: false })).toBe(UNKNOWN_PROVIDER);
   });
 });

@@ -4,6 +4,7 @@
  * is disabled from 24 hours before the start, counted in elapsed time from the start on the
  * practice's clock (Rhode Island), whatever the browser's time zone. The server refuses it too.
  */
+import type { Provider } from '@portal/contracts';
 import { PRACTICE_LOCATIONS } from '@portal/ui';
 
 export const UPCOMING_TITLE = 'Upcoming Appointments';
@@ -24,6 +25,26 @@ export const CANCEL_CUTOFF_MS = 24 * 60 * 60 * 1000;
 
 /** Cached per patient (§3 'Browser storage': an upcoming-appointments cache per patient). */
 export const upcomingAppointmentsKey = (patientId: string) => ['/api/dashboard/upcoming-appointments', patientId] as const;
+
+/** The Provider fact when the practice's list does not name the appointment's provider (or could not be read). */
+export const UNKNOWN_PROVIDER = 'Your provider';
+
+/** A location's providers list as the row reads it: still loading, or settled (read, or failed). */
+export interface ProviderList {
+  readonly isPending: boolean;
+  readonly providers?: readonly Provider[] | undefined;
+}
+
+/**
+ * The Provider fact of an appointment: the name its location's providers list gives (display
+ * name first), UNKNOWN_PROVIDER when the settled list does not name it, and null while the list
+ * is loading: the row waits for it rather than showing a placeholder that then changes (issue 23).
+ */
+export const providerFact = (providerId: string, list: ProviderList | undefined): string | null => {
+  if (!list || list.isPending) return null;
+  const found = list.providers?.find((provider) => provider.id === providerId);
+  return found ? found.displayName || found.name : UNKNOWN_PROVIDER;
+};
 
 /** Where Reschedule goes: the booking screen, moving this appointment. */
 export const rescheduleHref = (appointmentId: string): string => `${APPOINTMENTS_PATH}?reschedule=${encodeURIComponent(appointmentId)}`;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useReducer, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment, Provider, ProvidersResponse } from '@portal/contracts';
 import {
@@ -40,10 +40,11 @@ import {
   canBook,
   existingConfirmation,
   initialBookingState,
+  pageHeading,
   progressPercent,
   stepTitle,
 } from '../booking-flow.ts';
-import type { BookingState, ChosenType } from '../booking-flow.ts';
+import type { BookingAction, BookingState, ChosenType } from '../booking-flow.ts';
 import { ConfirmationStep } from '../components/ConfirmationStep.tsx';
 import type { ExistingChoice } from '../components/ExistingAppointmentDialog.tsx';
 import { LocationSelect } from '../components/LocationSelect.tsx';
@@ -60,7 +61,6 @@ import {
   CANCELLATION_FAILED_TITLE,
   CANNOT_CANCEL_TEXT,
   CANNOT_CANCEL_TITLE,
-  PAGE_DESCRIPTION,
   PAGE_TITLE,
   RESCHEDULE_FAILED_TEXT,
   RESCHEDULE_FAILED_TITLE,
@@ -106,7 +106,19 @@ const providerNameOf = (state: BookingState, providers?: readonly Provider[]): s
  */
 export function BookingPage({ search }: { search: URLSearchParams }) {
   const { state: auth, session, isPending, isError, refetch } = useAuthState();
-  const [state, dispatch] = useReducer(bookingReducer, initialBookingState);
+  const rescheduleId = search.get('reschedule');
+  const locationParam = knownLocation(search.get('location'));
+  const sessionLocation = knownLocation(session?.practiceLocation) ?? '';
+
+  // Who is booking decides the path; a new patient (switch, sign-in, sign-out) starts again.
+  const who = auth.kind === 'provider' ? `provider:${auth.patientId}` : auth.kind === 'guest' ? 'guest' : isPending ? 'pending' : 'nobody';
+  const start = (): BookingAction =>
+    auth.kind === 'provider'
+      ? { type: 'start-member', patientId: auth.patientId, locationId: locationParam ?? sessionLocation, skipLocation: locationParam !== null, rescheduleId }
+      : { type: 'start-guest' };
+  // Known already (the session the page holds): the wizard starts at its first step from its first paint.
+  const [state, dispatch] = useReducer(bookingReducer, null, () => (who === 'pending' ? initialBookingState : bookingReducer(initialBookingState, start())));
+  const startedFor = useRef(who === 'pending' ? null : who);
   const [moved, setMoved] = useState(false);
   const [membershipRefused, setMembershipRefused] = useState(false);
   const [existing, setExisting] = useState<ExistingAppointment | null>(null);
@@ -114,33 +126,18 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
   const [patientFailure, setPatientFailure] = useState<{ title: string; text: string } | null>(null);
   const queryClient = useQueryClient();
 
-  const rescheduleId = search.get('reschedule');
-  const locationParam = knownLocation(search.get('location'));
-  const sessionLocation = knownLocation(session?.practiceLocation) ?? '';
-
   useEffect(() => {
     document.title = `${PAGE_TITLE} | Member Portal`;
   }, []);
 
-  // Who is booking decides the path; a new patient (switch, sign-in, sign-out) starts again.
-  const who = auth.kind === 'provider' ? `provider:${auth.patientId}` : auth.kind === 'guest' ? 'guest' : isPending ? 'pending' : 'nobody';
   useEffect(() => {
-    if (who === 'pending') return;
+    if (who === 'pending' || startedFor.current === who) return;
+    startedFor.current = who;
     setMembershipRefused(false);
     setExisting(null);
     setMoved(false);
-    if (auth.kind === 'provider') {
-      dispatch({
-        type: 'start-member',
-        patientId: auth.patientId,
-        locationId: locationParam ?? sessionLocation,
-        skipLocation: locationParam !== null,
-        rescheduleId,
-      });
-    } else {
-      dispatch({ type: 'start-guest' });
-    }
-    // Only a change of who is booking restarts the wizard.
+    dispatch(start());
+    // Only a change of who is booking restarts the wizard (a navigation here mounts a new one: BookingRoot).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [who]);
 
@@ -271,6 +268,7 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
   }, [state.step]);
 
   const title = stepTitle(state.path, state.step);
+  const heading = pageHeading(state, rescheduleId !== null);
   const canGoBack = state.step > 0 && state.step < 4 && !(state.path === 'guest' && state.step === 1) && !notAMember;
 
   let content;
@@ -313,10 +311,7 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
               <ArrowLeftIcon size={18} /> Dashboard
             </ButtonLink>
           </div>
-          <PageHeader
-            title={state.rescheduleId ? 'Reschedule Your Appointment' : PAGE_TITLE}
-            description={<p>{state.rescheduleId ? 'Choose a new time for your appointment.' : PAGE_DESCRIPTION}</p>}
-          />
+          {heading ? <PageHeader title={heading.title} description={<p>{heading.description}</p>} /> : null}
           <ProgressBar title={title} percent={progressPercent(state.step)} />
           <Card className="booking-card booking-step">{content}</Card>
           {canGoBack ? (

@@ -8,8 +8,8 @@ import { openPortalSession } from '../dashboard-api.ts';
  * Membership Billing (booking-dashboard-staff §2 'Action cards'): the card provider's billing
  * portal in a new tab, when managedSubscriptionsEnabled; otherwise disabled with its reason.
  */
-export function MembershipBillingCard({ status }: { status: SubscriptionStatusResponse | undefined }) {
-  const card = billingCard(status);
+export function MembershipBillingCard({ status, checking = false }: { status: SubscriptionStatusResponse | undefined; checking?: boolean }) {
+  const card = billingCard(status, checking);
   const [opening, setOpening] = useState(false);
   const open = (): void => {
     setOpening(true);

@@ -4,8 +4,8 @@ import { enrollmentCard } from '../action-cards.ts';
 import { ENROLLMENT_PATH } from '../membership-status.ts';
 
 /** Membership Enrollment (booking-dashboard-staff §2 'Action cards': enrollMemberEnabled). */
-export function MembershipEnrollmentCard({ guest, status }: { guest: boolean; status: SubscriptionStatusResponse | undefined }) {
-  const card = enrollmentCard(guest, status);
+export function MembershipEnrollmentCard({ guest, status, checking = false }: { guest: boolean; status: SubscriptionStatusResponse | undefined; checking?: boolean }) {
+  const card = enrollmentCard(guest, status, checking);
   return (
     <Card as="article" aria-labelledby="dash-enrollment-title">
       <CardHeader>

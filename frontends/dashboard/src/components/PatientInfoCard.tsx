@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AUTH_STATUS_QUERY_KEY, Card, CardContent, CardHeader, CardTitle, MembershipBadge, UserIcon, fetchAuthStatus } from '@portal/ui';
+import { AUTH_STATUS_QUERY_KEY, Card, CardContent, CardHeader, CardTitle, MembershipBadge, Spinner, UserIcon, fetchAuthStatus } from '@portal/ui';
 import type { SubscriptionStatusQuery } from '../use-subscription-status.ts';
 import { CHECKING_MEMBERSHIP_STATUS } from '../membership-status.ts';
 import { ageOn } from '../action-cards.ts';
@@ -30,7 +30,8 @@ export function PatientInfoCard({ patientName, membership }: { patientName: stri
           </div>
           <div>
             <dt>Age</dt>
-            <dd>{age === null ? '—' : age}</dd>
+            {/* '—' only once the birth date is known to be missing, not while it is read (issue 23). */}
+            <dd>{status.isPending ? <Spinner size="sm" label="Loading age" /> : age === null ? '—' : age}</dd>
           </div>
           <div>
             <dt>Membership</dt>

@@ -28,6 +28,7 @@ import {
   departmentName,
   formatAppointmentDate,
   formatAppointmentTime,
+  providerFact,
   rescheduleHref,
   upcomingAppointmentsKey,
 } from '../appointments.ts';
@@ -58,13 +59,10 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
       staleTime: 60 * 60_000,
     })),
   });
-  const providerName = (id: string): string | null => {
-    for (const list of providerLists) {
-      const found = list.data?.providers.find((provider) => provider.id === id);
-      if (found) return found.displayName || found.name;
-    }
-    return null;
-  };
+  const lists = new Map(departments.map((departmentId, index) => [departmentId, { isPending: providerLists[index]?.isPending ?? true, providers: providerLists[index]?.data?.providers }]));
+  // Each row is drawn whole: with its provider's name, once its location's list has answered.
+  const rows = appointments.map((appointment) => ({ appointment, providerName: providerFact(appointment.providerId, lists.get(appointment.departmentId)) }));
+  const waiting = query.isPending || (rows.length > 0 && rows.every((row) => row.providerName === null));
 
   const [cancelling, setCancelling] = useState<DashboardAppointment | null>(null);
   const [busy, setBusy] = useState(false);
@@ -87,7 +85,7 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
   };
 
   return (
-    <Card as="section" className="dash-appointments" aria-labelledby="upcoming-appointments-title" aria-busy={query.isPending}>
+    <Card as="section" className="dash-appointments" aria-labelledby="upcoming-appointments-title" aria-busy={waiting}>
       <CardHeader>
         <div className="dash-appointments__header">
           <span className="ui-card__icon" aria-hidden="true">
@@ -99,7 +97,7 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
         </div>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
+        {waiting ? (
           <LoadingState compact label="Loading your appointments..." />
         ) : query.isError ? (
           <RetryAlert title="Unable to load your appointments" onRetry={() => void query.refetch()} retrying={query.isFetching}>
@@ -114,15 +112,22 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
           />
         ) : (
           <ul className="dash-appointments__list" role="list">
-            {appointments.map((appointment) => (
-              <AppointmentItem
-                key={appointment.appointmentId}
-                appointment={appointment}
-                providerName={providerName(appointment.providerId)}
-                patientId={patientId}
-                onCancel={() => setCancelling(appointment)}
-              />
-            ))}
+            {rows.map(({ appointment, providerName }) =>
+              providerName === null ? (
+                // Another location's list still loading: this row waits, whole, in its place.
+                <li key={appointment.appointmentId} className="dash-appointment" aria-busy="true">
+                  <LoadingState compact label="Loading your appointment..." />
+                </li>
+              ) : (
+                <AppointmentItem
+                  key={appointment.appointmentId}
+                  appointment={appointment}
+                  providerName={providerName}
+                  patientId={patientId}
+                  onCancel={() => setCancelling(appointment)}
+                />
+              ),
+            )}
           </ul>
         )}
       </CardContent>
@@ -142,7 +147,7 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
   );
 }
 
-function AppointmentItem({ appointment, providerName, patientId, onCancel }: { appointment: DashboardAppointment; providerName: string | null; patientId: string; onCancel: () => void }) {
+function AppointmentItem({ appointment, providerName, patientId, onCancel }: { appointment: DashboardAppointment; providerName: string; patientId: string; onCancel: () => void }) {
   const tooltipId = useId();
   const rescheduleTooltipId = useId();
   const cancellable = canCancel(appointment.date, appointment.startTime, new Date());
@@ -165,7 +170,7 @@ function AppointmentItem({ appointment, providerName, patientId, onCancel }: { a
         </div>
         <div>
           <dt>Provider</dt>
-          <dd>{providerName ?? 'Your provider'}</dd>
+          <dd>{providerName}</dd>
         </div>
       </dl>
       <div className="dash-appointment__actions">

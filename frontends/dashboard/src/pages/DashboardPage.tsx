@@ -95,6 +95,8 @@ function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticat
   const welcome = welcomeFor(state);
   const provider = state.kind === 'provider';
   const membership = useSubscriptionStatus(provider);
+  // The cards that follow the membership status wait for it (guests are not asked it).
+  const checkingMembership = provider && membership.isPending;
   // A provider-login user's action cards, below the four cards that fill the first screen, render
   // in a transition after them: React draws them in slices between which the browser can paint and
   // answer input, instead of one long first task on a slow phone (issue 15: the dashboard's total
@@ -115,9 +117,9 @@ function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticat
         {actionsDeferred ? null : (
           <Section id="dashboard-actions" title="Quick Actions">
             <Grid minColumnWidth="18rem">
-              <MembershipBillingCard status={membership.data} />
-              <MembershipEnrollmentCard guest={state.kind === 'guest'} status={membership.data} />
-              <AppointmentsCard guest={state.kind === 'guest'} status={membership.data} />
+              <MembershipBillingCard status={membership.data} checking={checkingMembership} />
+              <MembershipEnrollmentCard guest={state.kind === 'guest'} status={membership.data} checking={checkingMembership} />
+              <AppointmentsCard guest={state.kind === 'guest'} status={membership.data} checking={checkingMembership} />
               <NurseLineCard guest={state.kind === 'guest'} />
               <PatientPortalCard guest={state.kind === 'guest'} />
               <SignOutCard />
