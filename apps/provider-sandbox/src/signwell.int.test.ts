@@ -87,6 +87,38 @@ describe('SignWell API: keys and validation', () => {
     expect(response.body).toEqual({ errors: { files: ["can't be blank"], recipients: ["can't be blank"] } });
   });
 
+  it("places fields as SignWell's API reference says: pixels on the page, sizes kept, a field on a page the file lacks not created", async () => {
+    // https://developers.signwell.com/reference/create-a-document — fields[].x/y/width/height "in
+    // pixels", coordinates "specific to the page where fields are located"; "If the page does not
+    // exist within the file then the field won't be created." (decision 0054)
+    const created = await signwellCall(
+      sandbox.url,
+      'POST',
+      '/documents',
+      embeddedDocumentBody({
+        with_signature_page: false,
+        fields: [
+          [
+            { type: 'signature', page: 1, x: 72, y: 560.5, width: 228, height: 34, recipient_id: '1' },
+            { type: 'date', page: 1, x: 320, y: 574, width: 120, height: 20, recipient_id: '1', lock_sign_date: true },
+            { type: 'initials', page: 3, x: 72, y: 72, recipient_id: '1' },
+          ],
+        ],
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.files).toEqual([{ name: expect.any(String), pages_number: 1 }]);
+    expect(created.body.fields).toEqual([
+      [
+        { api_id: 'Signature_1', type: 'signature', page: 1, x: 72, y: 560.5, width: 228, height: 34, recipient_id: '1', required: true, value: null },
+        { api_id: 'Date_1', type: 'date', page: 1, x: 320, y: 574, width: 120, height: 20, lock_sign_date: true, recipient_id: '1', required: true, value: null },
+      ],
+    ]);
+    const sizeless = await signwellCall(sandbox.url, 'POST', '/documents', embeddedDocumentBody({ with_signature_page: false, fields: [[{ type: 'signature', page: 1, x: 1, y: 1, width: -5, recipient_id: '1' }]] }));
+    expect(sizeless.status).toBe(422);
+    expect(sizeless.body.errors.fields.file_1.field_1).toEqual({ width: ['must be a positive number'] });
+  });
+
   it('names nested problems as SignWell does', async () => {
     const response = await signwellCall(
       sandbox.url,

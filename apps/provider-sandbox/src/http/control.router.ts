@@ -152,6 +152,8 @@ export const controlRouter = (sandbox: SandboxContext): Router => {
     ctx.body = {
       documents: rows.map((row) => ({
         ...documentJson(row),
+        // Sandbox-only (athenahealth documents no hash): what the test compares files by.
+        contenthash: row.contenthash,
         patientid: String(row.patientid),
         autoclose: row.autoclose,
         size: row.size,

@@ -9,8 +9,11 @@ export class AthenaError extends Error {
   readonly status: number;
   readonly body: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, body: Readonly<Record<string, unknown>> & { readonly error: string }) {
-    super(body.error);
+  /** `message` names the error in logs when the body has no `error` (a FHIR OperationOutcome). */
+  constructor(status: number, body: Readonly<Record<string, unknown>> & { readonly error: string });
+  constructor(status: number, body: Readonly<Record<string, unknown>>, message: string);
+  constructor(status: number, body: Readonly<Record<string, unknown>>, message?: string) {
+    super(message ?? String(body['error']));
     this.status = status;
     this.body = body;
   }

@@ -17,12 +17,16 @@ import { parseUsDate, formatIsoDay } from '../time.ts';
 const ROLE_CODE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
 const ROLE_DISPLAY: Readonly<Record<string, string>> = { PRN: 'Parent', CHILD: 'Child', SPS: 'Spouse', GRPRN: 'Grandparent' };
 
+/** FHIR's error: an OperationOutcome and nothing else (HL7's R4 schema allows no other top-level field). */
 const outcome = (status: number, code: string, diagnostics: string): AthenaError =>
-  new AthenaError(status, {
-    error: code,
-    resourceType: 'OperationOutcome',
-    issue: [{ severity: 'error', code, diagnostics }],
-  });
+  new AthenaError(
+    status,
+    {
+      resourceType: 'OperationOutcome',
+      issue: [{ severity: 'error', code, diagnostics }],
+    },
+    code,
+  );
 
 const fhirJson = (ctx: Context, body: unknown): void => {
   ctx.type = 'application/fhir+json; charset=utf-8';

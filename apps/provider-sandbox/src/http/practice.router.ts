@@ -142,7 +142,6 @@ export const documentJson = (row: DocumentRow): Record<string, unknown> => ({
   createddatetime: athenaDateTime(row.created_at),
   createddate: formatUsDate(dayIn(row.created_at)),
   ...(row.internalnote ? { internalnote: row.internalnote } : {}),
-  contenthash: row.contenthash,
 });
 
 export const practiceRouter = (sandbox: SandboxContext): Router => {

@@ -3,7 +3,7 @@
  * are strings, open slots carry numbers, and a field with no value is left out rather than null.
  */
 import type { Context } from 'koa';
-import { appointmentTypeById } from '../seed/practice.ts';
+import { appointmentTypeById, CANCEL_REASONS } from '../seed/practice.ts';
 import { badRequest } from './errors.ts';
 
 export interface PatientRow {
@@ -114,9 +114,11 @@ export const appointmentJson = (row: AppointmentRow): Record<string, unknown> =>
   appointmenttypeid: row.appointmenttypeid,
   appointmenttype: typeName(row.appointmenttypeid),
   patientappointmenttypename: typeName(row.appointmenttypeid),
+  // athenahealth's output names (Appointment page): the reason's id and name, not the input's
+  // `appointmentcancelreasonid` / `cancellationreason` (the free text is kept, not answered).
   ...present({
-    appointmentcancelreasonid: row.appointmentcancelreasonid,
-    cancellationreason: row.cancellationreason,
+    cancelreasonid: row.appointmentcancelreasonid,
+    cancelreasonname: CANCEL_REASONS.find((reason) => reason.appointmentcancelreasonid === row.appointmentcancelreasonid)?.name,
   }),
 });
 

@@ -113,6 +113,10 @@ export interface StoredField {
   readonly recipient_id: string;
   readonly required: boolean;
   readonly value: null;
+  /** As sent, in SignWell's "pixels" (decision 0054); left out when not sent. */
+  readonly width?: number;
+  readonly height?: number;
+  readonly lock_sign_date?: boolean;
 }
 
 export interface SignwellDocumentRow {
@@ -391,7 +395,12 @@ const readRecipients = (value: unknown, embedded: boolean, errors: Record<string
   return recipients;
 };
 
-const readFields = (value: unknown, fileCount: number, recipientIds: ReadonlySet<string>, errors: Record<string, unknown>): StoredField[][] => {
+/**
+ * `fields[]` as SignWell's API reference (create-a-document) describes them: x, y, width and
+ * height in pixels on the page; "If the page does not exist within the file then the field won't
+ * be created" — such a field is left out, not refused. `pages[i]`: the page count of file i.
+ */
+const readFields = (value: unknown, fileCount: number, recipientIds: ReadonlySet<string>, errors: Record<string, unknown>, pages: readonly number[] = []): StoredField[][] => {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value) || !value.every(Array.isArray)) {
     errors['fields'] = ['must be an array with one array of fields per file'];
@@ -410,6 +419,10 @@ const readFields = (value: unknown, fileCount: number, recipientIds: ReadonlySet
       const page = entry['page'];
       if (typeof page !== 'number' || !Number.isInteger(page) || page < 1) own['page'] = ['must be a page number from 1'];
       for (const axis of ['x', 'y']) if (typeof entry[axis] !== 'number' || !Number.isFinite(entry[axis])) own[axis] = ['must be a number'];
+      for (const size of ['width', 'height']) {
+        const given = entry[size];
+        if (given !== undefined && given !== null && (typeof given !== 'number' || !Number.isFinite(given) || given <= 0)) own[size] = ['must be a positive number'];
+      }
       const recipientId = typeof entry['recipient_id'] === 'string' || typeof entry['recipient_id'] === 'number' ? String(entry['recipient_id']) : '';
       if (recipientId === '' && !type.startsWith('autofill_')) own['recipient_id'] = ["can't be blank"];
       else if (recipientId !== '' && !recipientIds.has(recipientId)) invalidIds.add(recipientId);
@@ -417,6 +430,8 @@ const readFields = (value: unknown, fileCount: number, recipientIds: ReadonlySet
         problems[`file_${fileIndex + 1}`] = { ...(problems[`file_${fileIndex + 1}`] as object | undefined), [`field_${fieldIndex + 1}`]: own };
         return [];
       }
+      const pageCount = pages[fileIndex];
+      if (pageCount !== undefined && (page as number) > pageCount) return [];
       const label = type.charAt(0).toUpperCase() + type.slice(1).replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
       const count = (counters.get(label) ?? 0) + 1;
       counters.set(label, count);
@@ -430,6 +445,9 @@ const readFields = (value: unknown, fileCount: number, recipientIds: ReadonlySet
           recipient_id: recipientId,
           required: typeof entry['required'] === 'boolean' ? entry['required'] : true,
           value: null,
+          ...(typeof entry['width'] === 'number' ? { width: entry['width'] } : {}),
+          ...(typeof entry['height'] === 'number' ? { height: entry['height'] } : {}),
+          ...(typeof entry['lock_sign_date'] === 'boolean' ? { lock_sign_date: entry['lock_sign_date'] } : {}),
         },
       ];
     });
@@ -478,7 +496,13 @@ export const readNewDocument = (body: unknown): NewDocument => {
   const textTags = flag(body, 'text_tags', false, errors);
   const files = readFiles(body['files'], errors);
   const recipients = readRecipients(body['recipients'], flags.embedded_signing, errors);
-  const fields = readFields(body['fields'], Array.isArray(body['files']) ? body['files'].length : 0, new Set(recipients.map((r) => r.id)), errors);
+  const fields = readFields(
+    body['fields'],
+    Array.isArray(body['files']) ? body['files'].length : 0,
+    new Set(recipients.map((r) => r.id)),
+    errors,
+    Object.keys(errors).includes('files') ? [] : files.map((file) => file.stored.pages_number),
+  );
   const fieldCount = fields.reduce((sum, list) => sum + list.length, 0);
   if (fieldCount === 0 && !flags.draft && !flags.with_signature_page && !textTags && errors['fields'] === undefined) {
     errors['fields'] = ['At least one field is required unless draft, with_signature_page or text_tags is true'];
