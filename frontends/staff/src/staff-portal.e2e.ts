@@ -3,10 +3,16 @@
  * sandbox's inbox, find the 26-year-old (Tyler) and see the age warning, create a card
  * subscription (the sandbox's Stripe.js card element) for an eligible patient (Jordan, 27 today)
  * and a manual one (Margaret), and a second attempt for Jordan shows 'Duplicate Subscription
- * Detected'. Screenshots at phone width are kept for review.
+ * Detected'. Jordan and Margaret, each signed in in a browser of their own, see 'No Membership'
+ * on their dashboards before and 'Active Member' on the next page load after (issue 23, finding
+ * 1: the server's 5-minute membership cache kept the old answer). Screenshots at phone width are
+ * kept for review.
  */
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
+import { CHROMIUM } from '../../../tools/src/testing/browser.ts';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { looksRight, openPatientRecord, searchForPatient, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
@@ -16,6 +22,53 @@ const STAFF = 'membership.desk@mdri-primarycare.example';
 
 
 const signIn = (page: Page, email = STAFF): Promise<void> => staffSignInInBrowser(setup.portal, page, email, 'Membership Desk');
+
+/** A browser whose contexts share nothing (cookies, storage) with the staff page's or each other; closed after the file. */
+let patientsLaunch: Promise<Browser> | null = null;
+const patientContexts: BrowserContext[] = [];
+const patientsBrowser = (): Promise<Browser> =>
+  (patientsLaunch ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] }));
+afterAll(async () => {
+  for (const context of patientContexts) globalThis.__portalBrowserContexts?.delete(context);
+  await (await patientsLaunch?.catch(() => null))?.close();
+});
+
+/** `person` signs in with athenahealth (the sandbox's page) in a context of their own and sees `badge` on /dashboard. */
+const patientDashboard = async (browser: Browser, person: string, badge: string): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // A failing test describes these pages too (e2e-environment.mjs).
+  patientContexts.push(context);
+  globalThis.__portalBrowserContexts?.add(context);
+  const page = await context.newPage();
+  // Where 'Sign in with athenahealth' on /login goes (the login page itself is tested elsewhere).
+  await page.goto(`${setup.portal.url}/api/auth/athena?workflow=dashboard&redirect=${encodeURIComponent('/dashboard')}`);
+  await page.getByRole('button', { name: `Sign in as ${person}` }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await membershipBadge(page, person, badge);
+  return page;
+};
+
+/** The badge in Patient Information once the status is read ('Checking...' before); up to 10 s. */
+const membershipBadge = (page: Page, person: string, badge: string): Promise<void> =>
+  page
+    .getByRole('region', { name: 'Patient Information' })
+    .getByText(badge, { exact: true })
+    .waitFor({ timeout: 10_000 })
+    .catch((error: unknown) => {
+      throw new Error(`${person}'s dashboard did not show '${badge}'`, { cause: error });
+    });
+
+/** The patient's next page load (no sleeps: what they see, within 10 s). */
+const afterReload = async (page: Page, person: string, badge: string): Promise<void> => {
+  await page.reload();
+  await membershipBadge(page, person, badge);
+};
+
+/** Started now, awaited later: a failure is reported where it is awaited, not as unhandled. */
+const meanwhile = <T>(work: Promise<T>): Promise<T> => {
+  work.catch(() => undefined);
+  return work;
+};
 
 const startOver = async (page: Page): Promise<void> => {
   await page.getByRole('button', { name: 'Start Over' }).first().click();
@@ -27,6 +80,11 @@ describe('/staff: search, warnings, subscriptions', () => {
   it('signs in by the inbox code, warns about the 26-year-old, creates a card and a manual subscription (each then in the patient record), and refuses a duplicate', async () => {
     const page = await setup.browser.newPage({ width: 390, height: 844 });
     page.setDefaultTimeout(15_000);
+    // Meanwhile Jordan and Margaret sign in and see no membership (their server-side status is now kept 5 minutes).
+    const patients = meanwhile(patientsBrowser());
+    const before = meanwhile(
+      patients.then((browser) => Promise.all([patientDashboard(browser, 'Jordan Reyes', 'No Membership'), patientDashboard(browser, 'Margaret Sullivan', 'No Membership')])),
+    );
     await signIn(page);
 
     // The 26-year-old: the age warning, acknowledged or not.
@@ -44,6 +102,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await page.getByRole('heading', { name: 'Create Subscription' }).waitFor();
     await looksRight(page, 'details and subscription form');
     await page.screenshot({ path: 'test-results/staff-create-form.png', fullPage: true });
+    const [jordanHome, margaretHome] = await before;
     await page.getByRole('button', { name: 'Create Subscription' }).click();
     const payment = page.getByRole('dialog', { name: 'Card Payment' });
     const card = payment.getByRole('group', { name: 'Card details' });
@@ -57,6 +116,8 @@ describe('/staff: search, warnings, subscriptions', () => {
     const jordan = await setup.portal.db.knex('enrollments').where({ athenaPatientId: String(PATIENT_IDS.jordan) }).first();
     expect(jordan).toMatchObject({ status: 'active' });
     await success.getByText(jordan.stripeSubscriptionId).waitFor();
+    // Jordan's next page load shows his membership.
+    const jordanSees = meanwhile(afterReload(jordanHome, 'Jordan Reyes', 'Active Member'));
     await success.getByRole('button', { name: 'Start Over' }).click();
 
     // Margaret: manual payment, the processing dialog, then success.
@@ -66,6 +127,12 @@ describe('/staff: search, warnings, subscriptions', () => {
     await page.getByRole('dialog', { name: 'Processing Manual Payment' }).waitFor();
     const manual = page.getByRole('dialog', { name: 'Subscription Created' });
     await manual.getByText(/Manual payment: the invoice is emailed/).waitFor();
+    // Margaret's too: an invoiced subscription is active at once, listed as hers.
+    const margaretSees = meanwhile(
+      afterReload(margaretHome, 'Margaret Sullivan', 'Active Member').then(() =>
+        margaretHome.getByRole('region', { name: 'Your Active Subscriptions' }).getByRole('listitem').filter({ hasText: 'Active & Renewing' }).waitFor({ timeout: 10_000 }),
+      ),
+    );
     await manual.getByRole('button', { name: 'Start Over' }).click();
 
     // Margaret again: her record (read when she was first selected) shows what staff just created.
@@ -90,6 +157,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await page.screenshot({ path: 'test-results/staff-duplicate.png' });
     expect(await setup.portal.db.knex('staff_audit_trail').where({ staffEmail: STAFF, action: 'create_subscription' })).toHaveLength(2);
     expect(await setup.portal.db.knex('staff_audit_trail').where({ staffEmail: STAFF, action: 'create_subscription_refused' })).toHaveLength(1);
+    await Promise.all([jordanSees, margaretSees]);
     await page.close();
   }, 180_000);
 

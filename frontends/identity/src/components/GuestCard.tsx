@@ -1,15 +1,53 @@
-import { ButtonLink, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, CheckIcon, withReturn } from '@portal/ui';
+import type { MouseEvent } from 'react';
+import {
+  ButtonLink,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  CheckIcon,
+  SECURITY_CHECK_WAITING,
+  Spinner,
+  cx,
+  navigate,
+  withReturn,
+} from '@portal/ui';
 
-/** 'Continue as Guest': to /guest-login, keeping the return path, once the login page's human check is done. */
+export const GUEST_LABEL = 'Continue as Guest';
+
+/**
+ * 'Continue as Guest': to /guest-login, keeping the return path, once the login page's human
+ * check is done. Pressed before, the press is kept (the link is busy and says so) and goes when
+ * the check answers.
+ */
 export function GuestCard({
   returnPath,
-  requireCheck = () => true,
-  waiting = false,
+  afterCheck = (run) => run(),
+  waitingForCheck = false,
 }: {
   returnPath: string | null;
-  requireCheck?: () => boolean;
-  waiting?: boolean;
+  /** The login page's human check: runs `run` now when done, else as soon as it is (or not, when it fails). */
+  afterCheck?: (run: () => void) => void;
+  /** A press is kept until the check answers. */
+  waitingForCheck?: boolean;
 }) {
+  const href = withReturn('/guest-login', returnPath);
+
+  const onClick = (event: MouseEvent<HTMLAnchorElement>): void => {
+    // With the check done the link goes now, as a link does (a new-tab click opens a tab);
+    // otherwise it stays here and goes later in this tab, or not at all if the check fails.
+    let inThisClick = true;
+    let goesNow = false;
+    afterCheck(() => {
+      if (inThisClick) goesNow = true;
+      else navigate(href);
+    });
+    inThisClick = false;
+    if (!goesNow) event.preventDefault();
+  };
+
   return (
     <Card as="article" className="identity-guest-card">
       <CardHeader>
@@ -32,16 +70,17 @@ export function GuestCard({
         </ul>
       </CardContent>
       <CardFooter>
+        {/* Busy like a loading Button, but still a link (focus stays on it while it waits). */}
         <ButtonLink
-          href={withReturn('/guest-login', returnPath)}
+          href={href}
           size="lg"
           block
-          aria-disabled={waiting || undefined}
-          onClick={(event) => {
-            if (!requireCheck()) event.preventDefault();
-          }}
+          className={cx(waitingForCheck && 'ui-button--loading')}
+          aria-busy={waitingForCheck || undefined}
+          onClick={onClick}
         >
-          Continue as Guest
+          {waitingForCheck ? <Spinner size="sm" className="ui-button__spinner" /> : null}
+          <span className="ui-button__label">{waitingForCheck ? SECURITY_CHECK_WAITING : GUEST_LABEL}</span>
         </ButtonLink>
       </CardFooter>
     </Card>

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, CheckIcon, ShieldIcon, useProviderSignIn } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  CheckIcon,
+  SECURITY_CHECK_WAITING,
+  ShieldIcon,
+  useProviderSignIn,
+} from '@portal/ui';
 
 export const PROVIDER_SIGN_IN_LABEL = 'Sign in with athenahealth';
 
@@ -11,29 +24,32 @@ const BENEFITS = [
 
 /**
  * The health-record provider's login (shown when /api/config says oauth.enabled). The button
- * starts sign-in at our server's authorize endpoint, coming back to `redirectPath`.
+ * starts sign-in at our server's authorize endpoint, coming back to `redirectPath`, once the
+ * login page's human check is done; pressed before, the press is kept (the button is busy and
+ * says so) and goes when the check answers.
  */
 export function ProviderLoginCard({
   redirectPath,
-  requireCheck = () => true,
-  waiting = false,
+  afterCheck = (run) => run(),
+  waitingForCheck = false,
 }: {
   redirectPath: string;
-  /** The login page's human check: false (and its message shown) while it is not done. */
-  requireCheck?: () => boolean;
-  /** The check is not done yet: the button says so (aria-disabled) but still explains when pressed. */
-  waiting?: boolean;
+  /** The login page's human check: runs `run` now when done, else as soon as it is (or not, when it fails). */
+  afterCheck?: (run: () => void) => void;
+  /** A press is kept until the check answers. */
+  waitingForCheck?: boolean;
 }) {
   const { start, isStarting } = useProviderSignIn();
   const [error, setError] = useState<string | null>(null);
 
   const signIn = (): void => {
     setError(null);
-    if (!requireCheck()) return;
-    start('dashboard', redirectPath).catch((failure: unknown) => {
-      const message = failure instanceof Error ? failure.message : '';
-      // A raw HTTP error ('503: ...') is not for patients; configuration messages are.
-      setError(message && !/^\d{3}: /.test(message) ? message : 'Sign-in could not be started. Please try again.');
+    afterCheck(() => {
+      start('dashboard', redirectPath).catch((failure: unknown) => {
+        const message = failure instanceof Error ? failure.message : '';
+        // A raw HTTP error ('503: ...') is not for patients; configuration messages are.
+        setError(message && !/^\d{3}: /.test(message) ? message : 'Sign-in could not be started. Please try again.');
+      });
     });
   };
 
@@ -64,7 +80,13 @@ export function ProviderLoginCard({
         ) : null}
       </CardContent>
       <CardFooter>
-        <Button size="lg" block onClick={signIn} loading={isStarting} loadingText="Redirecting to athenahealth..." aria-disabled={waiting || undefined}>
+        <Button
+          size="lg"
+          block
+          onClick={signIn}
+          loading={isStarting || waitingForCheck}
+          loadingText={waitingForCheck ? SECURITY_CHECK_WAITING : 'Redirecting to athenahealth...'}
+        >
           {PROVIDER_SIGN_IN_LABEL}
         </Button>
       </CardFooter>

@@ -28,6 +28,9 @@ import { useSignedInRedirect } from '../use-signed-in-redirect.ts';
 
 export const LOGIN_OPTIONS_ID = 'login-options';
 
+/** The two ways on, each waiting for the human check (the key of a kept press). */
+type LoginOption = 'provider' | 'guest';
+
 /**
  * /login (booking-dashboard-staff §2): introduction, the sign-in options (the provider-login
  * card when OAuth is enabled, and 'Continue as Guest') and the membership plans. Query:
@@ -35,9 +38,12 @@ export const LOGIN_OPTIONS_ID = 'login-options';
  * the return path or /dashboard.
  *
  * The human check (§2 'Login', §4, §5 'Security check required on login') sits above the sign-in
- * options when the general config enables it: both options wait for it, and going on without it
- * says 'Please complete security verification to continue' in red at the check. Its token stays
- * in session storage, so the guest page's email card starts with the check already complete.
+ * options when the general config enables it, and both options wait for it: pressed before it
+ * answers, the press is kept (issue 23, decision 0049: the option is busy with 'Completing the
+ * security check...', the check's polite status says it will continue) and goes as soon as the
+ * token arrives. If the check fails instead, 'Please complete security verification to continue'
+ * shows in red at the check (focus there) and stays until the next press. Its token stays in
+ * session storage, so the guest page's email card starts with the check already complete.
  */
 export function LoginPage() {
   const { searchParams } = useLocation();
@@ -57,20 +63,23 @@ export function LoginPage() {
   });
   const [securityError, setSecurityError] = useState<string | null>(null);
   const checkRef = useRef<HTMLDivElement>(null);
-  const checkPassed = !check.enabled || check.status === 'verified';
 
-  // Solved: the red message goes.
-  useEffect(() => {
-    if (checkPassed) setSecurityError(null);
-  }, [checkPassed]);
-
-  /** Before either sign-in option: true when the check is done, else the message at the check. */
-  const requireCheck = useCallback((): boolean => {
-    if (checkPassed) return true;
+  /** The check failed while a press waited for it (or had failed when pressed): the message at the check. */
+  const checkFailed = useCallback((): void => {
     setSecurityError(SECURITY_CHECK_REQUIRED);
     checkRef.current?.focus();
-    return false;
-  }, [checkPassed]);
+  }, []);
+
+  /** Either sign-in option: now when the check is done, else as soon as it is (a later press replaces it). */
+  const { whenVerified } = check;
+  const afterCheck = useCallback(
+    (option: LoginOption) =>
+      (run: () => void): void => {
+        setSecurityError(null);
+        whenVerified(option, () => run(), checkFailed);
+      },
+    [whenVerified, checkFailed],
+  );
 
   useEffect(() => {
     document.title = 'Sign In | Member Portal';
@@ -138,11 +147,15 @@ export function LoginPage() {
                   </div>
                 ) : null}
                 {config.data.oauth?.enabled ? (
-                  <ProviderLoginCard redirectPath={afterSignInPath(returnPath)} requireCheck={requireCheck} waiting={!checkPassed} />
+                  <ProviderLoginCard
+                    redirectPath={afterSignInPath(returnPath)}
+                    afterCheck={afterCheck('provider')}
+                    waitingForCheck={check.waitingFor === 'provider'}
+                  />
                 ) : null}
               </>
             )}
-            <GuestCard returnPath={returnPath} requireCheck={requireCheck} waiting={!checkPassed} />
+            <GuestCard returnPath={returnPath} afterCheck={afterCheck('guest')} waitingForCheck={check.waitingFor === 'guest'} />
           </Section>
         </Split>
         <PricingSection onSignUp={showLoginOptions} />
