@@ -184,6 +184,70 @@ describe('reset', () => {
   });
 });
 
+describe('POST /_sandbox/slots: a slot at a chosen time', () => {
+  // Friday 13 March 2026, 16:00 in New York: the seeded practice has no slot before Monday.
+  const NOW = new Date('2026-03-13T20:00:00Z');
+  let sandbox: TestSandbox;
+  let token: string;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ now: () => NOW });
+    token = await backendToken(sandbox.url);
+  });
+
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  const openOn = async (date: string) =>
+    (await call(sandbox.url, token, 'GET', `${P}/appointments/open?departmentid=1&startdate=${encodeURIComponent(date)}&enddate=${encodeURIComponent(date)}`)).body.appointments;
+
+  it('opens a Sunday slot that athenahealth lists and books like any other; a reset forgets it', async () => {
+    expect(await openOn('03/15/2026')).toEqual([]);
+    // 10:00 on Sunday in New York (EDT since 8 March): 14:00 UTC.
+    const created = await call(sandbox.url, null, 'POST', '/_sandbox/slots', { departmentid: '1', providerid: '15', appointmenttypeid: '2', start: '2026-03-15T14:00:00Z' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      appointmentid: expect.any(Number),
+      date: '03/15/2026',
+      starttime: '10:00',
+      duration: 30,
+      departmentid: 1,
+      providerid: 15,
+      appointmenttypeid: 2,
+      appointmenttype: 'Office Visit',
+      patientappointmenttypename: 'Office Visit',
+      frozen: false,
+    });
+    expect(await openOn('03/15/2026')).toEqual([created.body]);
+    // The same instant given with its New York offset is the same slot: refused.
+    const again = await call(sandbox.url, null, 'POST', '/_sandbox/slots', { departmentid: '1', providerid: '15', appointmenttypeid: '2', start: '2026-03-15T10:00:00-04:00' });
+    expect(again.status).toBe(409);
+    const booked = await call(sandbox.url, token, 'PUT', `${P}/appointments/${created.body.appointmentid}`, { patientid: PATIENT_IDS.margaret, appointmenttypeid: '2', departmentid: '1' });
+    expect(booked.status).toBe(200);
+    expect(booked.body[0]).toMatchObject({ appointmentstatus: 'f', date: '03/15/2026', starttime: '10:00' });
+    expect(await openOn('03/15/2026')).toEqual([]);
+    await call(sandbox.url, null, 'POST', '/_sandbox/reset');
+    expect((await call(sandbox.url, token, 'GET', `${P}/appointments/${created.body.appointmentid}`)).status).toBe(404);
+  });
+
+  it('refuses what athenahealth could not have: an unknown department, provider or type, a provider of another department, a time in the past or not an ISO instant', async () => {
+    const slot = { departmentid: '1', providerid: '15', appointmenttypeid: '2', start: '2026-03-14T15:00:00Z' };
+    const refused = async (change: Record<string, string>) => {
+      const answer = await call(sandbox.url, null, 'POST', '/_sandbox/slots', { ...slot, ...change });
+      return [answer.status, answer.body.error];
+    };
+    expect(await refused({ departmentid: '99' })).toEqual([400, 'Invalid departmentid']);
+    expect(await refused({ providerid: '999' })).toEqual([400, 'Invalid providerid']);
+    expect(await refused({ providerid: '8' })).toEqual([400, 'Invalid providerid']);
+    expect(await refused({ appointmenttypeid: '99' })).toEqual([400, 'Invalid appointmenttypeid']);
+    expect(await refused({ start: '2026-03-13T19:00:00Z' })).toEqual([400, 'Invalid start']);
+    expect(await refused({ start: '03/14/2026 10:00' })).toEqual([400, 'Invalid start']);
+    expect(await refused({ start: '2026-03-14T15:00:00' })).toEqual([400, 'Invalid start']);
+    expect(await refused({ start: '2026-03-14T15:00:30Z' })).toEqual([400, 'Invalid start']);
+  });
+});
+
 describe('state in PostgreSQL', () => {
   let db: TestDatabase;
 

@@ -381,6 +381,32 @@ describe('appointments', () => {
     expect(reopened[0].appointmentid).not.toBe(first.appointmentid);
   });
 
+  it('a cancelled slot opens again under a NEW id; the cancelled appointment keeps its id with status x', async () => {
+    // athenahealth, https://docs.athenahealth.com/api/api-ref/appointment (Cancel appointment; Get
+    // appointment details: appointmentstatus "x" cancelled) and /appointment-slot (Get list of open
+    // appointment slots): a cancelled appointment stays readable under its id as "x", so the time it
+    // frees is a new open appointment with a new appointmentid, when the cancel reason's
+    // `slotavailable` (GET /appointmentcancelreasons) says so. Callers that remember a slot by id
+    // (the earlier-slot waitlist) must look for its time, not its id.
+    const sameTime = (slot: { date: string; starttime: string; providerid: number }) => (s: { date: string; starttime: string; providerid: number }) =>
+      s.date === slot.date && s.starttime === slot.starttime && s.providerid === slot.providerid;
+    const [slot, other] = (await open('departmentid=1&appointmenttypeid=2')).appointments;
+    await put(`${P}/appointments/${slot.appointmentid}`, { patientid: PATIENT_IDS.olivia, appointmenttypeid: '2' });
+    expect((await open('departmentid=1&appointmenttypeid=2')).appointments.filter(sameTime(slot))).toEqual([]);
+    expect((await put(`${P}/appointments/${slot.appointmentid}/cancel`, { patientid: PATIENT_IDS.olivia, appointmentcancelreasonid: '4' })).body).toEqual({ status: 'x' });
+    const [cancelled] = (await get(`${P}/appointments/${slot.appointmentid}`)).body;
+    expect(cancelled).toMatchObject({ appointmentid: String(slot.appointmentid), appointmentstatus: 'x' });
+    const reopened = (await open('departmentid=1&appointmenttypeid=2')).appointments.filter(sameTime(slot));
+    expect(reopened).toHaveLength(1);
+    expect(reopened[0].appointmentid).not.toBe(slot.appointmentid);
+    expect((await put(`${P}/appointments/${slot.appointmentid}`, { patientid: PATIENT_IDS.olivia, appointmenttypeid: '2' })).status).toBe(409);
+    expect((await put(`${P}/appointments/${reopened[0].appointmentid}`, { patientid: PATIENT_IDS.olivia, appointmenttypeid: '2' })).status).toBe(200);
+    // A no-show (slotavailable false) frees nothing.
+    await put(`${P}/appointments/${other.appointmentid}`, { patientid: PATIENT_IDS.paul, appointmenttypeid: '2' });
+    await put(`${P}/appointments/${other.appointmentid}/cancel`, { patientid: PATIENT_IDS.paul, appointmentcancelreasonid: '2' });
+    expect((await open('departmentid=1&appointmenttypeid=2')).appointments.filter(sameTime(other))).toEqual([]);
+  });
+
   it('cancels with {status:"x"}; cancelling again or for someone else is refused', async () => {
     const [slot] = (await open('departmentid=2&appointmenttypeid=9')).appointments;
     await put(`${P}/appointments/${slot.appointmentid}`, { patientid: PATIENT_IDS.paul });

@@ -9,7 +9,9 @@ import {
   BACKEND_CLIENT_SECRET,
   PATIENT_APP_CLIENT_ID,
   PRACTICE_ID,
+  appointmentTypeById,
   departmentById,
+  providerById,
 } from '../seed/practice.ts';
 import {
   FIREBASE_API_KEY,
@@ -21,11 +23,12 @@ import {
   SIGNWELL_API_KEY,
   SIGNWELL_API_PREFIX,
 } from '../seed/providers.ts';
-import { TABLES } from '../store/schema.ts';
+import { SEQUENCES, TABLES } from '../store/schema.ts';
+import { dayIn, formatIsoDay, formatUsDate, formatZonedDateTime } from '../time.ts';
 import type { SandboxContext } from './context.ts';
-import { badRequest, notFound } from './errors.ts';
+import { athenaError, badRequest, notFound } from './errors.ts';
 import { documentJson } from './practice.router.ts';
-import { field, type PatientRow } from './shapes.ts';
+import { field, openSlotJson, type AppointmentRow, type PatientRow } from './shapes.ts';
 
 interface ControlDocumentRow {
   readonly adminid: string;
@@ -99,6 +102,56 @@ export const controlRouter = (sandbox: SandboxContext): Router => {
       count: string;
     }[];
     ctx.body = { reset: true, openSlots: Number(count) };
+  });
+
+  /**
+   * An open slot at a chosen time (the seeded practice has weekday slots only): JSON or form
+   * `{departmentid, providerid, appointmenttypeid, start}` with `start` an ISO 8601 instant with
+   * its offset (`2026-11-29T15:00:00Z`, `…-05:00`), on a whole minute, in the future. Answers 201
+   * the slot as GET /appointments/open lists it; 409 when that provider already has a slot then.
+   */
+  router.post('/slots', async (ctx) => {
+    const body = ctx.request.body;
+    const departmentid = field(body, 'departmentid');
+    const providerid = field(body, 'providerid');
+    const appointmenttypeid = field(body, 'appointmenttypeid');
+    const startText = field(body, 'start');
+    const department = departmentById(departmentid);
+    if (department === undefined) throw badRequest(`There is no department ${departmentid || '(missing)'}.`, 'Invalid departmentid');
+    const provider = /^\d+$/.test(providerid) ? providerById(Number(providerid)) : undefined;
+    if (provider === undefined) throw badRequest(`There is no provider ${providerid || '(missing)'}.`, 'Invalid providerid');
+    if (provider.departmentid !== department.departmentid) throw badRequest(`Provider ${providerid} does not see patients in department ${departmentid}.`, 'Invalid providerid');
+    const type = appointmentTypeById(appointmenttypeid);
+    if (type === undefined) throw badRequest(`There is no appointment type ${appointmenttypeid || '(missing)'}.`, 'Invalid appointmenttypeid');
+    const start = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(startText) ? new Date(startText) : null;
+    if (start === null || Number.isNaN(start.getTime())) throw badRequest('start must be an ISO 8601 time with its offset, e.g. 2026-11-29T15:00:00Z.', 'Invalid start');
+    if (start.getTime() % 60_000 !== 0) throw badRequest('start must be on a whole minute.', 'Invalid start');
+    if (start.getTime() <= sandbox.now().getTime()) throw badRequest('start must be in the future (sandbox clock).', 'Invalid start');
+    await sandbox.ensureSlots();
+    const taken = await db
+      .table(TABLES.appointments)
+      .where({ providerid: provider.providerid, starts_at: start })
+      .whereIn('status', ['o', 'f'])
+      .first();
+    if (taken !== undefined) throw athenaError(409, 'The provider already has a slot then', `Provider ${providerid} has appointment ${String((taken as AppointmentRow).appointmentid)} at ${startText}.`);
+    const day = dayIn(start);
+    const [row] = (await db
+      .table(TABLES.appointments)
+      .insert({
+        appointmentid: db.knex.raw(`nextval('${db.qualified(SEQUENCES.appointmentIds)}')`),
+        day: formatIsoDay(day),
+        date: formatUsDate(day),
+        starttime: formatZonedDateTime(start).slice(11, 16),
+        starts_at: start,
+        duration: type.duration,
+        departmentid: department.departmentid,
+        providerid: provider.providerid,
+        appointmenttypeid: type.appointmenttypeid,
+        status: 'o',
+      })
+      .returning('*')) as AppointmentRow[];
+    ctx.status = 201;
+    ctx.body = openSlotJson(row!);
   });
 
   router.get('/faults', (ctx) => {
