@@ -214,6 +214,23 @@ describe('StripeCards: invoices and payment', () => {
     expect(fake.requests[0]?.headers.get('idempotency-key')).toBe('pay:in_123:pm_card');
   });
 
+  it('attaches the card to the customer with its key and answers the id Stripe gives back', async () => {
+    const { fake, cards } = setup((f) => f.on('POST', /^\/v1\/payment_methods\/pm_card_visa\/attach$/, json({ id: 'pm_1New', object: 'payment_method', customer: 'cus_123' })));
+    await expect(cards.attachCard('pm_card_visa', 'cus_123', 'attach:cus_123:pm_card_visa')).resolves.toEqual({ kind: 'attached', paymentMethodId: 'pm_1New' });
+    expect(fake.requests[0]?.body).toBe('customer=cus_123');
+    expect(fake.requests[0]?.headers.get('idempotency-key')).toBe('attach:cus_123:pm_card_visa');
+  });
+
+  it('a card Stripe declines on attach is a decline; a card of another customer is a rejection', async () => {
+    const { cards } = setup((f) =>
+      f
+        .on('POST', /^\/v1\/payment_methods\/pm_bad\/attach$/, stripeError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }))
+        .on('POST', /^\/v1\/payment_methods\/pm_theirs\/attach$/, stripeError(400, { type: 'invalid_request_error', code: 'payment_method_unexpected_state', param: 'payment_method', message: 'The payment method you provided has already been attached to a customer.' })),
+    );
+    await expect(cards.attachCard('pm_bad', 'cus_123', 'k1')).resolves.toEqual({ kind: 'declined', message: 'Your card was declined.', code: 'card_declined', declineCode: 'generic_decline' });
+    await expect(cards.attachCard('pm_theirs', 'cus_123', 'k2')).rejects.toBeInstanceOf(CardsRejectedError);
+  });
+
   it('maps a 402 card_error to a decline with its code and decline code', async () => {
     const { cards } = setup((f) =>
       f.on('POST', /^\/v1\/invoices\/in_123\/pay$/, stripeError(402, { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' })),

@@ -26,6 +26,7 @@ import {
   type CardCustomer,
   type CardEvent,
   type CardInvoice,
+  type AttachCardResult,
   type CardSubscription,
   type Cards,
   type NewCardCustomer,
@@ -42,6 +43,7 @@ import {
   StripeInvoicePayment,
   StripeList,
   StripePaymentIntent,
+  StripePaymentMethod,
   StripePortalSession,
   StripePrice,
   StripeSubscription,
@@ -241,7 +243,24 @@ export class StripeCards implements Cards {
   }
 
   /**
-   * Pays the invoice with the card. The key must differ per attempt (e.g. include the payment
+   * POST /v1/payment_methods/{id}/attach: the card becomes the customer's, as Stripe wants before
+   * it pays the customer's invoice with it (docs.stripe.com/api/invoices/pay, decision 0051). A card
+   * declined on Stripe's check → `declined`. Answers the id Stripe gives back (a test id such as
+   * `pm_card_visa` becomes a new PaymentMethod).
+   */
+  async attachCard(paymentMethodId: string, customerId: string, idempotencyKey: string): Promise<AttachCardResult> {
+    const call: Call = { method: 'POST', path: '/v1/payment_methods/{id}/attach' };
+    try {
+      const attached = await this.#run(call, StripePaymentMethod, () => this.#stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, this.#keyed(idempotencyKey)), rethrowDeclines);
+      return { kind: 'attached', paymentMethodId: attached.id };
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      return { kind: 'declined', message: error.message || 'Your card was declined.', code: error.code ?? null, declineCode: error.decline_code ?? null };
+    }
+  }
+
+  /**
+   * Pays the invoice with a card of its customer (attachCard first). The key must differ per attempt (e.g. include the payment
    * method): Stripe replays a declined answer for a key it has seen.
    */
   async payInvoice(invoiceId: string, paymentMethodId: string, idempotencyKey: string): Promise<PayInvoiceResult> {
@@ -420,6 +439,12 @@ const notFound = (error: Stripe.errors.StripeError): { readonly value: null } | 
 
 /** Stripe's error code for an invoice payment that waits for 3-D Secure (not always a card error). */
 const INVOICE_REQUIRES_ACTION = 'invoice_payment_intent_requires_action';
+
+/** Lets a card error through untouched, for attachCard to read. */
+const rethrowDeclines = (error: Stripe.errors.StripeError): undefined => {
+  if (error instanceof Stripe.errors.StripeCardError) throw error;
+  return undefined;
+};
 
 /** Lets card errors and the 3-D Secure answer through untouched, for payInvoice to read. */
 const rethrowCardErrors = (error: Stripe.errors.StripeError): undefined => {

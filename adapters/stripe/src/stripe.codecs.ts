@@ -99,6 +99,9 @@ export const StripeInvoicePayment = t.type({
   payment: maybe(t.type({ type: maybe(t.string), payment_intent: maybe(t.union([t.string, StripePaymentIntent])) })),
 });
 
+/** A PaymentMethod: its id and whose it is (`customer`, null for a card just made by Stripe.js). */
+export const StripePaymentMethod = t.type({ id: t.string, customer: maybe(Ref) });
+
 export const StripePortalSession = t.type({ id: t.string, url: t.string });
 
 /** A webhook event as Stripe signs and sends it. */

@@ -6,9 +6,11 @@
  * Stripe bodies are form-encoded, and a form body in a pact is compared as it was recorded (no
  * matchers): so the ids the adapter sends — customer, price, subscription, invoice, payment
  * method — are fixed here, and each provider state's params name the ids the sandbox's state
- * handler must create its objects with. The payment methods are Stripe's own test ids
- * (`pm_card_visa`, `pm_card_chargeDeclined`). Ids the adapter only reads back are matched by
- * their prefix. Responses state only what the adapter reads.
+ * handler must create its objects with. The cards attached are Stripe's own test ids
+ * (`pm_card_visa`, `pm_card_chargeDeclined`); the cards an invoice is paid with are the customer's,
+ * made by the provider state with the ids named here (`pm_pact_visa`, `pm_pact_charge_fails`), since
+ * Stripe pays an invoice only with a card of its customer. Ids the adapter only reads back are
+ * matched by their prefix. Responses state only what the adapter reads.
  */
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3, type PactV4 } from '@pact-foundation/pact';
@@ -68,6 +70,14 @@ const states = {
   openInvoice: [
     'an incomplete subscription with an open invoice exists',
     { invoiceId: OPEN_INVOICE_ID, subscriptionId: 'sub_pact_incomplete', customerId: CUSTOMER_ID, lookupKey: TIER, priceId: PRICE_ID, amountDue: 12000 },
+  ],
+  openInvoiceAndCard: [
+    'an open invoice exists and its customer has a card',
+    { invoiceId: OPEN_INVOICE_ID, subscriptionId: 'sub_pact_incomplete', customerId: CUSTOMER_ID, lookupKey: TIER, priceId: PRICE_ID, amountDue: 12000, paymentMethodId: 'pm_pact_visa', cardNumber: '4242424242424242' },
+  ],
+  openInvoiceAndFailingCard: [
+    'an open invoice exists and its customer has a card',
+    { invoiceId: OPEN_INVOICE_ID, subscriptionId: 'sub_pact_incomplete', customerId: CUSTOMER_ID, lookupKey: TIER, priceId: PRICE_ID, amountDue: 12000, paymentMethodId: 'pm_pact_charge_fails', cardNumber: '4000000000000341' },
   ],
 } satisfies Record<string, ProviderState>;
 
@@ -293,36 +303,71 @@ describe('Stripe contract: invoices', () => {
       });
   });
 
-  it('pays an invoice with a good card', async () => {
+  it("attaches the browser's card to the invoice's customer (Stripe pays an invoice only with its customer's card)", async () => {
     await pact
       .addInteraction()
       .given(...states.openInvoice)
-      .uponReceiving('a request to pay an open invoice with pm_card_visa')
+      .uponReceiving('a request to attach pm_card_visa to the customer')
+      .withRequest('POST', '/v1/payment_methods/pm_card_visa/attach', (builder) =>
+        formBody(builder.headers(keyed(`attach:${CUSTOMER_ID}:pm_card_visa`)), { customer: CUSTOMER_ID }),
+      )
+      .willRespondWith(200, (builder) => builder.jsonBody({ id: regex('^pm_\\w+$', 'pm_1PactVisa'), object: 'payment_method', customer: CUSTOMER_ID }))
+      .executeTest(async (mock) => {
+        await expect(adapter(mock.url).attachCard('pm_card_visa', CUSTOMER_ID, `attach:${CUSTOMER_ID}:pm_card_visa`)).resolves.toEqual({ kind: 'attached', paymentMethodId: 'pm_1PactVisa' });
+      });
+  });
+
+  it('is refused with 402 when Stripe declines the card it attaches', async () => {
+    await pact
+      .addInteraction()
+      .given(...states.openInvoice)
+      .uponReceiving('a request to attach pm_card_chargeDeclined to the customer')
+      .withRequest('POST', '/v1/payment_methods/pm_card_chargeDeclined/attach', (builder) =>
+        formBody(builder.headers(keyed(`attach:${CUSTOMER_ID}:pm_card_chargeDeclined`)), { customer: CUSTOMER_ID }),
+      )
+      .willRespondWith(402, (builder) =>
+        builder.jsonBody({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: like('Your card was declined.') } }),
+      )
+      .executeTest(async (mock) => {
+        await expect(adapter(mock.url).attachCard('pm_card_chargeDeclined', CUSTOMER_ID, `attach:${CUSTOMER_ID}:pm_card_chargeDeclined`)).resolves.toEqual({
+          kind: 'declined',
+          message: 'Your card was declined.',
+          code: 'card_declined',
+          declineCode: 'generic_decline',
+        });
+      });
+  });
+
+  it("pays an invoice with a good card of its customer", async () => {
+    await pact
+      .addInteraction()
+      .given(...states.openInvoiceAndCard)
+      .uponReceiving("a request to pay an open invoice with its customer's card")
       .withRequest('POST', `/v1/invoices/${OPEN_INVOICE_ID}/pay`, (builder) =>
-        formBody(builder.headers(keyed('pay:in_pact_open:pm_card_visa')), { payment_method: 'pm_card_visa' }),
+        formBody(builder.headers(keyed('pay:in_pact_open:pm_pact_visa')), { payment_method: 'pm_pact_visa' }),
       )
       .willRespondWith(200, (builder) => builder.jsonBody(invoiceBody('paid', 12000)))
       .executeTest(async (mock) => {
-        await expect(adapter(mock.url).payInvoice(OPEN_INVOICE_ID, 'pm_card_visa', 'pay:in_pact_open:pm_card_visa')).resolves.toMatchObject({
+        await expect(adapter(mock.url).payInvoice(OPEN_INVOICE_ID, 'pm_pact_visa', 'pay:in_pact_open:pm_pact_visa')).resolves.toMatchObject({
           kind: 'paid',
           invoice: { id: OPEN_INVOICE_ID, status: 'paid', amountPaidCents: 12000 },
         });
       });
   });
 
-  it('is refused with 402 for a declined card', async () => {
+  it('is refused with 402 when the card of its customer is declined', async () => {
     await pact
       .addInteraction()
-      .given(...states.openInvoice)
-      .uponReceiving('a request to pay an open invoice with pm_card_chargeDeclined')
+      .given(...states.openInvoiceAndFailingCard)
+      .uponReceiving("a request to pay an open invoice with its customer's card that fails every charge")
       .withRequest('POST', `/v1/invoices/${OPEN_INVOICE_ID}/pay`, (builder) =>
-        formBody(builder.headers(keyed('pay:in_pact_open:pm_card_chargeDeclined')), { payment_method: 'pm_card_chargeDeclined' }),
+        formBody(builder.headers(keyed('pay:in_pact_open:pm_pact_charge_fails')), { payment_method: 'pm_pact_charge_fails' }),
       )
       .willRespondWith(402, (builder) =>
         builder.jsonBody({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: like('Your card was declined.') } }),
       )
       .executeTest(async (mock) => {
-        await expect(adapter(mock.url).payInvoice(OPEN_INVOICE_ID, 'pm_card_chargeDeclined', 'pay:in_pact_open:pm_card_chargeDeclined')).resolves.toEqual({
+        await expect(adapter(mock.url).payInvoice(OPEN_INVOICE_ID, 'pm_pact_charge_fails', 'pay:in_pact_open:pm_pact_charge_fails')).resolves.toEqual({
           kind: 'declined',
           message: 'Your card was declined.',
           code: 'card_declined',

@@ -19,7 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tools/src/testin
 import { startSandbox, type RunningSandbox } from './index.ts';
 import { type StateParams, type StateValues, providerStatesIn, stateRecorder, stateText, verifySandboxAgainst } from './pact-verification.ts';
 import { createDb } from './store/db.ts';
-import { createCatalogPrice, createCustomer, createSubscription, payInvoice, updateSubscription } from './stripe/billing.ts';
+import { attachFromApi, createCatalogPrice, createCustomer, createPaymentMethod, createSubscription, payInvoice, updateSubscription } from './stripe/billing.ts';
 import { STRIPE_CATALOG, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, type CatalogTier } from './stripe/constants.ts';
 import { createStripeEngine, type StripeEngine } from './stripe/engine.ts';
 import { encodeForm } from './stripe/form.ts';
@@ -122,7 +122,10 @@ const incompleteSubscription = async (tx: Tx, params: Params | undefined, invoic
 /** The subscription's first invoice paid with Stripe's test Visa: the subscription is active. */
 const activeSubscription = async (tx: Tx, params: Params | undefined): Promise<StripeObject> => {
   const created = await incompleteSubscription(tx, params);
-  const paid = await payInvoice(tx, String(created['latest_invoice']), { payment_method: 'pm_card_visa' });
+  // As Stripe wants it: the card is the customer's before it pays the invoice.
+  const attached = await attachFromApi(tx, 'pm_card_visa', { customer: String(created['customer']) });
+  if (attached.status !== 200) throw new Error(`attaching the card: ${attached.status} ${JSON.stringify(attached.body)}`);
+  const paid = await payInvoice(tx, String(created['latest_invoice']), { payment_method: (attached.body as StripeObject).id });
   if (paid.status !== 200) throw new Error(`paying the first invoice: ${paid.status} ${JSON.stringify(paid.body)}`);
   return created;
 };
@@ -226,6 +229,23 @@ const stateHandlers: StateHandlers = {
     if (invoice['status'] !== 'open' || invoice['amount_due'] !== whole(params, 'amountDue')) {
       throw new Error(`invoice ${invoiceId} is ${String(invoice['status'])} for ${String(invoice['amount_due'])}`);
     }
+    return {};
+  }),
+
+  'an open invoice exists and its customer has a card': state('open invoice and card', async (params) => {
+    await reset();
+    const invoiceId = text(params, 'invoiceId');
+    const paymentMethodId = text(params, 'paymentMethodId');
+    await inStripe(async (tx) => {
+      await incompleteSubscription(tx, params, invoiceId);
+      const card = await createPaymentMethod(tx, { type: 'card', card: { number: text(params, 'cardNumber'), exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 2), cvc: '123' } }, paymentMethodId);
+      const attached = await attachFromApi(tx, card.id, { customer: text(params, 'customerId') });
+      if (attached.status !== 200) throw new Error(`attaching ${paymentMethodId}: ${attached.status} ${JSON.stringify(attached.body)}`);
+    });
+    const card = await api('GET', `/v1/payment_methods/${paymentMethodId}`);
+    if (card['customer'] !== text(params, 'customerId')) throw new Error(`card ${paymentMethodId} belongs to ${String(card['customer'])}`);
+    const invoice = await api('GET', `/v1/invoices/${invoiceId}`);
+    if (invoice['status'] !== 'open') throw new Error(`invoice ${invoiceId} is ${String(invoice['status'])}`);
     return {};
   }),
 };

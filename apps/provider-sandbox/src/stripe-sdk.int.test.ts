@@ -67,13 +67,19 @@ describe('stripe-node against the sandbox', () => {
     expect(invoice.confirmation_secret?.type).toBe('payment_intent');
     expect(sub.items.data[0]?.current_period_end).toBeGreaterThan(sub.items.data[0]?.current_period_start ?? Infinity);
 
-    const declined = await card('4000000000000002');
+    // A card must be the invoice's customer's before it pays the invoice (docs.stripe.com/api/invoices/pay).
+    const declined = await card('4000000000000341');
+    const unattached = await stripe.invoices.pay(invoice.id as string, { payment_method: declined.id }).catch((error: unknown) => error);
+    expect(unattached).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((unattached as Stripe.errors.StripeInvalidRequestError).param).toBe('payment_method');
+    await stripe.paymentMethods.attach(declined.id, { customer: customer.id });
     const failure = await stripe.invoices.pay(invoice.id as string, { payment_method: declined.id }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Stripe.errors.StripeCardError);
     expect((failure as Stripe.errors.StripeCardError).decline_code).toBe('generic_decline');
     expect((failure as Stripe.errors.StripeCardError).statusCode).toBe(402);
 
     const good = await card('4242424242424242');
+    await stripe.paymentMethods.attach(good.id, { customer: customer.id });
     const paid = await stripe.invoices.pay(invoice.id as string, { payment_method: good.id });
     expect(paid.status).toBe('paid');
     expect(paid.parent?.subscription_details?.subscription).toBe(sub.id);

@@ -240,11 +240,53 @@ describe('Stripe: a subscription paid in the browser', () => {
     expect(response.body.error).toMatchObject({ type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' });
   });
 
-  it('after a decline, a new card pays the same invoice through /v1/invoices/{id}/pay', async () => {
-    const { invoice, secret, subscription } = await startIncomplete();
+  it('refuses /pay with a card of no customer or of another customer (docs.stripe.com/api/invoices/pay: payment_method "must be the ID of a PaymentMethod belonging to the customer associated with the invoice")', async () => {
+    const { invoice, customer: owner } = await startIncomplete();
+    const fresh = await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '4242424242424242', exp_month: 1, exp_year: 2031, cvc: '123' }, key: STRIPE_PUBLISHABLE_KEY }, { key: null });
+    expect(fresh.body.customer).toBeNull();
+    const refused = await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: fresh.body.id }, { idempotencyKey: `pay:${invoice.id}:${fresh.body.id}` });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        param: 'payment_method',
+        message: `The payment method supplied (${fresh.body.id}) does not belong to a Customer, but you supplied Customer ${owner.id}. Please attach the payment method to this Customer before using it with an Invoice.`,
+      },
+    });
+    // Nothing changed: no attempt on the invoice, the card still belongs to nobody.
+    expect((await stripeCall(sandbox.url, 'GET', `/v1/invoices/${invoice.id}`)).body).toMatchObject({ status: 'open', attempt_count: 0 });
+    expect((await stripeCall(sandbox.url, 'GET', `/v1/payment_methods/${fresh.body.id}`)).body.customer).toBeNull();
+    // A card of another customer is refused too.
+    const other = await customer('someone.else@example.com');
+    expect((await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${fresh.body.id}/attach`, { customer: other.id })).status).toBe(200);
+    const foreign = await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: fresh.body.id });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error).toMatchObject({ type: 'invalid_request_error', param: 'payment_method' });
+    expect(foreign.body.error.code).toBeUndefined();
+  });
+
+  it('attach declines a card Stripe declines (402, replayed for its key) but takes 0341, which fails only when charged (docs.stripe.com/testing)', async () => {
+    const { customer: owner } = await startIncomplete();
+    const card = async (number: string) =>
+      (await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number, exp_month: 1, exp_year: 2031, cvc: '123' }, key: STRIPE_PUBLISHABLE_KEY }, { key: null })).body.id as string;
+    const declined = await card('4000000000000002');
+    const first = await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${declined}/attach`, { customer: owner.id }, { idempotencyKey: `attach:${declined}` });
+    expect(first.status).toBe(402);
+    expect(first.body.error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' });
+    const again = await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${declined}/attach`, { customer: owner.id }, { idempotencyKey: `attach:${declined}` });
+    expect(again.status).toBe(402);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await stripeCall(sandbox.url, 'GET', `/v1/payment_methods/${declined}`)).body.customer).toBeNull();
+    const chargeFails = await card('4000000000000341');
+    expect((await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${chargeFails}/attach`, { customer: owner.id })).body).toMatchObject({ id: chargeFails, customer: owner.id });
+  });
+
+  it('after a decline, a new card attached to the customer pays the same invoice through /v1/invoices/{id}/pay', async () => {
+    const { invoice, secret, subscription, customer: owner } = await startIncomplete();
     expect((await confirmCard(secret, '4000000000000002')).status).toBe(402);
     const pm = await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '5555555555554444', exp_month: 1, exp_year: 2031, cvc: '123' }, key: STRIPE_PUBLISHABLE_KEY }, { key: null });
     expect(pm.body).toMatchObject({ id: expect.stringMatching(/^pm_/), card: { brand: 'mastercard', last4: '4444' } });
+    expect((await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${pm.body.id}/attach`, { customer: owner.id })).status).toBe(200);
     const paid = await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: pm.body.id });
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ id: invoice.id, status: 'paid', amount_paid: 12000 });
@@ -256,10 +298,11 @@ describe('Stripe: a subscription paid in the browser', () => {
 
   it('a declined /pay answers 402 card_error and leaves the invoice open', async () => {
     const { invoice } = await startIncomplete();
-    const pm = await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '4000000000009995', exp_month: 1, exp_year: 2031 } });
+    const pm = await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '4000000000000341', exp_month: 1, exp_year: 2031 } });
+    expect((await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${pm.body.id}/attach`, { customer: invoice.customer })).status).toBe(200);
     const response = await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: pm.body.id, off_session: 'true' });
     expect(response.status).toBe(402);
-    expect(response.body.error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' });
+    expect(response.body.error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' });
     expect((await stripeCall(sandbox.url, 'GET', `/v1/invoices/${invoice.id}`)).body.status).toBe('open');
   });
 });
@@ -318,6 +361,7 @@ describe('Stripe: 3-D Secure', () => {
   it('/pay with an always-3DS card answers 402 authentication_required with the intent waiting for action', async () => {
     const { invoice } = await startIncomplete();
     const pm = await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '4000002760003184', exp_month: 1, exp_year: 2031 } });
+    expect((await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${pm.body.id}/attach`, { customer: invoice.customer })).status).toBe(200);
     const response = await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: pm.body.id, off_session: 'true' });
     expect(response.status).toBe(402);
     expect(response.body.error).toMatchObject({ type: 'card_error', code: 'authentication_required', payment_intent: { status: 'requires_action', client_secret: expect.stringMatching(/_secret_/) } });

@@ -75,6 +75,12 @@ export type PayInvoiceResult =
   | { readonly kind: 'requires_action'; readonly clientSecret: string; readonly invoice: CardInvoice }
   | { readonly kind: 'declined'; readonly message: string; readonly code: string | null; readonly declineCode: string | null };
 
+/** A card made in the browser, attached to a customer (or declined when Stripe checks it). */
+export type AttachCardResult =
+  /** The card as it is now the customer's (Stripe's test ids such as `pm_card_visa` come back as a new id). */
+  | { readonly kind: 'attached'; readonly paymentMethodId: string }
+  | { readonly kind: 'declined'; readonly message: string; readonly code: string | null; readonly declineCode: string | null };
+
 /** How a subscription's invoices are paid: the saved card, or an emailed invoice (manual payment). */
 export type SubscriptionCollection = 'charge_automatically' | 'send_invoice';
 
@@ -140,7 +146,14 @@ export interface Cards {
   reactivateSubscription(subscriptionId: string, idempotencyKey: string): Promise<CardSubscription>;
   getInvoice(invoiceId: string): Promise<CardInvoice | null>;
   /**
-   * Pays an open invoice with the card. Give each attempt its own key (e.g. include the payment
+   * Makes the card the customer's (POST /v1/payment_methods/{id}/attach). Stripe pays an invoice
+   * only with a PaymentMethod of the invoice's customer, and a card Stripe.js creates belongs to
+   * nobody (docs/decisions/0051). Attaching a card already the customer's changes nothing. A card
+   * Stripe declines on its check is a `declined` result, not an error.
+   */
+  attachCard(paymentMethodId: string, customerId: string, idempotencyKey: string): Promise<AttachCardResult>;
+  /**
+   * Pays an open invoice with a card of the invoice's customer (attachCard first). Give each attempt its own key (e.g. include the payment
    * method id): Stripe answers a key it has seen with the first answer, a decline included.
    */
   payInvoice(invoiceId: string, paymentMethodId: string, idempotencyKey: string): Promise<PayInvoiceResult>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import * as E from 'fp-ts/lib/Either.js';
 import type { TierCode } from '../domain/tier.ts';
-import type { CardCustomer, CardInvoice, Cards, CardSubscription, PayInvoiceResult, SubscriptionSetup } from '../ports/cards.port.ts';
+import { CardsRejectedError, type AttachCardResult, type CardCustomer, type CardInvoice, type Cards, type CardSubscription, type PayInvoiceResult, type SubscriptionSetup } from '../ports/cards.port.ts';
 import type { CustomFieldUpdate } from '../ports/health-record.port.ts';
 import type { MembershipStatus } from './membership-status.use-case.ts';
 import { FixedClock } from '../testing/fixed-clock.ts';
@@ -111,7 +111,23 @@ class FakeCards implements Cards {
   setStatus(subscriptionId: string, status: CardSubscription['status'], cancelAtPeriodEnd = false) {
     this.subscriptions.set(subscriptionId, { ...this.subscriptions.get(subscriptionId)!, status, cancelAtPeriodEnd });
   }
-  async payInvoice(invoiceId: string): Promise<PayInvoiceResult> {
+  /** Which customer each card belongs to (a card made in the browser belongs to nobody). */
+  readonly cardOwners = new Map<string, string>();
+  readonly calls: string[] = [];
+  async attachCard(paymentMethodId: string, customerId: string, key: string): Promise<AttachCardResult> {
+    this.calls.push(`attach ${paymentMethodId} ${customerId} ${key}`);
+    if (paymentMethodId.startsWith('pm_declined')) return { kind: 'declined', message: 'Your card was declined.', code: 'card_declined', declineCode: 'generic_decline' };
+    const owner = this.cardOwners.get(paymentMethodId);
+    if (owner !== undefined && owner !== customerId) throw new CardsRejectedError('stripe POST /v1/payment_methods/{id}/attach answered 400', 400);
+    this.cardOwners.set(paymentMethodId, customerId);
+    return { kind: 'attached', paymentMethodId };
+  }
+  async payInvoice(invoiceId: string, paymentMethodId: string, key: string): Promise<PayInvoiceResult> {
+    this.calls.push(`pay ${invoiceId} ${paymentMethodId} ${key}`);
+    // Stripe's rule (docs.stripe.com/api/invoices/pay): a PaymentMethod of the invoice's customer.
+    if (this.cardOwners.get(paymentMethodId) !== this.invoices.get(invoiceId)?.customerId) {
+      throw new CardsRejectedError('stripe POST /v1/invoices/{id}/pay answered 400 (invalid_request_error, param payment_method)', 400);
+    }
     if (this.nextPayment === 'declined') return { kind: 'declined', message: 'Your card was declined.', code: 'card_declined', declineCode: 'generic_decline' };
     if (this.nextPayment === 'requires_action') return { kind: 'requires_action', clientSecret: 'pi_3ds_secret', invoice: this.invoices.get(invoiceId)! };
     this.pay(invoiceId);
@@ -241,6 +257,18 @@ describe('paying and recording', () => {
     expect(right(await call())).toEqual({ kind: 'confirm_payment', clientSecret: 'pi_3ds_secret' });
     cards.nextPayment = 'paid';
     expect(right(await call())).toEqual({ kind: 'paid' });
+  });
+
+  it("makes the browser's new card the invoice customer's before paying with it (Stripe's rule); a card declined on attach is a decline and nothing is paid", async () => {
+    const { deps, enrollments, cards, id } = await setup();
+    const started = right(await startSubscription(deps, { enrollmentId: id, payer })) as { invoiceId: string; subscriptionId: string };
+    const enrollment = (await enrollments.findById(id))!;
+    const call = (paymentMethodId: string) => payEnrollmentInvoice(deps, { enrollment, invoiceId: started.invoiceId, subscriptionId: started.subscriptionId, paymentMethodId });
+    expect(right(await call('pm_declined_1'))).toEqual({ kind: 'declined', message: 'Your card was declined.', code: 'card_declined', declineCode: 'generic_decline' });
+    expect(cards.calls).toEqual([`attach pm_declined_1 cus_1 attach:cus_1:pm_declined_1`]);
+    expect(right(await call('pm_fresh_2'))).toEqual({ kind: 'paid' });
+    expect(cards.calls.slice(1)).toEqual([`attach pm_fresh_2 cus_1 attach:cus_1:pm_fresh_2`, `pay ${started.invoiceId} pm_fresh_2 pay:${started.invoiceId}:pm_fresh_2`]);
+    expect(cards.cardOwners.get('pm_fresh_2')).toBe('cus_1');
   });
 });
 

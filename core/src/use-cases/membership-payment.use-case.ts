@@ -188,7 +188,10 @@ export type PayInvoiceOutcome =
   | { readonly kind: 'confirm_payment'; readonly clientSecret: string }
   | { readonly kind: 'declined'; readonly message: string; readonly code: string | null; readonly declineCode: string | null };
 
-/** pay-invoice: the invoice must be the latest of this enrollment's subscription. */
+/**
+ * pay-invoice: the invoice must be the latest of this enrollment's subscription. The card is made
+ * the invoice customer's first (attachCard: Stripe refuses to pay an invoice with anyone else's).
+ */
 export const payEnrollmentInvoice = async (
   deps: PaymentDeps,
   input: { readonly enrollment: Enrollment; readonly invoiceId: string; readonly subscriptionId: string; readonly paymentMethodId: string },
@@ -202,7 +205,13 @@ export const payEnrollmentInvoice = async (
     return E.left(domainError('PAYMENT.MISMATCH', MISSING_CHARGE_INFO_MESSAGE, NOT_PAID_TITLE));
   }
   if (invoice.status === 'paid') return E.right({ kind: 'paid' });
-  const result = await deps.cards.payInvoice(input.invoiceId, input.paymentMethodId, `pay:${input.invoiceId}:${input.paymentMethodId}`);
+  // Stripe pays an invoice only with a card of its customer; the browser's new card has none yet.
+  const attached = await deps.cards.attachCard(input.paymentMethodId, invoice.customerId, `attach:${invoice.customerId}:${input.paymentMethodId}`);
+  if (attached.kind === 'declined') {
+    return E.right({ kind: 'declined', message: attached.message || CARD_DECLINED_FALLBACK, code: attached.code, declineCode: attached.declineCode });
+  }
+  const card = attached.paymentMethodId;
+  const result = await deps.cards.payInvoice(input.invoiceId, card, `pay:${input.invoiceId}:${card}`);
   if (result.kind === 'paid') return E.right({ kind: 'paid' });
   if (result.kind === 'requires_action') return E.right({ kind: 'confirm_payment', clientSecret: result.clientSecret });
   return E.right({ kind: 'declined', message: result.message || CARD_DECLINED_FALLBACK, code: result.code, declineCode: result.declineCode });

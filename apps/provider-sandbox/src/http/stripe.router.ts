@@ -17,7 +17,7 @@ import {
   createCustomer,
   createPaymentMethod,
   createSubscription,
-  attachPaymentMethod,
+  attachFromApi,
   finishAuthentication,
   mustLoad,
   newPortalSession,
@@ -189,10 +189,7 @@ const ROUTES: readonly Route[] = [
   // Payment methods
   route('POST', '/v1/payment_methods', async (tx, call) => ok(await createPaymentMethod(tx, call.params)), true),
   route('GET', '/v1/payment_methods/:id', retrieve('payment_method')),
-  route('POST', '/v1/payment_methods/:id/attach', async (tx, call) => {
-    const customer = await mustLoad(tx, text(call.params, 'customer'), 'customer', 'customer');
-    return ok(await attachPaymentMethod(tx, await mustLoad(tx, call.id, 'payment_method', 'id', true), customer.id));
-  }),
+  route('POST', '/v1/payment_methods/:id/attach', async (tx, call) => attachFromApi(tx, call.id, call.params)),
   // Subscriptions
   route('POST', '/v1/subscriptions', async (tx, call) => ok(await createSubscription(tx, call.params))),
   route('GET', '/v1/subscriptions', async (tx, call) => {
@@ -339,7 +336,8 @@ export const stripeApi = (engine: StripeEngine) => async (ctx: Context, next: Ne
   } catch (error) {
     if (error instanceof StripeError) {
       ctx.status = error.status;
-      ctx.body = { error: { ...error.body.error, request_log_url: null } };
+      // Stripe sends request_log_url only when it has a log page for the request (a string): never null.
+      ctx.body = error.body;
       return;
     }
     if (error instanceof FormError) {

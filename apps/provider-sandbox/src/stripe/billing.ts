@@ -202,7 +202,8 @@ const paymentMethodFrom = (tx: Tx, card: FormObject, billing: FormObject | null)
   return { pm, behaviour: behaviourOf(number) };
 };
 
-export const createPaymentMethod = async (tx: Tx, params: FormObject): Promise<Obj> => {
+/** `id`: the sandbox's own setups (a contract's provider state) may choose it; the API never does. */
+export const createPaymentMethod = async (tx: Tx, params: FormObject, id?: string): Promise<Obj> => {
   const type = text(params, 'type');
   if (type === null) throw missingParam('type');
   if (type !== 'card') throw invalidRequest(`The sandbox supports payment methods of type card only, not '${type}'.`, 'type');
@@ -210,6 +211,7 @@ export const createPaymentMethod = async (tx: Tx, params: FormObject): Promise<O
   if (card === null) throw missingParam('card');
   const { pm, behaviour } = paymentMethodFrom(tx, card, objectParam(params, 'billing_details'));
   pm['metadata'] = mergeMetadata({}, params);
+  if (id !== undefined) pm.id = id;
   return save(tx, pm, { behaviour: encodeBehaviour(behaviour) });
 };
 
@@ -230,6 +232,42 @@ const paymentMethodParam = async (tx: Tx, params: FormObject): Promise<Obj | nul
 };
 
 const behaviourFor = async (tx: Tx, pm: Obj): Promise<CardBehaviour> => decodeBehaviour(str(await column(tx, pm.id, 'behaviour')));
+
+/**
+ * Paying an invoice with a PaymentMethod that is not its customer's: 400 invalid_request_error on
+ * `payment_method`. The rule is Stripe's reference for POST /v1/invoices/{id}/pay
+ * (https://docs.stripe.com/api/invoices/pay, `payment_method`; stripe-node's
+ * types/InvoicesResource.d.ts says the same). The message follows the one Stripe gives for the
+ * same rule on a SetupIntent (quoted in github.com/laravel/cashier-stripe/issues/720); Stripe's
+ * `code` for it is unconfirmed (U), so none is sent and the adapter reads none.
+ */
+export const notTheInvoiceCustomers = (pm: Obj, customerId: string): StripeError => {
+  const owner = str(pm['customer']);
+  return invalidRequest(
+    owner === null
+      ? `The payment method supplied (${pm.id}) does not belong to a Customer, but you supplied Customer ${customerId}. Please attach the payment method to this Customer before using it with an Invoice.`
+      : `The payment method supplied (${pm.id}) belongs to a different Customer than the one associated with this Invoice (${customerId}).`,
+    'payment_method',
+  );
+};
+
+/**
+ * POST /v1/payment_methods/{id}/attach: a card Stripe declines on its check is not attached (402
+ * card_error, stored for the idempotency key like any 402); 4000 0000 0000 0341 attaches and fails
+ * only when charged (Stripe's testing page: "Attaching this card to a Customer object succeeds,
+ * but attempts to charge the customer fail"). A card of another customer → 400.
+ */
+export const attachFromApi = async (tx: Tx, pmId: string, params: FormObject): Promise<{ status: number; body: unknown }> => {
+  const customer = await mustLoad(tx, text(params, 'customer'), 'customer', 'customer');
+  const pm = await mustLoad(tx, pmId, 'payment_method', 'id', true);
+  if (pm['customer'] === null || pm['customer'] === undefined) {
+    const behaviour = await behaviourFor(tx, pm);
+    if (behaviour.kind === 'decline') {
+      return { status: 402, body: cardErrorBody({ code: behaviour.code, declineCode: behaviour.declineCode, message: behaviour.message, extra: { payment_method: pm } }) };
+    }
+  }
+  return { status: 200, body: await attachPaymentMethod(tx, pm, customer.id) };
+};
 
 export const attachPaymentMethod = async (tx: Tx, pm: Obj, customerId: string): Promise<Obj> => {
   if (pm['customer'] === customerId) return pm;
@@ -566,7 +604,7 @@ export const confirmPaymentIntent = async (tx: Tx, id: string, params: FormObjec
         code: outcome.decline.code,
         declineCode: outcome.decline.declineCode,
         message: outcome.decline.message,
-        extra: { payment_intent: outcome.intent, payment_method: outcome.pm, request_log_url: null },
+        extra: { payment_intent: outcome.intent, payment_method: outcome.pm },
       }),
     };
   }
@@ -864,8 +902,10 @@ export const payInvoice = async (tx: Tx, id: string, params: FormObject): Promis
   let pm: Obj | null = null;
   if (pmId !== null && pmId !== '') {
     pm = await mustLoad(tx, pmId, 'payment_method', 'payment_method');
-    // Stripe wants a method of the invoice's customer; the sandbox attaches a fresh one.
-    pm = await attachPaymentMethod(tx, pm, String(invoice['customer']));
+    // Stripe's reference for POST /v1/invoices/{id}/pay: the payment_method "must be the ID of a
+    // PaymentMethod belonging to the customer associated with the invoice". Nothing is attached
+    // here (a card made by Stripe.js has no customer until it is attached or a confirm saves it).
+    if (pm['customer'] !== invoice['customer']) throw notTheInvoiceCustomers(pm, String(invoice['customer']));
   } else {
     const subId = str(rec(rec(invoice['parent'])['subscription_details'])['subscription']);
     const sub = subId === null ? null : await load(tx, subId);
