@@ -31,6 +31,9 @@ export interface FirebasePhoneAuthOptions {
   readonly now?: () => Date;
 }
 
+/** How far ahead of our clock a token's iat or auth_time may be (clocks differ a little). */
+export const CLOCK_SKEW_MS = 60_000;
+
 let appCounter = 0;
 
 /** The JOSE header of a compact JWT, or null when it is not one. */
@@ -82,8 +85,12 @@ export class FirebasePhoneAuth implements PhoneAuth {
     }
     const provider = decoded.firebase?.sign_in_provider;
     if (provider !== 'phone' || typeof decoded.phone_number !== 'string') throw new PhoneAuthError('ID token is not a phone sign-in');
+    // Firebase: iat and auth_time "must be in the past" (verify-id-tokens). firebase-admin checks
+    // neither, so a token minted ahead of time would pass the recency rule below for longer.
+    const nowMs = this.#now().getTime();
     const authTime = new Date(decoded.auth_time * 1000);
-    if (this.#now().getTime() - authTime.getTime() > this.#maxAgeMs) throw new PhoneAuthError('phone sign-in is too old');
+    if (decoded.iat * 1000 > nowMs + CLOCK_SKEW_MS || authTime.getTime() > nowMs + CLOCK_SKEW_MS) throw new PhoneAuthError('ID token refused: issued in the future');
+    if (nowMs - authTime.getTime() > this.#maxAgeMs) throw new PhoneAuthError('phone sign-in is too old');
     return { uid: decoded.uid, phoneNumber: decoded.phone_number, signInProvider: provider, authTime };
   }
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { FirebasePhoneAuth } from '@portal/firebase';
 import { FIREBASE_PROJECT_ID } from './seed/providers.ts';
 import {
   SEND_CODE,
@@ -119,6 +120,50 @@ describe('phone sign-in, happy path', () => {
       await expect(auth.verifyIdToken(body.idToken as string)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     } finally {
       await deleteApp(app);
+      if (previous === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      else process.env.FIREBASE_AUTH_EMULATOR_HOST = previous;
+    }
+  });
+
+  it("the portal's adapter takes the sandbox's token and refuses every claim Firebase documents as wrong", async () => {
+    // https://firebase.google.com/docs/auth/admin/verify-id-tokens ("Verify ID tokens using a
+    // third-party JWT library"): exp in the future, iat in the past, aud = the project id, iss =
+    // https://securetoken.google.com/<projectId>, sub non-empty (the uid), auth_time in the past;
+    // and our own rules (decision 0014): signed in with phone, with a phone number, recently.
+    const { body } = await firebasePhoneSignIn(sandbox.url, '+14015550111');
+    const claims = decodeJwtPayload(body.idToken as string);
+    const previous = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const auth = new FirebasePhoneAuth({ projectId: FIREBASE_PROJECT_ID, emulatorHost: new URL(sandbox.url).host });
+    const unsigned = (payload: Record<string, unknown>): string =>
+      `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;
+    const now = Math.floor(Date.now() / 1000);
+    try {
+      await expect(auth.verifyIdToken(body.idToken as string)).resolves.toEqual({
+        uid: body.localId,
+        phoneNumber: '+14015550111',
+        signInProvider: 'phone',
+        authTime: new Date((claims.auth_time as number) * 1000),
+      });
+      const refused = async (change: Record<string, unknown>): Promise<boolean> =>
+        auth.verifyIdToken(unsigned({ ...claims, ...change })).then(
+          () => false,
+          (error: unknown) => (error as Error).name === 'PhoneAuthError',
+        );
+      const wrong = {
+        'aud: another project': { aud: 'demo-other-project' },
+        'iss: another issuer': { iss: 'https://securetoken.google.com/demo-other-project' },
+        'sub: empty': { sub: '' },
+        'exp: past': { exp: now - 60, iat: now - 3660 },
+        'iat: future': { iat: now + 600, exp: now + 4200 },
+        'auth_time: future': { auth_time: now + 600 },
+        'auth_time: too old': { auth_time: now - 3600 },
+        'sign_in_provider: password': { firebase: { identities: { email: ['a@example.com'] }, sign_in_provider: 'password' } },
+        'phone_number: missing': { phone_number: undefined },
+      };
+      const accepted = [];
+      for (const [what, change] of Object.entries(wrong)) if (!(await refused(change))) accepted.push(what);
+      expect(accepted).toEqual([]);
+    } finally {
       if (previous === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
       else process.env.FIREBASE_AUTH_EMULATOR_HOST = previous;
     }
