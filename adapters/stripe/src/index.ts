@@ -1,5 +1,5 @@
 /**
- * @portal/stripe: the Cards port over the `stripe` SDK (API version 2025-03-31.basil), against
+ * @portal/stripe: the Cards port over the `stripe` SDK (API version 2025-08-27.basil), against
  * Stripe or the provider sandbox (same wire, other host), and the check of Stripe's webhook
  * signatures.
  */

@@ -28,7 +28,7 @@ describe('StripeCards: the wire', () => {
     const [request] = fake.requests;
     expect(request?.url.origin).toBe('http://sandbox.test:4010');
     expect(request?.headers.get('authorization')).toBe('Bearer sk_test_unit');
-    expect(request?.headers.get('stripe-version')).toBe('2025-03-31.basil');
+    expect(request?.headers.get('stripe-version')).toBe('2025-08-27.basil');
   });
 });
 

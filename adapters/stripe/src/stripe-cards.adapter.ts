@@ -1,5 +1,5 @@
 /**
- * The Cards port over the `stripe` SDK (API version 2025-03-31.basil). Against Stripe, or against
+ * The Cards port over the `stripe` SDK (API version 2025-08-27.basil). Against Stripe, or against
  * the provider sandbox, which speaks the same wire at its root: only host/port/protocol and the
  * keys differ (stripeConfigFromEnv).
  *
@@ -103,8 +103,8 @@ export class StripeCards implements Cards {
   constructor(config: StripeCardsConfig) {
     const endpoint = sdkEndpoint(config.apiBase ?? STRIPE_API_BASE);
     this.#stripe = new Stripe(config.secretKey, {
-      // stripe@18 types only its newest basil date; the portal pins the one it was built against.
-      apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
+      // The SDK's own version (decision 0052): its types describe what the pinned version answers.
+      apiVersion: STRIPE_API_VERSION,
       host: endpoint.host,
       port: endpoint.port,
       protocol: endpoint.protocol,

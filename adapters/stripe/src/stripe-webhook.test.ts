@@ -9,7 +9,7 @@ const event = {
   id: 'evt_1',
   object: 'event',
   type: 'invoice.paid',
-  api_version: '2025-03-31.basil',
+  api_version: '2025-08-27.basil',
   created: T,
   data: { object: { id: 'in_123', object: 'invoice', status: 'paid' } },
   request: { id: null, idempotency_key: null },

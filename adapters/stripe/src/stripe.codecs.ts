@@ -1,5 +1,5 @@
 /**
- * io-ts codecs for the parts of Stripe's answers (API version 2025-03-31.basil) the adapter reads.
+ * io-ts codecs for the parts of Stripe's answers (API version 2025-08-27.basil) the adapter reads.
  * They state only what the adapter relies on; everything else Stripe sends is ignored. Fields
  * Stripe may expand are `string | {id, …}`. basil moved a few fields (INTEGRATIONS §3):
  * subscription periods live on its items, an invoice's subscription on

@@ -1,5 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { sdkEndpoint, stripeConfigFromEnv } from './stripe.config.ts';
+import Stripe from 'stripe';
+import { STRIPE_API_VERSION, sdkEndpoint, stripeConfigFromEnv } from './stripe.config.ts';
+
+describe('the Stripe API version (decision 0052)', () => {
+  it("the pin is the version the installed stripe SDK was generated for (Stripe.API_VERSION, cjs/apiVersion.js)", () => {
+    expect(Stripe.API_VERSION).toBe(STRIPE_API_VERSION);
+    // The file the SDK's generator writes ("File generated from our OpenAPI spec").
+    const generated = readFileSync(new URL('../../../node_modules/stripe/cjs/apiVersion.js', import.meta.url), 'utf8');
+    expect(/ApiVersion = '([^']+)'/.exec(generated)?.[1]).toBe(STRIPE_API_VERSION);
+  });
+});
 
 describe('stripeConfigFromEnv', () => {
   it('points at the provider sandbox with its keys when no secret key is set', () => {

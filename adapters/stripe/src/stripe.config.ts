@@ -6,8 +6,11 @@
  */
 import { envText, envMilliseconds, providerSandboxUrl } from '@portal/http-support';
 
-/** The API version family of stripe@18 (INTEGRATIONS §3). */
-export const STRIPE_API_VERSION = '2025-03-31.basil';
+/**
+ * The API version the portal pins: the one the installed `stripe` SDK (18.5.0) is generated for, so
+ * its types describe the answers (decision 0052; a unit test holds the two equal).
+ */
+export const STRIPE_API_VERSION = '2025-08-27.basil' as const;
 export const STRIPE_API_BASE = 'https://api.stripe.com';
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 /** The provider sandbox accepts these (and any other `sk_test_`/`pk_test_` key it was seeded with). */

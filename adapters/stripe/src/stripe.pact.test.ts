@@ -1,5 +1,5 @@
 /**
- * Consumer contract of the Stripe adapter with Stripe (API version 2025-03-31.basil): one
+ * Consumer contract of the Stripe adapter with Stripe (API version 2025-08-27.basil): one
  * interaction per call it makes. The provider sandbox (apps/provider-sandbox) verifies
  * contracts/pacts/member-portal-api-stripe.json; it serves Stripe's paths at its root (`/v1/...`).
  *
@@ -26,7 +26,7 @@ const CONSUMER = 'member-portal-api';
 const PROVIDER = 'stripe';
 
 const SECRET_KEY = 'sk_test_portal_sandbox';
-const API_VERSION = '2025-03-31.basil';
+const API_VERSION = '2025-08-27.basil';
 const EMAIL = 'pact.member@example.com';
 const UNKNOWN_EMAIL = 'pact.nobody@example.com';
 const CUSTOMER_ID = 'cus_pact_member';

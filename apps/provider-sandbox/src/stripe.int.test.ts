@@ -97,9 +97,9 @@ describe('Stripe: keys, versions, errors', () => {
   });
 
   it('echoes Stripe-Version, gives a Request-Id, and answers unknown routes and objects in Stripe’s shape', async () => {
-    const response = await stripeCall(sandbox.url, 'GET', '/v1/customers/cus_missing', {}, { stripeVersion: '2025-03-31.basil' });
+    const response = await stripeCall(sandbox.url, 'GET', '/v1/customers/cus_missing', {}, { stripeVersion: '2025-08-27.basil' });
     expect(response.status).toBe(404);
-    expect(response.headers.get('stripe-version')).toBe('2025-03-31.basil');
+    expect(response.headers.get('stripe-version')).toBe('2025-08-27.basil');
     expect(response.headers.get('request-id')).toMatch(/^req_/);
     expect(response.body.error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: "No such customer: 'cus_missing'" });
     const unknown = await stripeCall(sandbox.url, 'GET', '/v1/customers/cus_x/nothing');
@@ -197,7 +197,7 @@ describe('Stripe: a subscription paid in the browser', () => {
     expect(verifyStripeSignature(`${invoicePaid.raw} `, invoicePaid.signature)).toBe(false);
     expect(invoicePaid.event).toMatchObject({
       object: 'event',
-      api_version: '2025-03-31.basil',
+      api_version: '2025-08-27.basil',
       livemode: false,
       data: { object: { id: invoice.id, status: 'paid' } },
       request: { id: expect.stringMatching(/^req_/), idempotency_key: null },

@@ -6,7 +6,7 @@
 export const STRIPE_SECRET_KEY = 'sk_test_portal_sandbox';
 export const STRIPE_PUBLISHABLE_KEY = 'pk_test_portal_sandbox';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_portal_sandbox';
-export const STRIPE_API_VERSION = '2025-03-31.basil';
+export const STRIPE_API_VERSION = '2025-08-27.basil';
 /** How long the sandbox waits between attempts to deliver a Stripe event (then gives up). */
 export const STRIPE_WEBHOOK_RETRY_DELAYS_MS = [1_000, 5_000, 15_000] as const;
 /** Stripe lets an `incomplete` subscription's first invoice be paid for about 23 hours. */

@@ -1,5 +1,5 @@
 /**
- * Stripe objects as the API answers them (API version 2025-03-31.basil): the shapes of products,
+ * Stripe objects as the API answers them (API version 2025-08-27.basil): the shapes of products,
  * prices, customers, payment methods, subscriptions (periods on the items), invoices (the
  * subscription under `parent.subscription_details`, no `payment_intent` or `charge`), invoice
  * payments, payment and setup intents, charges, portal sessions, events, lists.
