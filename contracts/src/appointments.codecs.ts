@@ -204,7 +204,9 @@ export type WaitlistChoice = (typeof WAITLIST_SCOPES)[number];
 export const DashboardAppointment = t.intersection(
   [
     t.type({ appointmentId: t.string, date: t.string, startTime: t.string, departmentId: t.string, providerId: t.string }),
-    t.partial({ waitlist: t.keyof({ off: null, 'same-provider': null, 'any-provider': null }) }),
+    // canCancel / canReschedule: the 24-hour rule decided by the server (core's appointmentChangeDecision);
+    // optional so a dashboard deployed before an API that sends them still reads its answer.
+    t.partial({ waitlist: t.keyof({ off: null, 'same-provider': null, 'any-provider': null }), canCancel: t.boolean, canReschedule: t.boolean }),
   ],
   'DashboardAppointment',
 );

@@ -1,6 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import * as E from 'fp-ts/lib/Either.js';
 import {
+  appointmentChangeDecision,
   athenaLocalToInstant,
   canChangeAppointment,
   CANCELLATION_CUTOFF_MS,
@@ -119,5 +120,23 @@ describe('athenaLocalToInstant', () => {
   ])('rejects %p %p', (date, time) => {
     const result = athenaLocalToInstant(date, time);
     expect(E.isLeft(result) && result.left.code).toBe('APPOINTMENT.INVALID_START_TIME');
+  });
+});
+
+describe('appointmentChangeDecision (what the dashboard is told)', () => {
+  it('offers cancel and reschedule at exactly 24 hours before a summer start, not a millisecond later', () => {
+    // 10:00 on 06/10/2026 in Rhode Island is 14:00Z (EDT, -04:00).
+    expect(appointmentChangeDecision('06/10/2026', '10:00', at('2026-06-09T14:00:00.000Z'))).toEqual({ canCancel: true, canReschedule: true });
+    expect(appointmentChangeDecision('06/10/2026', '10:00', at('2026-06-09T14:00:00.001Z'))).toEqual({ canCancel: false, canReschedule: false });
+  });
+
+  it('counts elapsed time across the spring-forward night (EST before, EDT after)', () => {
+    // 10:00 EDT on 03/08/2026 is 14:00Z; 24 hours earlier is 14:00Z on 03/07, 09:00 EST on the wall clock.
+    expect(appointmentChangeDecision('03/08/2026', '10:00', at('2026-03-07T14:00:00.000Z'))).toEqual({ canCancel: true, canReschedule: true });
+    expect(appointmentChangeDecision('03/08/2026', '10:00', at('2026-03-07T14:00:00.001Z'))).toEqual({ canCancel: false, canReschedule: false });
+  });
+
+  it('offers a start it cannot read (the cancel itself refuses it)', () => {
+    expect(appointmentChangeDecision('2026-06-10', 'ten', at('2026-06-09T14:00:00Z'))).toEqual({ canCancel: true, canReschedule: true });
   });
 });

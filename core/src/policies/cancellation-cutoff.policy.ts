@@ -57,3 +57,20 @@ export const athenaLocalToInstant = (
   }
   return E.right(zonedWallTimeToInstant(day.value, wall.value, timeZone));
 };
+
+/** What a screen may offer for an appointment now, decided here and sent with it (the dashboard draws it). */
+export interface AppointmentChangeDecision {
+  readonly canCancel: boolean;
+  readonly canReschedule: boolean;
+}
+
+/**
+ * The 24-hour rule for an athenahealth start ('MM/DD/YYYY', 'HH:mm' on the practice's clock):
+ * cancel and reschedule are offered while `canChangeAppointment` holds. A start that cannot be
+ * read is offered (the cancel or reschedule itself refuses it with its reason).
+ */
+export const appointmentChangeDecision = (date: string, time: string, now: Date, timeZone: string = PRACTICE_TIME_ZONE): AppointmentChangeDecision => {
+  const start = athenaLocalToInstant(date, time, timeZone);
+  const open = E.isLeft(start) || canChangeAppointment(start.right, now);
+  return { canCancel: open, canReschedule: open };
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { UNKNOWN_PROVIDER, appointmentStart, canCancel, departmentName, formatAppointmentDate, formatAppointmentTime, providerFact, rescheduleHref } from './appointments.ts';
+import { UNKNOWN_PROVIDER, changeOffer, departmentName, formatAppointmentDate, formatAppointmentTime, providerFact, rescheduleHref } from './appointments.ts';
 
 describe('an upcoming appointment on the dashboard', () => {
   it('reads as MM/DD/YYYY, h:mm AM/PM and the location name', () => {
@@ -12,26 +12,10 @@ describe('an upcoming appointment on the dashboard', () => {
     expect(rescheduleHref('1234')).toBe('/appointments?reschedule=1234');
   });
 
-  it("starts at the wall time on the practice's clock", () => {
-    expect(new Date(appointmentStart('03/09/2026', '09:00') ?? 0).toISOString()).toBe('2026-03-09T13:00:00.000Z'); // EDT
-    expect(new Date(appointmentStart('03/06/2026', '09:00') ?? 0).toISOString()).toBe('2026-03-06T14:00:00.000Z'); // EST
-    expect(appointmentStart('soon', '09:00')).toBeNull();
-  });
-
-  it('cannot be cancelled from 24 hours before its start', () => {
-    const start = Date.parse('2026-03-12T14:00:00Z'); // 10:00 EDT
-    expect(canCancel('03/12/2026', '10:00', new Date(start - 24 * 3_600_000 - 1_000))).toBe(true);
-    expect(canCancel('03/12/2026', '10:00', new Date(start - 24 * 3_600_000))).toBe(false);
-    expect(canCancel('03/12/2026', '10:00', new Date(start - 3_600_000))).toBe(false);
-  });
-
-  it('counts elapsed hours across a DST change', () => {
-    // Clocks go forward on Sunday 03/08/2026: Saturday 10:00 EST to Sunday 10:00 EDT is 23 hours.
-    const start = appointmentStart('03/08/2026', '10:00') ?? 0;
-    const saturdayTenEst = Date.parse('2026-03-07T15:00:00Z');
-    expect((start - saturdayTenEst) / 3_600_000).toBe(23);
-    expect(canCancel('03/08/2026', '10:00', new Date(saturdayTenEst))).toBe(false);
-    expect(canCancel('03/08/2026', '10:00', new Date(saturdayTenEst - 3_600_000 - 1_000))).toBe(true);
+  it("offers Cancel and Reschedule as the server decided, both when an older server sent no decision", () => {
+    expect(changeOffer({ canCancel: true, canReschedule: true })).toEqual({ canCancel: true, canReschedule: true });
+    expect(changeOffer({ canCancel: false, canReschedule: false })).toEqual({ canCancel: false, canReschedule: false });
+    expect(changeOffer({})).toEqual({ canCancel: true, canReschedule: true });
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The dashboard's upcoming appointments (booking-dashboard-staff §2 'Dashboard', §5, §9): how an
- * appointment reads (MM/DD/YYYY, h:mm AM/PM, the location's name), and the 24-hour rule: Cancel
- * is disabled from 24 hours before the start, counted in elapsed time from the start on the
- * practice's clock (Rhode Island), whatever the browser's time zone. The server refuses it too.
+ * appointment reads (MM/DD/YYYY, h:mm AM/PM, the location's name). Whether Cancel and Reschedule
+ * are offered (the 24-hour rule) is the server's decision, sent with each appointment: the rule
+ * lives once, in core (issue 25).
  */
 import type { Provider } from '@portal/contracts';
 import { PRACTICE_LOCATIONS } from '@portal/ui';
@@ -20,8 +20,6 @@ export const CANCELLATION_ERROR_TITLE = 'Cancellation Error';
 export const CANCELLATION_ERROR_TEXT = 'Failed to cancel appointment. Please contact the office.';
 export const APPOINTMENTS_PATH = '/appointments';
 
-export const PRACTICE_TIME_ZONE = 'America/New_York';
-export const CANCEL_CUTOFF_MS = 24 * 60 * 60 * 1000;
 
 /** Cached per patient (§3 'Browser storage': an upcoming-appointments cache per patient). */
 export const upcomingAppointmentsKey = (patientId: string) => ['/api/dashboard/upcoming-appointments', patientId] as const;
@@ -49,59 +47,14 @@ export const providerFact = (providerId: string, list: ProviderList | undefined)
 /** Where Reschedule goes: the booking screen, moving this appointment. */
 export const rescheduleHref = (appointmentId: string): string => `${APPOINTMENTS_PATH}?reschedule=${encodeURIComponent(appointmentId)}`;
 
-const pad = (value: number): string => String(value).padStart(2, '0');
-
-/** 'MM/DD/YYYY' or 'YYYY-MM-DD' → [year, month, day], else null. */
-const dateParts = (value: string): [number, number, number] | null => {
-  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
-  if (us) return [Number(us[3]), Number(us[1]), Number(us[2])];
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
-  if (iso) return [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  return null;
-};
-
-const timeParts = (value: string): [number, number] | null => {
-  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
-  if (!match || Number(match[1]) > 23) return null;
-  return [Number(match[1]), Number(match[2])];
-};
-
 /** MM/DD/YYYY and h:mm AM/PM, as the booking screens show them (@portal/ui). */
 export { formatUsDate as formatAppointmentDate, formatTime12h as formatAppointmentTime } from '@portal/ui';
 
 export const departmentName = (departmentId: string): string =>
   PRACTICE_LOCATIONS.find((location) => location.id === departmentId)?.name ?? 'Practice location';
 
-/** How far `timeZone` is ahead of UTC at `instant` (ms). */
-const zoneOffset = (instant: number, timeZone: string): number => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const part = (type: string): number => Number(parts.find((candidate) => candidate.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(instant / 1000) * 1000;
-};
-
-/** The instant a wall time on the practice's clock happens (ms since the epoch), or null. */
-export const appointmentStart = (date: string, time: string, timeZone = PRACTICE_TIME_ZONE): number | null => {
-  const day = dateParts(date);
-  const clock = timeParts(time);
-  if (!day || !clock) return null;
-  const wall = Date.UTC(day[0], day[1] - 1, day[2], clock[0], clock[1]);
-  // Two passes: the offset at the guess, then at the corrected instant (a DST change in between).
-  const first = wall - zoneOffset(wall, timeZone);
-  return wall - zoneOffset(first, timeZone);
-};
-
-/** Cancel is allowed only while more than 24 hours remain before the start. Unknown start: allowed (the server decides). */
-export const canCancel = (date: string, time: string, now: Date, timeZone = PRACTICE_TIME_ZONE): boolean => {
-  const start = appointmentStart(date, time, timeZone);
-  return start === null || start - now.getTime() > CANCEL_CUTOFF_MS;
-};
+/** What the row offers: the server's decision (core's 24-hour rule); an answer without one offers both (the server decides on the request). */
+export const changeOffer = (appointment: { readonly canCancel?: boolean | undefined; readonly canReschedule?: boolean | undefined }): { readonly canCancel: boolean; readonly canReschedule: boolean } => ({
+  canCancel: appointment.canCancel ?? true,
+  canReschedule: appointment.canReschedule ?? true,
+});

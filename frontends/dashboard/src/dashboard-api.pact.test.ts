@@ -112,12 +112,15 @@ describe('dashboard → API contract', () => {
             departmentId: like('1'),
             providerId: like('15'),
             waitlist: regex('^(off|same-provider|any-provider)$', 'off'),
+            // The 24-hour rule, decided by the server: the row offers what it says.
+            canCancel: boolean(true),
+            canReschedule: boolean(true),
           }),
         }),
       )
       .executeTest(async (mock) => {
         const upcoming = await fetchUpcomingAppointments(mockClient(mock.url, signedIn));
-        expect(upcoming.appointments[0]).toMatchObject({ appointmentId: EXAMPLE_APPOINTMENT_ID, date: '03/09/2026', startTime: '09:00' });
+        expect(upcoming.appointments[0]).toMatchObject({ appointmentId: EXAMPLE_APPOINTMENT_ID, date: '03/09/2026', startTime: '09:00', canCancel: true, canReschedule: true });
       });
   });
 

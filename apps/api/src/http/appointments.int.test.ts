@@ -47,7 +47,8 @@ describe('booking as a member', () => {
     expect(await liveRows({ athenaPatientId: String(PATIENT_IDS.margaret) })).toEqual([expect.objectContaining({ status: 'booked', athenaAppointmentId: first!.appointmentId })]);
 
     const upcoming = await call(margaret, 'GET', '/api/dashboard/upcoming-appointments');
-    expect(upcoming.body.appointments).toEqual([expect.objectContaining({ appointmentId: first!.appointmentId, date: first!.date, startTime: first!.time })]);
+    // Over 24 hours away: the server offers cancel and reschedule (core's rule; the dashboard draws it).
+    expect(upcoming.body.appointments).toEqual([expect.objectContaining({ appointmentId: first!.appointmentId, date: first!.date, startTime: first!.time, canCancel: true, canReschedule: true })]);
 
     const again = await call(margaret, 'POST', `/api/appointments/${PATIENT_IDS.margaret}/book`, bookBody(second!, typeId));
     expect(again.status).toBe(409);

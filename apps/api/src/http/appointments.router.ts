@@ -18,6 +18,7 @@ import {
   AVAILABILITY_FAILED_MESSAGE,
   AVAILABILITY_FAILED_TITLE,
   HealthRecordUnavailableError,
+  appointmentChangeDecision,
   availability,
   bookAppointment,
   bookableTypes,
@@ -284,6 +285,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     const patientId = requester.session.actingPatientId;
     try {
       const appointments = await upcomingAppointments(deps.booking, patientId);
+      const now = clock.now();
       const waitlisted = await deps.waitlist.scopesOf(appointments.map((appointment) => appointment.appointmentId));
       ctx.body = {
         success: true,
@@ -294,6 +296,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
           departmentId: appointment.departmentId ?? '',
           providerId: appointment.providerId ?? '',
           waitlist: waitlisted.get(appointment.appointmentId) ?? 'off',
+          ...appointmentChangeDecision(appointment.date, appointment.startTime, now),
         })),
       };
     } catch (error) {

@@ -23,7 +23,7 @@ import {
   CANCEL_CUTOFF_TOOLTIP,
   NO_UPCOMING,
   UPCOMING_TITLE,
-  canCancel,
+  changeOffer,
   RESCHEDULE_CUTOFF_TOOLTIP,
   departmentName,
   formatAppointmentDate,
@@ -150,7 +150,7 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
 function AppointmentItem({ appointment, providerName, patientId, onCancel }: { appointment: DashboardAppointment; providerName: string; patientId: string; onCancel: () => void }) {
   const tooltipId = useId();
   const rescheduleTooltipId = useId();
-  const cancellable = canCancel(appointment.date, appointment.startTime, new Date());
+  const offer = changeOffer(appointment);
   const date = formatAppointmentDate(appointment.date);
   const time = formatAppointmentTime(appointment.startTime);
   return (
@@ -174,7 +174,7 @@ function AppointmentItem({ appointment, providerName, patientId, onCancel }: { a
         </div>
       </dl>
       <div className="dash-appointment__actions">
-        {cancellable ? (
+        {offer.canReschedule ? (
           <ButtonLink href={rescheduleHref(appointment.appointmentId)} variant="secondary" size="sm" aria-label={`Reschedule the appointment on ${date} at ${time}`}>
             Reschedule
           </ButtonLink>
@@ -189,7 +189,7 @@ function AppointmentItem({ appointment, providerName, patientId, onCancel }: { a
             </span>
           </span>
         )}
-        {cancellable ? (
+        {offer.canCancel ? (
           <Button variant="destructive" size="sm" onClick={onCancel} aria-label={`Cancel the appointment on ${date} at ${time}`}>
             Cancel
           </Button>
@@ -206,7 +206,7 @@ function AppointmentItem({ appointment, providerName, patientId, onCancel }: { a
         )}
       </div>
       {/* Only an appointment that can still be moved online can take an earlier time. */}
-      {cancellable ? <WaitlistChoice appointment={appointment} patientId={patientId} when={`${date} at ${time}`} /> : null}
+      {offer.canReschedule ? <WaitlistChoice appointment={appointment} patientId={patientId} when={`${date} at ${time}`} /> : null}
     </li>
   );
 }

@@ -7,6 +7,8 @@
  * (`appointmentId`, `appointmentDate`, `appointmentTime`, `providerId`, `appointmentTypeId`) and
  * the booked appointment (`existingAppointmentId`).
  */
+import * as E from 'fp-ts/lib/Either.js';
+import { athenaLocalToInstant } from '@portal/core';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { activeMembership } from '../../../../../tools/src/testing/members.ts';
 import { verifiedGuest } from '../../../../../tools/src/testing/guest.ts';
@@ -49,8 +51,9 @@ const openSlots = async (portal: TestPortal, browser: PortalBrowser): Promise<{ 
     const answer = await jsonCall(browser, portal.url, 'GET', `/api/appointments/availability?departmentId=1&providerId=any&appointmentTypeId=${officeVisit.id}&week=${week}`);
     expectStatus('availability', answer, 200);
     for (const slot of answer.body.slots as Slot[]) {
-      const [month, day, year] = slot.date.split('/');
-      if (Date.parse(`${year}-${month}-${day}T${slot.time}:00-05:00`) - Date.now() > MIN_HOURS_AWAY * 3_600_000) slots.push(slot);
+      // On the practice's wall clock, summer (-04:00) or winter (-05:00): core's own conversion.
+      const start = athenaLocalToInstant(slot.date, slot.time);
+      if (E.isRight(start) && start.right.getTime() - Date.now() > MIN_HOURS_AWAY * 3_600_000) slots.push(slot);
     }
   }
   if (slots.length < 2) throw new Error('the sandbox offers too few open slots');
