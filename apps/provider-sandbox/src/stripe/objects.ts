@@ -60,6 +60,35 @@ export const priceObject = (tier: CatalogTier, created: number): StripeObject =>
   unit_amount_decimal: String(tier.unitAmount),
 });
 
+/**
+ * The legacy Plan Stripe still sends beside each subscription item's price (`items.data[].plan`,
+ * required in the 2025-08-27.basil schema): the same recurring price in the Plan object's fields.
+ */
+export const planObject = (price: StripeObject): StripeObject => {
+  const recurring = (price['recurring'] ?? {}) as Record<string, unknown>;
+  return {
+    id: price.id,
+    object: 'plan',
+    active: price['active'] ?? true,
+    amount: price['unit_amount'] ?? null,
+    amount_decimal: price['unit_amount_decimal'] ?? null,
+    billing_scheme: price['billing_scheme'] ?? 'per_unit',
+    created: price['created'] ?? 0,
+    currency: price['currency'] ?? 'usd',
+    interval: recurring['interval'] ?? 'year',
+    interval_count: recurring['interval_count'] ?? 1,
+    livemode: false,
+    metadata: price['metadata'] ?? {},
+    meter: null,
+    nickname: price['nickname'] ?? null,
+    product: price['product'],
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: recurring['usage_type'] ?? 'licensed',
+  };
+};
+
 // ---- reading params ------------------------------------------------------------------------------
 
 export const text = (params: FormObject, key: string): string | null => {
