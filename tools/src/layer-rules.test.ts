@@ -43,3 +43,39 @@ describe('the layer rules', () => {
     ]);
   });
 });
+
+describe("core's inner direction, test code and dead code", () => {
+  const inner = mkdtempSync(path.join(tmpdir(), 'layer-rules-inner-'));
+  afterAll(() => rmSync(inner, { recursive: true, force: true }));
+  const put = (relative: string, text: string) => {
+    mkdirSync(path.dirname(path.join(inner, relative)), { recursive: true });
+    writeFileSync(path.join(inner, relative), text);
+  };
+  put('core/src/domain/tier.ts', "import { rule } from '../policies/rule.ts';\nexport const tier = rule;\n");
+  put('core/src/policies/rule.ts', "import type { Port } from '../ports/port.ts';\nexport const rule: Port | 1 = 1;\n");
+  put('core/src/ports/port.ts', "import type { Result } from '../use-cases/use.ts';\nexport type Port = Result;\n");
+  put('core/src/use-cases/use.ts', "import { tier } from '../domain/tier.ts';\nimport { helper } from './use.test.ts';\nexport type Result = typeof tier;\nexport const used = helper;\n");
+  put('core/src/use-cases/use.test.ts', 'export const helper = 1;\n');
+  put('core/src/testing/fake.ts', "import type { Port } from '../ports/port.ts';\nexport const fake: Port | 1 = 1;\n");
+  put('core/src/index.ts', "export * from './use-cases/use.ts';\nexport * from './testing/fake.ts';\n");
+  put('core/src/forgotten.ts', 'export const nobodyImportsMe = 1;\n');
+  put('frontends/shell/src/a.ts', "import { b } from './b.ts';\nexport const a = () => b;\n");
+  put('frontends/shell/src/b.ts', "import { a } from './a.ts';\nexport const b = () => a;\n");
+
+  it('flag a domain importing a policy, a policy a port, a port a use case, fakes in the main entry, code importing a test, an orphan and a cycle', async () => {
+    const result = await cruise(['core', 'frontends'], { baseDir: inner, ruleSet: { forbidden } as never, validate: true, tsPreCompilationDeps: true });
+    const output = result.output as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
+    const names = new Set(output.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from}`));
+    expect([...names].sort()).toEqual(
+      expect.arrayContaining([
+        'core-domain-innermost: core/src/domain/tier.ts',
+        'core-policies-on-domain: core/src/policies/rule.ts',
+        'core-ports-speak-domain: core/src/ports/port.ts',
+        'core-fakes-not-in-main-entry: core/src/index.ts',
+        'not-to-spec: core/src/use-cases/use.ts',
+        'no-orphans: core/src/forgotten.ts',
+        'no-circular: frontends/shell/src/a.ts',
+      ]),
+    );
+  });
+});

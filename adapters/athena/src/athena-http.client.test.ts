@@ -1,6 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import * as t from 'io-ts';
-import { FixedClock, HealthRecordUnavailableError } from '@portal/core';
+import { HealthRecordUnavailableError } from '@portal/core';
+import { FixedClock } from '@portal/core/testing/index.ts';
 import type { AthenaConfig, AthenaRequestEvent } from './athena.config.ts';
 import { AthenaDecodeError, AthenaRejectedError } from './athena.errors.ts';
 import { AthenaHttpClient, describeDecodeErrors } from './athena-http.client.ts';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, it, expect } from '@jest/globals';
-import { FixedClock, HealthRecordUnavailableError, PatientLoginError } from '@portal/core';
+import { HealthRecordUnavailableError, PatientLoginError } from '@portal/core';
+import { FixedClock } from '@portal/core/testing/index.ts';
 import type { AthenaConfig } from './athena.config.ts';
 import { AthenaPatientLogin, PATIENT_SCOPE, isLoopbackHttp, proprietaryPatientId } from './athena-patient-login.adapter.ts';
 import { ScriptedFetch, json, type Scripted } from './testing/scripted-fetch.ts';

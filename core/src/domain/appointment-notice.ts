@@ -3,8 +3,7 @@
  * and its calendar file, updated on reschedule (same UID, higher SEQUENCE) and withdrawn on cancel
  * (METHOD:CANCEL). No diagnosis or reason for the visit: the type, the place and the time only.
  */
-import { CANCELLATION_CUTOFF_MS } from '../policies/cancellation-cutoff.policy.ts';
-import { PRACTICE_LOCATIONS, PRACTICE_NAME, PRACTICE_TIME_ZONE } from './practice.ts';
+import { CANCELLATION_CUTOFF_MS, PRACTICE_LOCATIONS, PRACTICE_NAME, PRACTICE_TIME_ZONE } from './practice.ts';
 
 export const ARRIVE_EARLY_MINUTES = 15;
 

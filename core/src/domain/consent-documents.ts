@@ -6,9 +6,12 @@
  *
  * The wording is the practice's to approve; it states only what the product does (spec §1).
  */
-import type { ChartDocumentType } from '../ports/document-filing.port.ts';
 import { locationName, PRACTICE_LOCATIONS, PRACTICE_NAME, type PracticeLocation } from './practice.ts';
 import { TIERS, formatDollars, type TierCode } from './tier.ts';
+
+/** The two documents the portal files into the chart. */
+export const CHART_DOCUMENT_TYPES = ['membership_agreement', 'privacy_practices'] as const;
+export type ChartDocumentType = (typeof CHART_DOCUMENT_TYPES)[number];
 
 export interface ConsentDocument {
   readonly type: ChartDocumentType;

@@ -105,3 +105,6 @@ export const locationName = (id: string | null | undefined): string =>
   PRACTICE_LOCATIONS.find((location) => location.id === id)?.name ?? UNKNOWN_LOCATION;
 
 export const PROVIDER_IDS = ['15', '17', '12', '6', '13', '8', '1', '14', '3', '2', '16', '7', '5'] as const;
+
+/** The practice's notice for cancelling or moving an appointment: 24 hours of elapsed time (booking-dashboard-staff §5). */
+export const CANCELLATION_CUTOFF_MS = 24 * 60 * 60 * 1000;

@@ -11,10 +11,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { domainError } from '../domain/domain-error.ts';
 import type { DomainError } from '../domain/domain-error.ts';
-import { PRACTICE_TIME_ZONE } from '../domain/practice.ts';
+import { CANCELLATION_CUTOFF_MS, PRACTICE_TIME_ZONE } from '../domain/practice.ts';
 import { parseCalendarDate, parseWallTime, zonedWallTimeToInstant } from '../domain/zoned-time.ts';
 
-export const CANCELLATION_CUTOFF_MS = 24 * 60 * 60 * 1000;
+export { CANCELLATION_CUTOFF_MS } from '../domain/practice.ts';
 
 export const CANNOT_CANCEL_TITLE = 'Cannot Cancel Appointment';
 export const CANCEL_WINDOW_CLOSED_MESSAGE =

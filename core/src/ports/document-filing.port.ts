@@ -8,9 +8,9 @@
  * fetches it again from SignWell and checks it against `contentHash`.
  */
 
-/** The two documents the portal files. */
-export const CHART_DOCUMENT_TYPES = ['membership_agreement', 'privacy_practices'] as const;
-export type ChartDocumentType = (typeof CHART_DOCUMENT_TYPES)[number];
+import type { ChartDocumentType } from '../domain/consent-documents.ts';
+
+export { CHART_DOCUMENT_TYPES, type ChartDocumentType } from '../domain/consent-documents.ts';
 
 /** processing → uploaded, or → failed after the last retry. */
 export type DocumentSubmissionStatus = 'processing' | 'uploaded' | 'failed';

@@ -1,4 +1,4 @@
-import type { MembershipStatus } from '../use-cases/membership-status.use-case.ts';
+import type { MembershipStatus } from '../domain/membership-status.ts';
 
 /** A membership status as last read from Stripe (table subscription_cache). */
 export interface CachedMembershipStatus {

@@ -48,6 +48,7 @@
  * billing portal opens on it); enrollMemberEnabled when no live subscription is for the patient;
  * bookAppointmentEnabled when hasActiveSubscription.
  */
+import type { MembershipStatus, MembershipSubscription } from '../domain/membership-status.ts';
 import { PRACTICE_TIME_ZONE } from '../domain/practice.ts';
 import { displayName, isActingForOther, type PatientSession } from '../domain/patient-session.ts';
 import { TIERS } from '../domain/tier.ts';
@@ -61,40 +62,7 @@ import type { EnrollmentRepository } from '../ports/enrollment.repository.port.t
 export const RECENTLY_ENDED_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A subscription as the dashboard shows it (contracts' `Subscription`). */
-export interface MembershipSubscription {
-  readonly id: string;
-  readonly productName: string;
-  readonly nickname: string | null;
-  readonly memberName: string | null;
-  /** Cents per interval. */
-  readonly amount: number;
-  readonly interval: string;
-  readonly status: string;
-  /** ISO 8601. */
-  readonly currentPeriodEnd: string | null;
-  readonly cancelAtPeriodEnd: boolean;
-  readonly customer: { readonly email: string | null };
-}
-
-/** The answer of GET /api/dashboard/subscription-status (contracts' `SubscriptionStatusResponse`). */
-export interface MembershipStatus {
-  readonly hasActiveSubscription: boolean;
-  readonly subscriptionSummary: string;
-  readonly tier1Matches: number;
-  readonly tier1Others: number;
-  readonly tier2Matches: number;
-  readonly subscriptions: {
-    readonly tier1PatientMatches: readonly MembershipSubscription[];
-    readonly tier1Others: readonly MembershipSubscription[];
-    readonly tier2Matches: readonly MembershipSubscription[];
-  };
-  readonly enrollmentMessage: string;
-  readonly appointmentMessage: string;
-  readonly managedSubscriptionsEnabled: boolean;
-  readonly enrollMemberEnabled: boolean;
-  readonly bookAppointmentEnabled: boolean;
-}
+export type { MembershipStatus, MembershipSubscription } from '../domain/membership-status.ts';
 
 export interface MembershipStatusDeps {
   readonly enrollments: Pick<EnrollmentRepository, 'findWithCustomer' | 'findActiveForPatient' | 'findBySubscription'>;

@@ -3,8 +3,6 @@ import * as t from 'io-ts';
 import {
   ApiContractError,
   ApiError,
-  apiErrorBody,
-  apiErrorField,
   apiErrorMessage,
   createApiClient,
   queryKeyPath,
@@ -14,6 +12,7 @@ import {
   verificationTokenFrom,
 } from './api.ts';
 import type { SessionExpiredBody } from './api.ts';
+import { apiErrorBody, apiErrorField } from './api-errors.ts';
 
 const response = (status: number, body: string, statusText = ''): Response => new Response(body === '' ? null : body, { status, statusText });
 

@@ -306,8 +306,6 @@ export const createApiClient = ({
   };
 };
 
-// apiErrorBody and apiErrorField (reading a failed call's JSON) are in api-errors.ts.
-export { apiErrorBody, apiErrorField } from './api-errors.ts';
 
 /** The page's client. */
 export const api: ApiClient = createApiClient();

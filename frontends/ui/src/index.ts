@@ -120,8 +120,6 @@ export {
   VERIFICATION_TOKEN_HEADER,
   VERIFIED_TOKEN_PREFIX,
   api,
-  apiErrorBody,
-  apiErrorField,
   apiErrorMessage,
   createApiClient,
   defaultQueryFn,
@@ -134,6 +132,7 @@ export {
   verificationTokenFrom,
 } from './api.ts';
 export type { ApiClient, ApiClientOptions, Decode, HttpMethod, RequestOptions, SessionExpiredBody } from './api.ts';
+export { apiErrorBody, apiErrorField } from './api-errors.ts';
 export {
   GUEST_BADGE,
   GUEST_SESSION_MS,
@@ -157,31 +156,37 @@ export {
   CUSTOMER_CHECK_QUERY_KEY,
   DASHBOARD_PATH,
   GUEST_IDENTITY_EVENT,
-  GUEST_SESSION_QUERY_KEY,
-  LOGOUT_CONFIRMATION_PATH,
-  OAUTH_NOT_CONFIGURED,
   SESSION_QUERY_KEY,
-  SIGN_IN_UNAVAILABLE,
-  VERIFICATION_EXPIRED_TITLE,
-  clearGuestIdentity,
   fetchAuthStatus,
   fetchSession,
-  getAuthConfig,
   getAuthStatus,
-  getGuestSession,
   getSession,
   listenForSessionCleanup,
-  logout,
-  postLogout,
   readGuestIdentity,
-  startProviderSignIn,
   useAuthState,
   useGuestIdentity,
-  useGuestSessionCheck,
-  useLogout,
-  useProviderSignIn,
   useSessionQuery,
 } from './session.ts';
+// The guest's token, checked by the server once per verification (the shell loads it only while a guest is stored).
+export {
+  GUEST_SESSION_QUERY_KEY,
+  VERIFICATION_EXPIRED_TITLE,
+  clearGuestIdentity,
+  getGuestSession,
+  useGuestSessionCheck,
+} from './guest-session-check.ts';
+// Provider sign-in, Switch Account and logout: only the screens that offer them load that code (decision 0034).
+export {
+  LOGOUT_CONFIRMATION_PATH,
+  OAUTH_NOT_CONFIGURED,
+  SIGN_IN_UNAVAILABLE,
+  getAuthConfig,
+  logout,
+  postLogout,
+  startProviderSignIn,
+  useLogout,
+  useProviderSignIn,
+} from './sign-in-out.ts';
 export type { AuthStateResult, UseSessionOptions } from './session.ts';
 export {
   EXTENSION_ERROR,

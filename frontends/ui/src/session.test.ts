@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { OAUTH_NOT_CONFIGURED, SIGN_IN_UNAVAILABLE, startProviderSignIn } from './session.ts';
+import { OAUTH_NOT_CONFIGURED, SIGN_IN_UNAVAILABLE, startProviderSignIn } from './sign-in-out.ts';
 
 const globals = globalThis as Record<string, unknown>;
 const saved = { fetch: globals.fetch, window: globals.window };

@@ -126,30 +126,6 @@ export const useAuthState = (options: UseSessionOptions = {}): AuthStateResult =
   };
 };
 
-// The guest's token, checked by the server once per verification: guest-session-check.ts (the shell
-// loads it only while a guest is stored).
-export {
-  GUEST_SESSION_QUERY_KEY,
-  VERIFICATION_EXPIRED_TITLE,
-  clearGuestIdentity,
-  getGuestSession,
-  useGuestSessionCheck,
-} from './guest-session-check.ts';
-
-// Provider sign-in, Switch Account and logout are in sign-in-out.ts (only the screens that offer
-// them load that code: the shell's menu is a chunk of its own, decision 0034).
-export {
-  LOGOUT_CONFIRMATION_PATH,
-  OAUTH_NOT_CONFIGURED,
-  SIGN_IN_UNAVAILABLE,
-  getAuthConfig,
-  logout,
-  postLogout,
-  startProviderSignIn,
-  useLogout,
-  useProviderSignIn,
-} from './sign-in-out.ts';
-
 /**
  * Clears the query cache on every client cleanup ('sessionCleanup'): reset and fetched again
  * after a logout, dropped without refetching when the page is leaving for the login page.

@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { AlertIcon, Button, Container, EmptyState } from '@portal/ui';
 
-import { REMOTE_LOAD_ERROR_TEXT } from './error-view.tsx';
-
-export { REMOTE_LOAD_ERROR_TEXT };
+import { REMOTE_LOAD_ERROR_TEXT } from './remote-load-error-text.ts';
 
 /** Shown in place of a micro-frontend whose code could not be downloaded or started. */
 export function RemoteLoadError() {

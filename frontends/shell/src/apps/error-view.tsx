@@ -5,8 +5,9 @@
  * same sentence is shown plainly.
  */
 import type { ComponentType } from 'react';
+import { REMOTE_LOAD_ERROR_TEXT } from './remote-load-error-text.ts';
 
-export const REMOTE_LOAD_ERROR_TEXT = 'This part of the portal could not be loaded. Please refresh the page.';
+export { REMOTE_LOAD_ERROR_TEXT };
 
 function PlainLoadError() {
   return (

@@ -8,17 +8,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { TOAST_DISMISS_EVENT, TOAST_EVENT } from '@portal/ui/toast-events.ts';
 import { lazyOr } from './lazy-or.ts';
+import { earlyToastEvents, hostState } from './toast-host-state.ts';
 
 const ToastHostLoaded = lazyOr(
   () => import('./ToastHostLoaded.tsx').then((module) => module.default),
   () => null,
 );
-
-/** Events raised before the host listens, in order; the loaded host replays them. */
-export const earlyToastEvents: CustomEvent[] = [];
-
-/** Set by the loaded host once its own listeners are in place. */
-export const hostState = { listening: false };
 
 export function LazyToastHost() {
   const [wanted, setWanted] = useState(false);

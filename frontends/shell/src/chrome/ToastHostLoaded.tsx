@@ -1,7 +1,7 @@
 /** @portal/ui's ToastHost (Radix Toast), loaded with the page's first toast (LazyToastHost.tsx). */
 import { useEffect } from 'react';
 import { ToastHost } from '@portal/ui/ToastHost.tsx';
-import { earlyToastEvents, hostState } from './LazyToastHost.tsx';
+import { earlyToastEvents, hostState } from './toast-host-state.ts';
 
 export default function ToastHostLoaded() {
   // Runs after ToastHost's own effect (children first), so its listeners hear the replay.

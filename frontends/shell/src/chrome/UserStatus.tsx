@@ -12,23 +12,9 @@
  */
 import { Suspense, startTransition, useRef, useState } from 'react';
 import type { ComponentPropsWithoutRef, KeyboardEvent } from 'react';
-import { Badge, ButtonLink, ChevronDownIcon, badgeOf, cx, displayNameOf, initialsOf, useAuthState, useLocation, withReturn } from '@portal/ui';
-import type { AuthState } from '@portal/ui';
+import { ButtonLink, useAuthState, useLocation, withReturn } from '@portal/ui';
 import { lazyOr } from './lazy-or.ts';
-
-export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
-
-type SignedIn = Exclude<AuthState, { kind: 'unauthenticated' }>;
-
-/** What happened on the placeholder button before the menu loaded. */
-export interface MenuIntent {
-  /** The placeholder had focus: the real button takes it. */
-  focused: boolean;
-  /** A key that opens the menu (Enter, Space, ArrowDown), replayed on the real button. */
-  key: string | null;
-  /** A click or tap: the menu opens at once. */
-  pressed: boolean;
-}
+import { MenuButtonContent, menuButtonLabel, type MenuIntent, type SignedIn } from './user-status-button.tsx';
 
 const loadMenu = () => import('./UserStatusMenu.tsx');
 // Without its chunk the button stays a placeholder (the page still works; a reload brings the menu).
@@ -50,27 +36,6 @@ export function UserStatus() {
     );
   }
   return <SignedInStatus state={state} />;
-}
-
-/** The accessible name of the menu button. */
-export const menuButtonLabel = (state: SignedIn): string => `${displayNameOf(state)}, ${badgeOf(state) ?? ''}, account menu`;
-
-/** What the menu button shows: avatar, name, badge and chevron. */
-export function MenuButtonContent({ state }: { state: SignedIn }) {
-  return (
-    <>
-      <span className={cx('portal-avatar', state.kind === 'guest' && 'portal-avatar--guest')} aria-hidden="true">
-        {initialsOf(state)}
-      </span>
-      <span className="portal-user__summary">
-        <span className="portal-user__name">{displayNameOf(state)}</span>
-        <Badge variant={state.kind === 'provider' ? 'default' : 'secondary'} className="portal-user__badge">
-          {badgeOf(state) ?? ''}
-        </Badge>
-      </span>
-      <ChevronDownIcon size={18} className="portal-user__chevron" />
-    </>
-  );
 }
 
 /** The menu button as drawn before the menu has loaded. */

@@ -36,14 +36,10 @@ import {
   useProviderSignIn,
   openBillingPortal,
 } from '@portal/ui';
-import type { AuthState } from '@portal/ui';
 import { checkCustomer, openPortalSession } from '../shell-api.ts';
-import { MenuButtonContent, PORTAL_CREDENTIALS_NOTE, menuButtonLabel } from './UserStatus.tsx';
-import type { MenuIntent } from './UserStatus.tsx';
+import { MenuButtonContent, PORTAL_CREDENTIALS_NOTE, menuButtonLabel, type MenuIntent, type SignedIn } from './user-status-button.tsx';
 
 export const NURSE_LINE_DISABLED_TOOLTIP = NURSE_LINE_GUEST_TEXT;
-
-type SignedIn = Exclude<AuthState, { kind: 'unauthenticated' }>;
 
 const PATIENT_PORTAL_ITEMS = [
   { label: 'Patient Chart', icon: <FileTextIcon size={18} /> },
