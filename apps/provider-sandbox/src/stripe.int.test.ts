@@ -358,6 +358,18 @@ describe('Stripe: 3-D Secure', () => {
     expect(wrong.status).toBe(404);
   });
 
+  it('/pay with the 3DS2 card answers invoice_payment_intent_requires_action without the intent; the invoice payment holds it (docs.stripe.com/error-codes/invoice-payment-intent-requires-action)', async () => {
+    const { invoice, customer: owner } = await startIncomplete();
+    const pm = await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '4000000000003220', exp_month: 1, exp_year: 2031 } });
+    expect((await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${pm.body.id}/attach`, { customer: owner.id })).status).toBe(200);
+    const response = await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: pm.body.id });
+    expect(response.status).toBe(402);
+    expect(response.body.error).toMatchObject({ type: 'invalid_request_error', code: 'invoice_payment_intent_requires_action' });
+    expect(response.body.error.payment_intent).toBeUndefined();
+    const payments = await stripeCall(sandbox.url, 'GET', '/v1/invoice_payments', { invoice: invoice.id, expand: ['data.payment.payment_intent'] });
+    expect(payments.body.data[0].payment.payment_intent).toMatchObject({ status: 'requires_action', client_secret: expect.stringMatching(/_secret_/) });
+  });
+
   it('/pay with an always-3DS card answers 402 authentication_required with the intent waiting for action', async () => {
     const { invoice } = await startIncomplete();
     const pm = await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '4000002760003184', exp_month: 1, exp_year: 2031 } });
@@ -389,6 +401,29 @@ describe('Stripe: idempotency keys', () => {
     expect(list.body.data).toHaveLength(1);
     const event = await receiver.waitForEvent('customer.subscription.created');
     expect(event.event.request.idempotency_key).toBe('enr-1:120_annual');
+  });
+
+  it('a declined /pay is replayed for its key, not charged again (docs.stripe.com/api/idempotent_requests: "Retries with the same key return the saved response"; Idempotent-Replayed: true, docs.stripe.com/error-low-level)', async () => {
+    const { invoice, customer: owner } = await startIncomplete();
+    const pm = await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '4000000000000341', exp_month: 1, exp_year: 2031 } });
+    expect((await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${pm.body.id}/attach`, { customer: owner.id })).status).toBe(200);
+    const key = `pay:${invoice.id}:${pm.body.id}`;
+    const first = await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: pm.body.id }, { idempotencyKey: key });
+    expect(first.status).toBe(402);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: pm.body.id }, { idempotencyKey: key });
+    expect(again.status).toBe(402);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // One attempt on the invoice: the replay charged nothing.
+    expect((await stripeCall(sandbox.url, 'GET', `/v1/invoices/${invoice.id}`)).body).toMatchObject({ status: 'open', attempt_count: 1 });
+    // The same key with another card is refused, not a new attempt: a second card needs its own key.
+    const other = await stripeCall(sandbox.url, 'POST', '/v1/payment_methods', { type: 'card', card: { number: '4242424242424242', exp_month: 1, exp_year: 2031 } });
+    await stripeCall(sandbox.url, 'POST', `/v1/payment_methods/${other.body.id}/attach`, { customer: owner.id });
+    const reused = await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: other.body.id }, { idempotencyKey: key });
+    expect(reused.status).toBe(400);
+    expect(reused.body.error.type).toBe('idempotency_error');
+    expect((await stripeCall(sandbox.url, 'POST', `/v1/invoices/${invoice.id}/pay`, { payment_method: other.body.id }, { idempotencyKey: `pay:${invoice.id}:${other.body.id}` })).body.status).toBe('paid');
   });
 
   it('twenty concurrent creates with one key make one subscription', async () => {
