@@ -9,6 +9,7 @@ import { AthenaHealthRecord, athenaConfigFromEnv } from '@portal/athena';
 import type { TierCode } from '@portal/core';
 import { FirebasePhoneAuth, isEmulatorProject, SANDBOX_FIREBASE_API_KEY, SANDBOX_FIREBASE_PROJECT_ID } from '@portal/firebase';
 import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
+import Stripe from 'stripe';
 import { StripeCards, stripeConfigFromEnv } from '@portal/stripe';
 import { athenaChecks, type AthenaCheckTarget, type ProviderCheck } from './athena-checks.ts';
 import { recordingFetch, type RecordedAnswer } from './recording-fetch.ts';
@@ -44,6 +45,8 @@ export interface VerifyOptions {
   /** The provider sandbox to use for providers without keys. */
   readonly sandboxUrl: string;
   readonly log?: (line: string) => void;
+  /** Hold Stripe's answers to its schema too (stripe-schema.ts; slow the first time). Default true. */
+  readonly stripeSchemas?: boolean;
 }
 
 const text = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
@@ -143,6 +146,27 @@ const verifySignwell = async (env: Env, options: VerifyOptions): Promise<Provide
 
 const PAID_TIERS: readonly TierCode[] = ['120_annual', '70_biannual', '300_concierge_biannual', '500_concierge_annual'];
 
+interface StripeContract {
+  readonly checks: readonly ProviderCheck<{ cards: StripeCards; run: string; returnUrl: string }>[];
+  readonly validate: {
+    stripeValidator(): Promise<unknown>;
+    checkStripeAnswer(schemas: unknown, answer: RecordedAnswer): { call: string; problems: readonly string[] };
+  } | null;
+}
+
+/**
+ * The Stripe engineer's contract checks and schema (tools/providers/stripe-checks.ts,
+ * stripe-schema.ts) when they are there; null: the smoke below stands in.
+ */
+const stripeContract = async (): Promise<StripeContract | null> => {
+  const load = (name: string): Promise<Record<string, unknown> | null> => import(new URL(name, import.meta.url).href).catch(() => null);
+  const checks = (await load('./stripe-checks.ts'))?.['stripeChecks'];
+  if (!Array.isArray(checks)) return null;
+  const schema = await load('./stripe-schema.ts');
+  const validate = typeof schema?.['stripeValidator'] === 'function' && typeof schema['checkStripeAnswer'] === 'function' ? (schema as unknown as StripeContract['validate']) : null;
+  return { checks: checks as StripeContract['checks'], validate };
+};
+
 const STRIPE_CHECKS = [
   'a test-mode secret key (sk_test_…), never a live one',
   'POST /v1/customers (keyed), GET /v1/customers/{id}, GET /v1/customers?email=',
@@ -162,8 +186,27 @@ const verifyStripe = async (env: Env, options: VerifyOptions): Promise<ProviderR
       return null;
     }
   })();
+  const contract = await stripeContract();
   if (config !== null && real && !config.secretKey.startsWith('sk_test_')) {
     checks.push({ name: STRIPE_CHECKS[0]!, ok: false, detail: 'STRIPE_SECRET_KEY is not a test-mode key: the go-live check never runs against live money' });
+  } else if (config !== null && contract !== null) {
+    // The Stripe adapter's own contract checks (tools/providers/stripe-checks.ts), every answer held
+    // to Stripe's schema for the pinned version when options.stripeSchemas (stripe-schema.ts).
+    if (real) checks.push({ name: STRIPE_CHECKS[0]!, ok: true });
+    const recorder = recordingFetch();
+    const cards = new StripeCards({ secretKey: config.secretKey, webhookSecret: config.webhookSecret, apiBase: config.apiBase, httpClient: Stripe.createFetchHttpClient(recorder.fetch), ...(real ? {} : { retries: 0 }) });
+    const target = { cards, run: `verify-${Date.now()}`, returnUrl: `${text(env['PUBLIC_ORIGIN']) ?? 'https://portal.example.com'}/billing/return` };
+    checks.push(...(await runChecks(contract.checks, target, true)));
+    if (options.stripeSchemas !== false && contract.validate !== null) {
+      const schemas = await contract.validate.stripeValidator();
+      const byCall = new Map<string, string[]>();
+      for (const answer of recorder.answers) {
+        const check = contract.validate.checkStripeAnswer(schemas, answer);
+        if (check.problems.length > 0) byCall.set(check.call, [...(byCall.get(check.call) ?? []), ...check.problems]);
+      }
+      checks.push(...[...byCall].map(([call, problems]) => ({ name: `schema: ${call}`, ok: false, detail: [...new Set(problems)].slice(0, 5).join('; ') })));
+    }
+    return { provider: 'stripe', verdict: verdictOf(real, checks), against: real ? config.apiBase : 'sandbox', checks, answers: recorder.answers.length, withKeys: [STRIPE_CHECKS[0]!, ...contract.checks.map((check) => check.name)], keys };
   } else if (config !== null) {
     const cards = new StripeCards({ secretKey: config.secretKey, webhookSecret: config.webhookSecret, apiBase: config.apiBase, ...(real ? {} : { retries: 0 }) });
     const step = async (name: string, run: () => Promise<void>) => {
