@@ -6,7 +6,7 @@
  */
 import { localEmbeddedOptions, openDatabase } from '@portal/persistence';
 import { startSandbox } from '@portal/provider-sandbox';
-import { verifyProviders } from './verify.ts';
+import { PROVIDER_IDS, verifyProviders, type ProviderId } from './verify.ts';
 
 const configured = process.env['PROVIDER_SANDBOX_URL']?.trim() || `http://127.0.0.1:${process.env['SANDBOX_PORT']?.trim() || '4010'}`;
 const answers = await fetch(`${configured}/health`, { signal: AbortSignal.timeout(2000) }).then((response) => response.ok, () => false);
@@ -25,7 +25,9 @@ if (!answers) {
 }
 
 try {
-  const { exitCode } = await verifyProviders(process.env, { sandboxUrl, log: (line) => console.log(line) });
+  // `npm run providers:verify -- stripe signwell`: only those.
+  const only = process.argv.slice(2).filter((name): name is ProviderId => PROVIDER_IDS.includes(name as ProviderId));
+  const { exitCode } = await verifyProviders(process.env, { sandboxUrl, log: (line) => console.log(line), ...(only.length > 0 ? { only } : {}) });
   process.exitCode = exitCode;
 } finally {
   await stop();

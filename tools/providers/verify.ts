@@ -18,7 +18,8 @@ import { sandboxAthenaTarget, slotWindow } from './targets.ts';
 import { checkAnswer } from './validate-answers.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
-export type ProviderId = 'athenahealth' | 'stripe' | 'signwell' | 'firebase';
+export const PROVIDER_IDS = ['athenahealth', 'stripe', 'signwell', 'firebase'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export interface CheckResult {
   readonly name: string;
@@ -47,6 +48,8 @@ export interface VerifyOptions {
   readonly log?: (line: string) => void;
   /** Hold Stripe's answers to its schema too (stripe-schema.ts; slow the first time). Default true. */
   readonly stripeSchemas?: boolean;
+  /** Only these providers (default: all four). */
+  readonly only?: readonly ProviderId[];
 }
 
 const text = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
@@ -336,7 +339,14 @@ export const verifyProviders = async (env: Env, options: VerifyOptions): Promise
     options.log?.(line);
   };
   const reports: ProviderReport[] = [];
-  for (const run of [verifyAthena, verifyStripe, verifySignwell, verifyFirebase]) {
+  const runs: ReadonlyArray<readonly [ProviderId, (env: Env, options: VerifyOptions) => Promise<ProviderReport>]> = [
+    ['athenahealth', verifyAthena],
+    ['stripe', verifyStripe],
+    ['signwell', verifySignwell],
+    ['firebase', verifyFirebase],
+  ];
+  for (const [provider, run] of runs) {
+    if (options.only !== undefined && !options.only.includes(provider)) continue;
     const report = await run(env, options);
     reports.push(report);
     out(`\n${report.provider} — ${report.verdict.toUpperCase()} (${report.against === 'sandbox' ? 'against the provider sandbox; no keys set' : `against ${report.against}`})`);
