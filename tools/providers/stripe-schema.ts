@@ -13,7 +13,7 @@
  * first generation takes a few seconds).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -78,7 +78,8 @@ const generate = async (): Promise<Definitions> => {
   const { createGenerator } = await import('ts-json-schema-generator');
   const folder = join(ROOT, '.tmp', 'stripe-schema');
   mkdirSync(folder, { recursive: true });
-  const source = join(folder, 'roots.ts');
+  // One source file per process: two test files may generate at once.
+  const source = join(folder, `roots-${process.pid}.ts`);
   writeFileSync(source, `import type Stripe from 'stripe';\n${Object.entries(ROOT_TYPES).map(([name, type]) => `export type ${name} = ${type};`).join('\n')}\n`);
   const generator = createGenerator({
     path: source,
@@ -90,7 +91,11 @@ const generate = async (): Promise<Definitions> => {
     topRef: true,
     jsDoc: 'none',
   });
-  return (generator.createSchema('*').definitions ?? {}) as Definitions;
+  try {
+    return (generator.createSchema('*').definitions ?? {}) as Definitions;
+  } finally {
+    rmSync(source, { force: true });
+  }
 };
 
 let loaded: Promise<Definitions> | null = null;
@@ -105,7 +110,10 @@ export const stripeDefinitions = (): Promise<Definitions> => {
     const cache = join(ROOT, '.tmp', 'stripe-schema', `stripe-${packageVersion('stripe')}-${key}.json`);
     if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as Definitions;
     const definitions = await generate();
-    writeFileSync(cache, JSON.stringify(definitions));
+    // Written whole, then renamed: a reader in another process never sees half a file.
+    const partial = `${cache}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(definitions));
+    renameSync(partial, cache);
     return definitions;
   })();
   return loaded;
