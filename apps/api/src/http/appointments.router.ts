@@ -55,6 +55,7 @@ import { BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentReques
 import type { RequestAudit } from './audit.ts';
 import { identify, type EnrollmentAccessDeps, type Requester } from './enrollment-access.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
+import { statusOf } from './error-status.ts';
 import { notifyAppointment, slotFreed } from './appointment-aftermath.ts';
 
 export const MEMBERSHIP_REQUIRED = {
@@ -158,7 +159,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   };
 
   const refuse = async (ctx: Context, action: string, error: BookingError): Promise<never> => {
-    const status = error.code === 'APPOINTMENT.NOT_FOUND' ? 404 : error.code === 'BOOKING.UNAVAILABLE' ? 503 : error.code === 'BOOKING.INVALID_WEEK' ? 400 : 409;
+    const status = statusOf(error.code);
     await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: status, severity: 'warning', metadata: { reason: error.code } });
     if (error.code === 'APPOINTMENT.NOT_FOUND') throw APPOINTMENT_NOT_FOUND();
     if (error.code === 'BOOKING.EXISTING_APPOINTMENT') {

@@ -27,10 +27,8 @@ import {
   recordSignedDocument,
   type ChartDocumentType,
   type Clock,
-  type CreateOAuthEnrollmentError,
   type DocumentFiling,
   type EnrollGuestDeps,
-  type EnrollGuestError,
   type Enrollment,
   type EnrollmentRepository,
   type AttemptLimiter,
@@ -38,7 +36,6 @@ import {
   type HealthRecordPatient,
   type SigningDeps,
   type SigningParties,
-  type SigningStepError,
   type Signing,
 } from '@portal/core';
 import { CreateEnrollmentRequest, CreateOAuthEnrollmentRequest, SignatureRequest, type EnrollmentRecord } from '@portal/contracts';
@@ -48,6 +45,7 @@ import { GUEST_ENROLLMENT_UNVERIFIED, guestOf } from './guest.ts';
 import type { RequestAudit } from './audit.ts';
 import { ENROLLMENT_NOT_FOUND, identify, ownedEnrollment as ownedEnrollmentOf, owns, type Requester } from './enrollment-access.ts';
 import { HEALTH_RECORD_UNAVAILABLE_MESSAGE, HttpError, ValidationError, decodeOrThrow } from './errors.ts';
+import { statusOf, type RefusalCode } from './error-status.ts';
 
 export interface EnrollmentsRouterDeps {
   readonly service: PatientAuthService;
@@ -64,27 +62,6 @@ export interface EnrollmentsRouterDeps {
   /** How long a signature call waits for the chart filing before answering 'processing' (ms). */
   readonly uploadWaitMs?: number;
 }
-
-const STATUS_OF: Readonly<Record<CreateOAuthEnrollmentError['code'] | EnrollGuestError['code'] | SigningStepError['code'], number>> = {
-  'ENROLLMENT.PATIENT_NOT_MATCHED': 422,
-  'ENROLLMENT.PATIENT_EXISTS': 409,
-  'ENROLLMENT.CAREGIVER_NOT_AUTHORIZED': 403,
-  'ENROLLMENT.VERIFIED_CONTACT_MISMATCH': 403,
-  'DOCUMENT.NOT_AVAILABLE': 409,
-  'DOCUMENT.MISMATCH': 409,
-  'DOCUMENT.NOT_COMPLETED': 409,
-  'ENROLLMENT.NOT_LINKED': 403,
-  'ENROLLMENT.PATIENT_NOT_FOUND': 404,
-  'ENROLLMENT.PRACTICE_LOCATION_REQUIRED': 400,
-  'ENROLLMENT.MEDICARE_ANSWER_REQUIRED': 400,
-  'ENROLLMENT.DATE_OF_BIRTH_REQUIRED': 400,
-  'ENROLLMENT.INVALID_DATE_OF_BIRTH': 400,
-  'ENROLLMENT.AGE_REQUIREMENT_NOT_MET': 403,
-  'ENROLLMENT.OFFICE_ENROLLMENT_REQUIRED': 403,
-  'ENROLLMENT.ALREADY_ENROLLED': 409,
-  'ENROLLMENT.CONTACT_NOT_ON_RECORD': 403,
-  'ENROLLMENT.TOO_MANY_ATTEMPTS': 429,
-};
 
 const DEFAULT_TITLE: Readonly<Record<number, string>> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
 
@@ -142,8 +119,8 @@ const decodeRequest = (body: unknown): CreateOAuthEnrollmentRequest => {
   }
 };
 
-const refused = (code: keyof typeof STATUS_OF, title: string | undefined, message: string, retryAfterSeconds?: number): HttpError => {
-  const status = STATUS_OF[code];
+const refused = (code: RefusalCode, title: string | undefined, message: string, retryAfterSeconds?: number): HttpError => {
+  const status = statusOf(code);
   return new HttpError(status, { error: title ?? DEFAULT_TITLE[status] ?? 'Error', message, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
 };
 
@@ -157,10 +134,10 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
   /** A refused creation: its audit row (no PHI beyond ids) and the spec's error body. */
   const refuseCreation = async (
     ctx: Context,
-    error: { readonly code: keyof typeof STATUS_OF; readonly title?: string | undefined; readonly message: string; readonly retryAfterSeconds?: number },
+    error: { readonly code: RefusalCode; readonly title?: string | undefined; readonly message: string; readonly retryAfterSeconds?: number },
     metadata: Record<string, string>,
   ): Promise<HttpError> => {
-    const status = STATUS_OF[error.code];
+    const status = statusOf(error.code);
     await audit(ctx, {
       eventType: 'phi_write',
       action: 'create_enrollment_refused',

@@ -28,6 +28,7 @@ import type { RequestAudit } from './audit.ts';
 import { ownedEnrollment, identify, owns, type EnrollmentAccessDeps, type Requester, ENROLLMENT_NOT_FOUND } from './enrollment-access.ts';
 import { enrollmentRecord } from './enrollments.router.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
+import { statusOf } from './error-status.ts';
 
 export interface PaymentsRouterDeps extends EnrollmentAccessDeps {
   readonly payments: PaymentServices;
@@ -38,17 +39,8 @@ export interface PaymentsRouterDeps extends EnrollmentAccessDeps {
   readonly staffPayInvoice?: (ctx: Context) => Promise<void>;
 }
 
-const STATUS_OF: Readonly<Record<PaymentError['code'], number>> = {
-  'PAYMENT.NOT_READY': 409,
-  'PAYMENT.MISMATCH': 400,
-  'PAYMENT.NOT_PAID': 402,
-  'PAYMENT.NOTHING_TO_REACTIVATE': 409,
-  'SUBSCRIPTION.EXISTING_ACTIVE': 409,
-  'SUBSCRIPTION.DATA_DISCREPANCY': 409,
-};
-
 const paymentRefusal = (error: PaymentError): HttpError =>
-  new HttpError(STATUS_OF[error.code], {
+  new HttpError(statusOf(error.code), {
     error: error.title ?? 'Payment Error',
     message: error.message,
     ...('renewalDate' in error ? { existingSubscription: { status: 'active', renewalDate: error.renewalDate, message: error.message, subscriptionId: '' } } : {}),
@@ -95,7 +87,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
     const result = await startSubscription(paymentDeps, { enrollmentId: enrollment.id, payer: payerFor(requester, enrollment, billingEmail) });
     if (E.isLeft(result)) {
       if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw ENROLLMENT_NOT_FOUND();
-      await audit(ctx, { eventType: 'payment', action: 'create_subscription_refused', enrollmentId: enrollment.id, statusCode: STATUS_OF[result.left.code], metadata: { reason: result.left.code } });
+      await audit(ctx, { eventType: 'payment', action: 'create_subscription_refused', enrollmentId: enrollment.id, statusCode: statusOf(result.left.code), metadata: { reason: result.left.code } });
       throw paymentRefusal(result.left);
     }
     const start = result.right;
@@ -137,7 +129,7 @@ export const paymentsRouter = (deps: PaymentsRouterDeps): Router => {
     const billingEmail = requester.kind === 'session' ? (request.billingEmail ?? null) : null;
     const result = await recordPayment(paymentDeps, { enrollment, billingEmail });
     if (E.isLeft(result)) {
-      await audit(ctx, { eventType: 'payment', action: 'record_payment_refused', enrollmentId: enrollment.id, statusCode: STATUS_OF[result.left.code] });
+      await audit(ctx, { eventType: 'payment', action: 'record_payment_refused', enrollmentId: enrollment.id, statusCode: statusOf(result.left.code) });
       throw paymentRefusal(result.left);
     }
     await audit(ctx, { eventType: 'payment', action: 'record_payment', enrollmentId: enrollment.id, paymentId: result.right.stripePaymentId, statusCode: 200 });

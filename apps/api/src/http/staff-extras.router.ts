@@ -43,6 +43,7 @@ import { StaffCancelAppointmentRequest, StaffPatientRecordRequest, StaffReschedu
 import type { Context } from 'koa';
 import type * as t from 'io-ts';
 import type { RequestAudit } from './audit.ts';
+import { statusOf } from './error-status.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
 import { requireStaff } from './staff.router.ts';
 import { notifyAppointment, slotFreed } from './appointment-aftermath.ts';
@@ -68,9 +69,6 @@ export interface StaffExtrasRouterDeps {
 const recordId = (value: unknown): string | null => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? value : null);
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
-
-const overrideStatus = (error: BookingError): number =>
-  error.code === 'APPOINTMENT.NOT_FOUND' ? 404 : error.code === 'BOOKING.UNAVAILABLE' ? 503 : error.code === 'BOOKING.INVALID_WEEK' ? 400 : 409;
 
 const validation = (field: string, message: string) => new HttpError(400, { error: 'Validation failed', message, errors: [{ field, message }] });
 
@@ -146,7 +144,7 @@ export const staffExtrasRouter = (deps: StaffExtrasRouterDeps): Router => {
   };
 
   const refuseOverride = async (ctx: Context, email: string, kind: 'cancel' | 'reschedule', appointmentId: string, error: BookingError): Promise<never> => {
-    const status = overrideStatus(error);
+    const status = statusOf(error.code);
     await trail.record({ staffEmail: email, action: 'appointment_override_refused', athenaPatientId: '', metadata: { kind, appointmentId, reason: error.code } });
     await audit(ctx, { eventType: 'staff_appointment', action: `staff_${kind}_appointment_refused`, userId: email, appointmentId, statusCode: status, severity: 'warning', metadata: { reason: error.code } });
     throw new HttpError(status, { error: error.title ?? (kind === 'cancel' ? 'Cancellation Failed' : 'Reschedule Failed'), message: error.message });

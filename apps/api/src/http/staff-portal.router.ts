@@ -31,6 +31,7 @@ import {
 } from '@portal/contracts';
 import type { RequestAudit } from './audit.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
+import { statusOf } from './error-status.ts';
 import { requireStaff } from './staff.router.ts';
 
 export interface StaffPortalRouterDeps {
@@ -65,21 +66,10 @@ export const staffPatientRecord = (patient: HealthRecordPatient) => ({
   })),
 });
 
-const STATUS_OF: Readonly<Record<StaffSubscriptionError['code'], number>> = {
-  'STAFF.PATIENT_NOT_FOUND': 404,
-  'STAFF.TIER_NOT_PAID': 400,
-  'STAFF.DUPLICATE_SUBSCRIPTION': 409,
-  'PAYMENT.NOT_READY': 409,
-  'PAYMENT.MISMATCH': 400,
-  'PAYMENT.NOT_PAID': 402,
-  'PAYMENT.NOTHING_TO_REACTIVATE': 409,
-  'ENROLLMENT.NOT_FOUND': 404,
-};
-
 export const FAILED_TO_CREATE_SUBSCRIPTION = 'Failed to create subscription';
 
 const refusal = (error: StaffSubscriptionError): HttpError =>
-  new HttpError(STATUS_OF[error.code], {
+  new HttpError(statusOf(error.code), {
     error: error.title ?? FAILED_TO_CREATE_SUBSCRIPTION,
     message: error.message,
     ...(error.code === 'STAFF.DUPLICATE_SUBSCRIPTION' ? { existingSubscription: error.existingSubscription } : {}),
@@ -195,7 +185,7 @@ export const staffPortalRouter = (deps: StaffPortalRouterDeps): Router => {
         eventType: 'staff_subscription',
         action: 'staff_create_subscription_refused',
         userId: session.email,
-        statusCode: STATUS_OF[error.code],
+        statusCode: statusOf(error.code),
         metadata: { patientId: request.patientId, reason: error.code },
       });
       throw refusal(error);
