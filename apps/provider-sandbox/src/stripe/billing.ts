@@ -261,7 +261,9 @@ export const notTheInvoiceCustomers = (pm: Obj, customerId: string): StripeError
  */
 export const attachFromApi = async (tx: Tx, pmId: string, params: FormObject): Promise<{ status: number; body: unknown }> => {
   const customer = await mustLoad(tx, text(params, 'customer'), 'customer', 'customer');
-  const pm = await mustLoad(tx, pmId, 'payment_method', 'id', true);
+  // The path's PaymentMethod is named by its parameter, `payment_method` (the path template of
+  // Stripe's reference: /v1/payment_methods/{payment_method}/attach; the exact param is U).
+  const pm = await mustLoad(tx, pmId, 'payment_method', 'payment_method', true);
   if (pm['customer'] === null || pm['customer'] === undefined) {
     const behaviour = await behaviourFor(tx, pm);
     if (behaviour.kind === 'decline') {

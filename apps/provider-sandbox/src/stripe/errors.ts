@@ -27,12 +27,15 @@ export const invalidRequest = (message: string, param?: string, code?: string): 
 
 export const missingParam = (param: string): StripeError => invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
 
+/** How Stripe names a kind in "No such …" (a PaymentMethod is "No such PaymentMethod: 'pm_…'"). */
+const KIND_NAMES: Readonly<Record<string, string>> = { payment_method: 'PaymentMethod' };
+
 export const noSuchObject = (kind: string, id: string, param = 'id'): StripeError =>
   new StripeError(404, {
     type: 'invalid_request_error',
     code: 'resource_missing',
     doc_url: `${DOCS}/resource-missing`,
-    message: `No such ${kind}: '${id}'`,
+    message: `No such ${KIND_NAMES[kind] ?? kind}: '${id}'`,
     param,
   });
 
