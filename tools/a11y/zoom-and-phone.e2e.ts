@@ -9,7 +9,7 @@
  * DevTools protocol); its screenshots are 1280 × 900 pixels, what the person sees.
  * A screenshot of each page at both sizes goes to docs/figures/a11y/ (A11Y_SHOTS to change).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
@@ -33,13 +33,27 @@ const PHONE: Size = { label: 'phone-360', width: 360, height: 740, deviceScaleFa
 /** 200% zoom of a 1280 × 900 window: 640 × 450 CSS px at 2 device pixels each. */
 const ZOOM_200: Size = { label: 'zoom-200', width: 640, height: 450, deviceScaleFactor: 2 };
 
-const resize = async (page: Page, size: Size): Promise<void> => {
+/**
+ * The page at `size`: Playwright's viewport, and the device pixel ratio through a CDP session of
+ * our own. Chromium (156.0.8078.108 on) drops a session's metrics override when that session
+ * detaches, and Playwright re-applies its own emulation for a screenshot, so the session is kept
+ * until the size has been measured and photographed (`done`), and the photograph is taken through
+ * it (Page.captureScreenshot).
+ */
+const resize = async (page: Page, size: Size) => {
   await page.setViewportSize({ width: size.width, height: size.height });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setDeviceMetricsOverride', { width: size.width, height: size.height, deviceScaleFactor: size.deviceScaleFactor, mobile: false });
-  await cdp.detach();
-  // Layout settles after the resize (a frame or two).
+  // Layout settles after the resize (a frame or two), at the size asked for.
+  await page.waitForFunction(({ width, ratio }) => window.innerWidth === width && window.devicePixelRatio === ratio, { width: size.width, ratio: size.deviceScaleFactor });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return {
+    shot: async (file: string): Promise<void> => {
+      const { data } = (await cdp.send('Page.captureScreenshot', { format: 'png' })) as { data: string };
+      writeFileSync(file, Buffer.from(data, 'base64'));
+    },
+    done: () => cdp.detach(),
+  };
 };
 
 interface Fit {
@@ -56,14 +70,15 @@ interface Fit {
 const fits = async (page: Page, name: string, action: ReturnType<Page['getByRole']>, shot: boolean): Promise<Fit[]> => {
   const results: Fit[] = [];
   for (const size of [PHONE, ZOOM_200]) {
-    await resize(page, size);
+    const sized = await resize(page, size);
     await page.evaluate(() => window.scrollTo(0, 0));
     const sidewaysScroll = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
     await action.scrollIntoViewIfNeeded();
-    if (shot) await page.screenshot({ path: path.join(SHOTS, `${name}-${size.label}.png`) });
+    if (shot) await sized.shot(path.join(SHOTS, `${name}-${size.label}.png`));
     const box = await action.boundingBox();
     const inView = await action.isVisible();
     const actionInView = inView && box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 0.5 && box.y + box.height <= size.height + 0.5;
+    await sized.done();
     results.push({ page: name, size: size.label, sidewaysScroll: Math.max(0, sidewaysScroll), actionInView });
   }
   return results;
