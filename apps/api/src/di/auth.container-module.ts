@@ -1,6 +1,6 @@
 /** Provider login on the API: the patient sessions on top of the health record's login (bound in @portal/composition). */
 import { ContainerModule } from 'inversify';
-import { CachingPatientSessionRepository, type HealthRecord, type PatientLogin } from '@portal/core';
+import { CachingPatientSessionRepository, type Clock, type HealthRecord, type PatientLogin } from '@portal/core';
 import type { AppConfig } from '@portal/composition';
 import { KnexPatientSessionRepository, KnexPendingAuthorizationRepository, SessionChangeFeed, type Database } from '@portal/persistence';
 import { PatientAuthService } from '../auth/patient-auth.service.ts';
@@ -14,15 +14,17 @@ export const authModule = (config: AppConfig) =>
       .inSingletonScope();
     bind(TOKENS.PatientAuthService)
       .toDynamicValue(
-        (context) =>
-          new PatientAuthService({
+        (context) => {
+          const clock = context.get<Clock>(TOKENS.Clock);
+          return new PatientAuthService({
             login: context.get<PatientLogin>(TOKENS.PatientLogin),
             healthRecord: context.get<HealthRecord>(TOKENS.HealthRecord),
             sessions: new CachingPatientSessionRepository(new KnexPatientSessionRepository(context.get<Database>(TOKENS.Knex)), context.get<SessionChangeFeed>(TOKENS.SessionChanges)),
             pending: new KnexPendingAuthorizationRepository(context.get<Database>(TOKENS.Knex)),
-            now: () => new Date(),
+            now: () => clock.now(),
             redirectUri: `${config.publicOrigin}/api/auth/callback`,
-          }),
+          });
+        },
       )
       .inSingletonScope();
   });

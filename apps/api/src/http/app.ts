@@ -103,6 +103,9 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
   const config = container.get<AppConfig>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
   const app = new Koa({ proxy: config.trustProxy });
+  // The one clock of the app (core's Clock port): every router reads time through it.
+  const clock = container.get<Clock>(TOKENS.Clock);
+  const now = (): Date => clock.now();
   app.silent = true; // errors are logged by the error middleware, redacted
 
   const trustedOrigins = [
@@ -138,7 +141,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       onRefused: async (ctx, { action, requestedId }) => {
         // Audited like the routes' own refusals, for a caller we know (session or verified guest);
         // the junk itself is not stored (it may hold anything), only its length and a hash prefix.
-        if (!ctx.state.session && !(await guestOf(ctx, guestsForIds, new Date()))) return;
+        if (!ctx.state.session && !(await guestOf(ctx, guestsForIds, now()))) return;
         const metadata = { reason: 'malformed_id', requestedIdLength: requestedId.length, requestedIdSha256: sha256(requestedId).slice(0, 16) };
         await audit(ctx, { eventType: 'phi_read', action, statusCode: 404, severity: 'warning', metadata });
       },
@@ -146,13 +149,12 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
   );
   // Who may call a route is checked before its body is read or validated (route-access.ts).
   const routers: Router[] = [];
-  const gateClock = container.get<Clock>(TOKENS.Clock);
   app.use(
     callerGate(routers, {
       service: authService,
       guests: guestsForIds,
       staff: container.get<StaffSignIn>(TOKENS.StaffSignIn),
-      now: () => gateClock.now(),
+      now,
     }),
   );
   const jsonBody = bodyParser({
@@ -172,7 +174,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
     scheduling: container.get<Scheduling>(TOKENS.Scheduling),
     appointments: container.get<AppointmentRepository>(TOKENS.Appointments),
     upcoming: container.get<UpcomingAppointmentsCache>(TOKENS.UpcomingAppointments),
-    clock: container.get<Clock>(TOKENS.Clock),
+    clock,
   };
 
   const staffPortal: StaffPortalRouterDeps = {
@@ -182,7 +184,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
     trail: container.get<StaffAuditTrail>(TOKENS.StaffAuditTrail),
     payments: paymentServices(container),
     audit,
-    now: () => new Date(),
+    now,
   };
 
   routers.push(
@@ -194,7 +196,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       service: authService,
       guests: container.get<GuestVerification>(TOKENS.GuestVerification),
       enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
-      clock: container.get<Clock>(TOKENS.Clock),
+      clock,
       audit,
       payments: paymentServices(container),
       logger,
@@ -214,7 +216,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       mailer: container.get<Mailer>(TOKENS.Mailer),
       waitlist: container.get<Waitlist>(TOKENS.Waitlist),
       logger,
-      now: () => new Date(),
+      now,
     }),
     verificationRouter({
       codes: emailCodes,
@@ -225,7 +227,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       audit,
       logger,
       https,
-      now: () => new Date(),
+      now,
     }),
     staffRouter({
       staff: container.get<StaffSignIn>(TOKENS.StaffSignIn),
@@ -239,13 +241,13 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
         device: (device) => emailCodes.deviceKey(device),
       },
       https,
-      now: () => new Date(),
+      now,
     }),
     documentSubmissionsRouter({
       staff: container.get<StaffSignIn>(TOKENS.StaffSignIn),
       filing: container.get<DocumentFiling>(TOKENS.DocumentFiling),
       audit,
-      now: () => new Date(),
+      now,
     }),
     enrollmentsRouter({
       service: authService,
@@ -255,7 +257,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       signing: container.get<Signing>(TOKENS.Signing),
       filing: container.get<DocumentFiling>(TOKENS.DocumentFiling),
       renderPdf: (document) => renderConsentPdf(document),
-      clock: container.get<Clock>(TOKENS.Clock),
+      clock,
       audit,
       limiter: container.get<AttemptLimiter>(TOKENS.AttemptLimiter),
     }),
@@ -264,7 +266,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       guests: container.get<GuestVerification>(TOKENS.GuestVerification),
       enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
       cards: container.get<Cards>(TOKENS.Cards),
-      clock: container.get<Clock>(TOKENS.Clock),
+      clock,
       subscriptionCache: container.get<SubscriptionCache>(TOKENS.SubscriptionCache),
       audit,
     }),
@@ -273,7 +275,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       guests: container.get<GuestVerification>(TOKENS.GuestVerification),
       enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
       cards: container.get<Cards>(TOKENS.Cards),
-      clock: container.get<Clock>(TOKENS.Clock),
+      clock,
       subscriptionCache: container.get<SubscriptionCache>(TOKENS.SubscriptionCache),
       practice: () => config.practice,
       audit,
@@ -284,7 +286,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       enrollments: container.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
       providerCache: container.get<ProviderCache>(TOKENS.ProviderCache),
-      clock: container.get<Clock>(TOKENS.Clock),
+      clock,
       audit,
       mailer: container.get<Mailer>(TOKENS.Mailer),
       calendars: icalendarFiles,
@@ -297,7 +299,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
     providersRouter({
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
       cache: container.get<ProviderCache>(TOKENS.ProviderCache),
-      now: () => new Date(),
+      now,
     }),
   );
   for (const router of routers) {
