@@ -85,7 +85,7 @@ describe('bookingWeek', () => {
 
   it.each([-1, 6, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses week index %p', (weekIndex) => {
     const result = bookingWeek(weekIndex, wednesday);
-    expect(E.isLeft(result) && result.left.code).toBe('BOOKING.INVALID_WEEK_INDEX');
+    expect(E.isLeft(result) && result.left.code).toBe('BOOKING.INVALID_WEEK');
     expect(E.isLeft(result) && result.left.message).toContain('0 to 5');
     expect(isValidWeekIndex(weekIndex)).toBe(false);
   });

@@ -28,7 +28,7 @@ export interface BookingDay {
   readonly weekday: BookingWeekday;
 }
 
-export type InvalidWeekIndexError = DomainError<'BOOKING.INVALID_WEEK_INDEX'>;
+export type InvalidWeekError = DomainError<'BOOKING.INVALID_WEEK'>;
 export type InvalidTimeError = DomainError<'BOOKING.INVALID_TIME'>;
 
 /** The Monday that begins week 0 at `now` on the calendar of `timeZone`. */
@@ -47,11 +47,11 @@ export const bookingWeek = (
   weekIndex: number,
   now: Date,
   timeZone: string = PRACTICE_TIME_ZONE,
-): E.Either<InvalidWeekIndexError, readonly BookingDay[]> => {
+): E.Either<InvalidWeekError, readonly BookingDay[]> => {
   if (!isValidWeekIndex(weekIndex)) {
     return E.left(
       domainError(
-        'BOOKING.INVALID_WEEK_INDEX',
+        'BOOKING.INVALID_WEEK',
         `Week must be a whole number from 0 to ${BOOKING_WEEK_COUNT - 1}; got ${String(weekIndex)}.`,
       ),
     );

@@ -88,7 +88,7 @@ export const availability = async (
   const timeZone = deps.timeZone ?? PRACTICE_TIME_ZONE;
   const now = deps.clock.now();
   const days = bookingWeek(query.week, now, timeZone);
-  if (E.isLeft(days)) return E.left(domainError('BOOKING.INVALID_WEEK', days.left.message));
+  if (E.isLeft(days)) return days;
   const slots = await deps.scheduling.openSlots({
     departmentId: query.departmentId,
     appointmentTypeId: query.appointmentTypeId,
