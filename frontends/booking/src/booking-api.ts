@@ -32,7 +32,7 @@ export const TYPES_QUERY_KEY = (providerId: string) => ['booking', 'appointment-
 export const AVAILABILITY_QUERY_KEY = (query: AvailabilityQuery) =>
   ['booking', 'availability', query.departmentId, query.providerId, query.appointmentTypeId, query.week] as const;
 /** The dashboard's upcoming appointments (booking-dashboard-staff §3: cached per patient): dropped after book, reschedule, cancel. */
-export const UPCOMING_APPOINTMENTS_QUERY_KEY = ['/api/dashboard/upcoming-appointments'] as const;
+export { UPCOMING_APPOINTMENTS_QUERY_PREFIX as UPCOMING_APPOINTMENTS_QUERY_KEY } from '@portal/ui/appointments-contract.ts';
 
 /** GET /api/dashboard/subscription-status: whether the signed-in patient is a member (members path). */
 export const fetchMembership = (client: ApiClient, signal?: AbortSignal): Promise<SubscriptionStatusResponse> =>

@@ -4,11 +4,12 @@
  * time. A new route here needs no shell build.
  */
 import type { FirstPaint, RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+import { RESCHEDULE_PARAM } from '@portal/ui/appointments-contract.ts';
 import { PAGE_DESCRIPTION, PAGE_TITLE } from './messages.ts';
 
 const BOOKING: RouteHeader = { title: PAGE_TITLE, showUserStatus: true };
 /** The booking screen's header, drawn in the page's HTML for members and guests alike (a reschedule has its own words). */
-const BOOKING_FIRST_PAINT: FirstPaint = { title: PAGE_TITLE, description: PAGE_DESCRIPTION, backLink: true, unlessQuery: ['reschedule'] };
+const BOOKING_FIRST_PAINT: FirstPaint = { title: PAGE_TITLE, description: PAGE_DESCRIPTION, backLink: true, unlessQuery: [RESCHEDULE_PARAM] };
 
 const manifest = {
   name: 'booking',

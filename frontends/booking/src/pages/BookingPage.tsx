@@ -1,3 +1,4 @@
+import { RESCHEDULE_PARAM } from '@portal/ui/appointments-contract.ts';
 import { Suspense, lazy, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment, Provider, ProvidersResponse } from '@portal/contracts';
@@ -106,7 +107,7 @@ const providerNameOf = (state: BookingState, providers?: readonly Provider[]): s
  */
 export function BookingPage({ search }: { search: URLSearchParams }) {
   const { state: auth, session, isPending, isError, refetch } = useAuthState();
-  const rescheduleId = search.get('reschedule');
+  const rescheduleId = search.get(RESCHEDULE_PARAM);
   const locationParam = knownLocation(search.get('location'));
   const sessionLocation = knownLocation(session?.practiceLocation) ?? '';
 
