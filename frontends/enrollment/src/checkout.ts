@@ -4,7 +4,9 @@
  * - A payment-type intent: confirm the card payment, then record the payment.
  * - A setup-type intent: confirm the card setup, pay the invoice with the saved card (confirming
  *   authentication if the server asks), then record the payment. After a decline on the invoice
- *   the setup is already done, so the next card is saved with createPaymentMethod instead.
+ *   the setup is already done, so the next card is made with createPaymentMethod instead; it
+ *   belongs to no customer yet, and the API attaches it to the invoice's customer before paying
+ *   (Stripe pays an invoice only with its customer's card; decision 0051).
  * The checkout memo is saved BEFORE confirming: 3-D Secure may take the page to the bank and
  * back to /pay/return. Every provider and API call is injected so this runs in tests.
  */
