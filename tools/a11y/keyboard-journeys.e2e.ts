@@ -192,6 +192,8 @@ describe('journeys with the keyboard alone', () => {
     const email = 'keyboard.desk@mdri-primarycare.example';
     await setup.portal.db.knex('staff_emails').insert({ email, name: 'Keyboard Desk' }).onConflict('email').ignore();
     await page.goto(`${setup.portal.url}/staff`);
+    // As a keyboard user starts: once the sign-in form is on screen (its chunk loads after the page).
+    await page.getByRole('textbox', { name: /^Email Address/ }).waitFor();
     await tabTo(page, /^Email Address/);
     await expectVisibleFocus(page, 'staff: Email Address');
     await page.keyboard.type(email);
@@ -208,6 +210,8 @@ describe('journeys with the keyboard alone', () => {
     await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
 
     const carol = seedPatients(new Date()).find((patient) => patient.patientid === PATIENT_IDS.carol)!;
+    // The search form is a chunk of its own, loaded after the sign-in: tab once it is on screen.
+    await page.getByRole('textbox', { name: /^First Name/ }).waitFor();
     await tabTo(page, /^First Name/);
     await expectVisibleFocus(page, 'staff: First Name');
     await page.keyboard.type(carol.firstname);
