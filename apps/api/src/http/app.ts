@@ -38,7 +38,8 @@ import { icalendarFiles } from '@portal/mail';
 import { staffRouter } from './staff.router.ts';
 import { staffPayInvoice, staffPortalRouter, type StaffPortalRouterDeps } from './staff-portal.router.ts';
 import { documentSubmissionsRouter } from './document-submissions.router.ts';
-import { staffExtrasRouter } from './staff-extras.router.ts';
+import { staffAppointmentsRouter } from './staff-appointments.router.ts';
+import { staffRecordsRouter } from './staff-records.router.ts';
 import { verificationRouter } from './verification.router.ts';
 import { cookieNames } from '../auth/cookies.ts';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
@@ -204,13 +205,20 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
       staffPayInvoice: staffPayInvoice(staffPortal),
     }),
     staffPortalRouter(staffPortal),
-    staffExtrasRouter({
+    staffRecordsRouter({
       staff: staffPortal.staff,
       trail: staffPortal.trail,
       audit,
       records: container.get<StaffPatientHistory & StaffReportRecords>(TOKENS.StaffPatientHistory),
       patientRecords: container.get<StaffPatientHistory & StaffPatientRecords>(TOKENS.StaffPatientHistory),
       cards: container.get<Cards>(TOKENS.Cards),
+      booking,
+      now,
+    }),
+    staffAppointmentsRouter({
+      staff: staffPortal.staff,
+      trail: staffPortal.trail,
+      audit,
       booking,
       healthRecord: container.get<HealthRecord>(TOKENS.HealthRecord),
       mailer: container.get<Mailer>(TOKENS.Mailer),

@@ -207,7 +207,7 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
       department: '1',
     }),
   },
-  // staff-extras.router.ts
+  // staff-records.router.ts, staff-appointments.router.ts
   { method: 'GET', path: '/api/staff/report', callers: ['none', 'staff'], query: () => ({ from: '2026-01-01', to: '2026-03-31' }) },
   { method: 'POST', path: '/api/staff/patient-record', callers: ['none', 'staff'], body: () => ({ patientId: '5101' }) },
   { method: 'POST', path: '/api/staff/appointments/cancel', callers: ['none', 'staff'], body: () => ({ appointmentId: '999991', reason: 'Patient phoned' }) },

@@ -1,10 +1,7 @@
 /**
- * The staff portal beyond the spec (issue 14; decision 0029), each route with the staff bearer
- * (401 otherwise) and each action one `staff_audit_trail` row and one `audit_logs` row:
+ * Staff and patients' appointments (issue 14; decision 0029), each route with the staff bearer
+ * (401 otherwise):
  *
- * - GET /api/staff/report?from=YYYY-MM-DD&to=YYYY-MM-DD: the practice report (counts only);
- * - POST /api/staff/patient-record {patientId}: enrollments, documents and their filing, Stripe
- *   subscriptions and upcoming appointments of one patient;
  * - POST /api/staff/appointments/cancel {appointmentId, reason} and
  *   POST /api/staff/appointments/reschedule {existingAppointmentId, appointmentId,
  *   appointmentTypeId, reason}: the cutoff override, through the booking use case with an
@@ -25,21 +22,16 @@ import {
   HealthRecordUnavailableError,
   availability,
   cancelAppointment,
-  practiceReport,
   rescheduleAppointment,
-  staffPatientRecord,
   type BookingDeps,
   type BookingError,
-  type Cards,
   type HealthRecord,
   type Mailer,
   type Waitlist,
   type StaffAuditTrail,
-  type StaffPatientRecords,
-  type StaffReportRecords,
   type StaffSignIn,
 } from '@portal/core';
-import { StaffCancelAppointmentRequest, StaffPatientRecordRequest, StaffRescheduleAppointmentRequest } from '@portal/contracts';
+import { StaffCancelAppointmentRequest, StaffRescheduleAppointmentRequest } from '@portal/contracts';
 import type { Context } from 'koa';
 import type * as t from 'io-ts';
 import type { RequestAudit } from './audit.ts';
@@ -49,13 +41,10 @@ import { requireStaff } from './staff.router.ts';
 import { notifyAppointment, slotFreed } from './appointment-aftermath.ts';
 import type { Logger } from '@portal/composition';
 
-export interface StaffExtrasRouterDeps {
+export interface StaffAppointmentsRouterDeps {
   readonly staff: StaffSignIn;
   readonly trail: StaffAuditTrail;
   readonly audit: RequestAudit;
-  readonly records: StaffReportRecords;
-  readonly patientRecords: StaffPatientRecords;
-  readonly cards: Pick<Cards, 'getSubscription'>;
   readonly booking: BookingDeps;
   /** After an override: the patient's email address, the email, and the waitlist offer of the freed slot. */
   readonly healthRecord: Pick<HealthRecord, 'getPatient'>;
@@ -68,61 +57,9 @@ export interface StaffExtrasRouterDeps {
 /** Health-record ids are digits; anything else names nothing (checked before any call). */
 const recordId = (value: unknown): string | null => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? value : null);
 
-const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
-
-const validation = (field: string, message: string) => new HttpError(400, { error: 'Validation failed', message, errors: [{ field, message }] });
-
-const queryText = (value: unknown, field: string): string => {
-  if (typeof value !== 'string' || value === '') throw validation(field, `${field} is required (YYYY-MM-DD)`);
-  if (value.length > 10) throw validation(field, `${field} must be a date (YYYY-MM-DD)`);
-  return value;
-};
-
-export const staffExtrasRouter = (deps: StaffExtrasRouterDeps): Router => {
+export const staffAppointmentsRouter = (deps: StaffAppointmentsRouterDeps): Router => {
   const { staff, trail, audit, now } = deps;
   const router = new Router();
-
-  router.get('/api/staff/report', async (ctx) => {
-    const session = await requireStaff(ctx, staff, now());
-    const from = queryText(ctx.query.from, 'from');
-    const to = queryText(ctx.query.to, 'to');
-    const report = await practiceReport({ records: deps.records }, { from, to }, now());
-    if (E.isLeft(report)) throw validation('from', report.left.message);
-    await trail.record({ staffEmail: session.email, action: 'practice_report', athenaPatientId: '', metadata: { from, to } });
-    await audit(ctx, { eventType: 'staff_report', action: 'practice_report', userId: session.email, statusCode: 200, metadata: { from, to } });
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = report.right;
-  });
-
-  router.post('/api/staff/patient-record', async (ctx) => {
-    const session = await requireStaff(ctx, staff, now());
-    const { patientId } = decodeOrThrow(StaffPatientRecordRequest, ctx.request.body);
-    const view = await staffPatientRecord({ records: deps.patientRecords, cards: deps.cards, booking: deps.booking }, patientId);
-    const counts = { enrollments: view.enrollments.length, documents: view.documents.length, toFile: view.documentsToFile.length, subscriptions: view.subscriptions.length, appointments: view.appointments.length };
-    await trail.record({ staffEmail: session.email, action: 'patient_record', athenaPatientId: patientId, metadata: counts });
-    await audit(ctx, { eventType: 'staff_patient', action: 'patient_record', userId: session.email, statusCode: 200, metadata: { patientId, ...counts } });
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      patientId: view.patientId,
-      enrollments: view.enrollments.map((enrollment) => ({
-        id: enrollment.id,
-        status: enrollment.status,
-        membershipTier: enrollment.membershipTier,
-        department: enrollment.department,
-        createdAt: enrollment.createdAt.toISOString(),
-        updatedAt: enrollment.updatedAt.toISOString(),
-        membershipStartDate: iso(enrollment.membershipStartDate),
-        membershipEndDate: iso(enrollment.membershipEndDate),
-        stripeSubscriptionId: enrollment.stripeSubscriptionId,
-      })),
-      documents: view.documents.map((document) => ({ ...document, updatedAt: iso(document.updatedAt) })),
-      documentsToFile: view.documentsToFile.map((document) => ({ ...document, updatedAt: iso(document.updatedAt) })),
-      subscriptions: view.subscriptions.map((subscription) => ({ ...subscription, currentPeriodEnd: iso(subscription.currentPeriodEnd) })),
-      subscriptionsUnavailable: view.subscriptionsUnavailable,
-      appointments: view.appointments,
-      appointmentsUnavailable: view.appointmentsUnavailable,
-    };
-  });
 
   /** Decodes an override request; a refusal (no reason, a bad id) is audited before the 400. */
   const decodeOverride = async <C extends t.Mixed>(ctx: Context, codec: C, email: string, kind: 'cancel' | 'reschedule'): Promise<t.TypeOf<C>> => {
