@@ -3,6 +3,8 @@ import { HealthRecordUnavailableError } from '../ports/health-record.port.ts';
 import type { AppointmentRecord, AppointmentRepository, ClaimResult, NewAppointment, UpcomingAppointmentsCache } from '../ports/appointment.repository.port.ts';
 import { SlotTakenError, type Appointment, type AppointmentType, type Scheduling } from '../ports/scheduling.port.ts';
 import type { FreedSlot, OfferLink, Waitlist, WaitlistEntry, WaitlistOffer } from '../ports/waitlist.port.ts';
+import type { BookingDeps } from '../use-cases/booking-support.ts';
+import { FixedClock } from './fixed-clock.ts';
 
 export const TYPES: AppointmentType[] = [
   { appointmentTypeId: '2', name: 'Office Visit', shortName: 'OV', durationMinutes: 30, patientBookable: true, generic: false },
@@ -216,3 +218,18 @@ export class MemoryWaitlist implements Waitlist {
     if (index >= 0) this.offers[index] = { ...this.offers[index]!, takenBy: null };
   }
 }
+
+/** A booking use case's ports over these fakes at a fixed time, for the use cases' unit tests. */
+export const bookingSetup = (now: string) => {
+  const scheduling = new FakeSchedule();
+  const appointments = new MemoryAppointments();
+  const clock = new FixedClock(now);
+  const deps: BookingDeps = { scheduling, appointments, upcoming: noCache, clock };
+  return { scheduling, appointments, clock, deps };
+};
+
+/** The slot a patient picks in a test (provider 8). */
+export const slotChoice = (appointmentId: string, appointmentTypeId = '2') => ({ appointmentId, appointmentTypeId, providerId: '8' });
+
+/** `mayActFor` for a patient acting for themselves. */
+export const actingFor = (patientId: string) => (candidate: string) => candidate === patientId;

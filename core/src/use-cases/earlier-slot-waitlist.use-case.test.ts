@@ -4,7 +4,7 @@ import type { OutgoingEmail } from '../ports/mailer.port.ts';
 import { FixedClock } from '../testing/fixed-clock.ts';
 import { FakeSchedule, MemoryAppointments, MemoryWaitlist, appointment, noCache } from '../testing/in-memory-booking.ts';
 import { PlainSignedTokens } from '../testing/in-memory-verification.ts';
-import { cancelAppointment } from './appointment-booking.use-case.ts';
+import { cancelAppointment } from './cancel-appointment.use-case.ts';
 import { ENHANCED_OFFER_DELAY_MS, OFFER_GONE_MESSAGE, offerFreedSlot, sendDueOffers, setWaitlist, takeOffer, viewOffer, type WaitlistDeps } from './earlier-slot-waitlist.use-case.ts';
 
 // 12/08/2026 09:00 in New York is 14:00Z. Now: 12/01 12:00Z (a week before).

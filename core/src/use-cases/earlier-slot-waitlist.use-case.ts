@@ -18,7 +18,9 @@ import type { Mailer } from '../ports/mailer.port.ts';
 import type { Appointment } from '../ports/scheduling.port.ts';
 import type { SignedTokens } from '../ports/signed-tokens.port.ts';
 import type { FreedSlot, OfferLink, Waitlist, WaitlistEntry, WaitlistOffer, WaitlistScope } from '../ports/waitlist.port.ts';
-import { rescheduleAppointment, type Booked, type BookingDeps, type BookingError } from './appointment-booking.use-case.ts';
+import type { BookingError } from './booking.errors.ts';
+import type { Booked, BookingDeps } from './booking-support.ts';
+import { rescheduleAppointment } from './reschedule-appointment.use-case.ts';
 
 /** How long Enhanced members wait after Concierge members hear of a slot. */
 export const ENHANCED_OFFER_DELAY_MS = 15 * 60 * 1000;

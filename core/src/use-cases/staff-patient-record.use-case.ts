@@ -15,7 +15,8 @@ import { canChangeAppointment, athenaLocalToInstant } from '../policies/cancella
 import { subscriptionDisplayStatus } from '../policies/subscription-status.policy.ts';
 import { PRACTICE_TIME_ZONE } from '../domain/practice.ts';
 import type { StaffDocumentFiling, StaffEnrollmentRecord, StaffPatientRecords } from '../ports/staff-portal.port.ts';
-import { upcomingAppointments, type BookingDeps } from './appointment-booking.use-case.ts';
+import type { BookingDeps } from './booking-support.ts';
+import { upcomingAppointments } from './upcoming-appointments.use-case.ts';
 import * as E from 'fp-ts/lib/Either.js';
 
 export type FilingStatus = 'not_signed' | 'not_submitted' | 'processing' | 'uploaded' | 'failed';

@@ -1,18 +1,9 @@
+/** The 24-hour cutoff and the staff's override, through cancel and reschedule. */
 import { describe, expect, it } from '@jest/globals';
 import * as E from 'fp-ts/lib/Either.js';
-import { FixedClock } from '../testing/fixed-clock.ts';
-import { FakeSchedule, MemoryAppointments, appointment, noCache } from '../testing/in-memory-booking.ts';
-import { availability, bookAppointment, cancelAppointment, rescheduleAppointment, type BookingDeps } from './appointment-booking.use-case.ts';
-
-const setup = (now: string) => {
-  const scheduling = new FakeSchedule();
-  const appointments = new MemoryAppointments();
-  const clock = new FixedClock(now);
-  const deps: BookingDeps = { scheduling, appointments, upcoming: noCache, clock };
-  return { scheduling, appointments, clock, deps };
-};
-const choice = (appointmentId: string, appointmentTypeId = '2') => ({ appointmentId, appointmentTypeId, providerId: '8' });
-const owner = (patientId: string) => (candidate: string) => candidate === patientId;
+import { actingFor as owner, appointment, bookingSetup as setup, slotChoice as choice } from '../testing/in-memory-booking.ts';
+import { cancelAppointment } from './cancel-appointment.use-case.ts';
+import { rescheduleAppointment } from './reschedule-appointment.use-case.ts';
 
 describe('the 24-hour cutoff (elapsed time, practice clock)', () => {
   // 10:00 on 12/08/2026 in New York is 15:00Z; 24 h before is 12/07 15:00Z.
@@ -63,55 +54,5 @@ describe('the cutoff override (staff, with a reason)', () => {
     const moved = await rescheduleAppointment(deps, { existingAppointmentId: '401', choice: choice('402'), member: true, guestHash: null, mayActFor: () => true, override: { reason: 'Patient called: car trouble' } });
     expect(E.isRight(moved) && moved.right.insideCutoff).toBe(true);
     expect(scheduling.rows.get('402')).toMatchObject({ appointmentStatus: 'f', patientId: '5101' });
-  });
-});
-
-describe('booking', () => {
-  it('books an open slot once: the record and our row agree', async () => {
-    const { scheduling, appointments, deps } = setup('2026-12-01T15:00:00Z');
-    scheduling.add(appointment('400', '12/10/2026', '09:30'));
-    const booked = await bookAppointment(deps, { patientId: '5101', choice: choice('400'), member: true, guestHash: null });
-    expect(E.isRight(booked) && booked.right.appointmentTypeName).toBe('Office Visit');
-    expect(scheduling.rows.get('400')).toMatchObject({ appointmentStatus: 'f', patientId: '5101' });
-    expect(appointments.rows).toEqual([expect.objectContaining({ athenaAppointmentId: '400', status: 'booked', appointmentDate: '12/10/2026', appointmentTime: '09:30' })]);
-  });
-
-  it("takes the slot's date and time from the record, never the browser, and refuses types members are not offered", async () => {
-    const { scheduling, deps } = setup('2026-12-01T15:00:00Z');
-    scheduling.add(appointment('401', '12/10/2026', '09:30'));
-    const physical = await bookAppointment(deps, { patientId: '5101', choice: choice('401', '5'), member: true, guestHash: null });
-    expect(E.isLeft(physical) && physical.left.code).toBe('BOOKING.SLOT_TAKEN');
-    const asGuest = await bookAppointment(deps, { patientId: '5101', choice: choice('401', '5'), member: false, guestHash: 'g' });
-    expect(E.isRight(asGuest)).toBe(true);
-  });
-
-  it('answers 409 with the existing appointment when the patient already has an upcoming one', async () => {
-    const { scheduling, deps } = setup('2026-12-01T15:00:00Z');
-    scheduling.add(appointment('500', '12/09/2026', '11:00', 'f', '5101'), appointment('501', '12/10/2026', '09:30'));
-    const second = await bookAppointment(deps, { patientId: '5101', choice: choice('501'), member: true, guestHash: null });
-    expect(E.isLeft(second) && second.left).toMatchObject({ code: 'BOOKING.EXISTING_APPOINTMENT', existing: [expect.objectContaining({ appointmentId: '500' })] });
-    expect(scheduling.rows.get('501')?.appointmentStatus).toBe('o');
-  });
-
-  it('the record timing out: without a booking the claim is released; with one (answer lost) it is kept', async () => {
-    const { scheduling, appointments, deps } = setup('2026-12-01T15:00:00Z');
-    scheduling.add(appointment('600', '12/10/2026', '09:30'), appointment('601', '12/10/2026', '10:30'));
-    scheduling.failNext = 'before';
-    const lost = await bookAppointment(deps, { patientId: '5101', choice: choice('600'), member: true, guestHash: null });
-    expect(E.isLeft(lost) && lost.left.code).toBe('BOOKING.UNAVAILABLE');
-    expect(appointments.rows.map((row) => row.status)).toEqual(['failed']);
-    scheduling.failNext = 'after';
-    const made = await bookAppointment(deps, { patientId: '5101', choice: choice('601'), member: true, guestHash: null });
-    expect(E.isRight(made)).toBe(true);
-    expect(appointments.rows.map((row) => row.status)).toEqual(['failed', 'booked']);
-  });
-
-  it('lists a week of open slots Monday to Friday, soonest first, none already started', async () => {
-    // Wednesday 12/02/2026 16:00 New York.
-    const { scheduling, deps } = setup('2026-12-02T21:00:00Z');
-    scheduling.add(appointment('700', '12/04/2026', '09:00'), appointment('701', '12/02/2026', '15:00'), appointment('702', '12/03/2026', '08:00'));
-    const week = await availability(deps, { departmentId: '1', providerId: null, appointmentTypeId: '2', week: 0 });
-    expect(E.isRight(week) && week.right.map((slot) => slot.appointmentId)).toEqual(['702', '700']);
-    expect(E.isLeft(await availability(deps, { departmentId: '1', providerId: null, appointmentTypeId: '2', week: 6 }))).toBe(true);
   });
 });
