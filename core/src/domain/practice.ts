@@ -108,3 +108,6 @@ export const PROVIDER_IDS = ['15', '17', '12', '6', '13', '8', '1', '14', '3', '
 
 /** The practice's notice for cancelling or moving an appointment: 24 hours of elapsed time (booking-dashboard-staff §5). */
 export const CANCELLATION_CUTOFF_MS = 24 * 60 * 60 * 1000;
+
+/** The practice's annual physicals (appointment type ids): choosing one shows the insurance-benefit warning. */
+export const ANNUAL_PHYSICAL_TYPE_IDS = ['5', '12'] as const;

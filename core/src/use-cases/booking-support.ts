@@ -15,8 +15,7 @@ import { notFound, slotTaken, type BookingError } from './booking.errors.ts';
 
 /** The members path offers exactly these (booking-dashboard-staff §2). */
 export const MEMBER_APPOINTMENT_TYPE_NAMES = ['Office Visit', 'Telehealth', 'Follow-up', 'Consultation'] as const;
-/** Annual physicals: choosing one shows the insurance-benefit warning. */
-export const ANNUAL_PHYSICAL_TYPE_IDS = ['5', '12'] as const;
+export { ANNUAL_PHYSICAL_TYPE_IDS } from '../domain/practice.ts';
 export const UPCOMING_WINDOW_DAYS = 90;
 export const UPCOMING_CACHE_MS = 5 * 60 * 1000;
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,6 +3,7 @@
  * ('Provider' when a provider has none), 'No Preference' first.
  */
 import type { AppointmentType, Provider } from '@portal/contracts';
+import { ANNUAL_PHYSICAL_TYPE_IDS } from '@portal/contracts/screen-rules.ts';
 import { DEFAULT_SPECIALTY, NO_PREFERENCE } from './messages.ts';
 
 /** The id the API takes for "any provider". */
@@ -38,7 +39,7 @@ export const groupProviders = (providers: readonly Provider[]): ProviderGroup[] 
 };
 
 /** Type ids 5 and 12 are annual physicals: choosing one shows the insurance warning. */
-export const ANNUAL_PHYSICAL_TYPE_IDS: readonly string[] = ['5', '12'];
-export const isAnnualPhysical = (typeId: string | null | undefined): boolean => typeId !== null && typeId !== undefined && ANNUAL_PHYSICAL_TYPE_IDS.includes(typeId);
+export { ANNUAL_PHYSICAL_TYPE_IDS };
+export const isAnnualPhysical = (typeId: string | null | undefined): boolean => typeId !== null && typeId !== undefined && (ANNUAL_PHYSICAL_TYPE_IDS as readonly string[]).includes(typeId);
 
 export const typeLabel = (type: AppointmentType): string => type.displayName.trim() || type.name;

@@ -6,9 +6,10 @@
  */
 import { formatUsDate } from '@portal/ui';
 import { WEEK_COUNT } from './booking-flow.ts';
+import { PRACTICE_TIME_ZONE } from '@portal/contracts/screen-rules.ts';
 
 /** The practice's time zone: slot dates and times are wall times there. */
-export const PRACTICE_TIME_ZONE = 'America/New_York';
+export { PRACTICE_TIME_ZONE };
 
 export interface CalendarDate {
   readonly year: number;

@@ -7,6 +7,7 @@
  */
 import type { Subscription, SubscriptionStatusResponse } from '@portal/contracts';
 import { subscriptionDisplayStatus } from '@portal/ui';
+import { PRACTICE_TIME_ZONE } from '@portal/contracts/screen-rules.ts';
 
 export const MEMBERSHIP_STATUS_TITLE = 'Membership Status';
 export const CHECKING_MEMBERSHIP_STATUS = 'Checking membership status...';
@@ -19,7 +20,7 @@ export const WILL_NOT_RENEW = 'Will not renew';
 export const MANAGED_BY = 'Managed by';
 export const CAREGIVER_FALLBACK = 'Caregiver';
 /** The practice's calendar: period ends are shown as the practice sees them. */
-export const PRACTICE_TIME_ZONE = 'America/New_York';
+export { PRACTICE_TIME_ZONE };
 
 export type ListKey = 'tier1PatientMatches' | 'tier1Others' | 'tier2Matches';
 

@@ -5,6 +5,7 @@
  * subscription status label and the membership badge (Checking..., Active Member, No Membership).
  */
 import type { Subscription, SubscriptionStatusResponse } from '@portal/contracts';
+import { isMembershipActive as membershipRule, subscriptionDisplayStatus } from '@portal/contracts/screen-rules.ts';
 
 export const SUBSCRIPTION_STATUS_QUERY_KEY = ['/api/dashboard/subscription-status'] as const;
 export const SUBSCRIPTION_STATUS_REFRESH_PATH = '/api/dashboard/subscription-status/refresh';
@@ -21,21 +22,14 @@ export const allSubscriptions = (status: Pick<SubscriptionStatusResponse, 'subsc
 ];
 
 /**
- * §4: active if hasActiveSubscription is true, or any subscription is active and not cancelling
- * at period end. Only the patient's own and caregiver-managed subscriptions count: one on the
- * billing account for someone else does not make this patient a member.
+ * §4 'Subscription display status' and the membership rule ('active if hasActiveSubscription is
+ * true, or any subscription is active and not cancelling at period end'): core's one copy, through
+ * contracts. Only the patient's own and caregiver-managed subscriptions count: one on the billing
+ * account for someone else does not make this patient a member.
  */
 export const isMembershipActive = (status: Pick<SubscriptionStatusResponse, 'hasActiveSubscription' | 'subscriptions'>): boolean =>
-  status.hasActiveSubscription ||
-  [...status.subscriptions.tier1PatientMatches, ...status.subscriptions.tier2Matches].some((s) => s.status === 'active' && !s.cancelAtPeriodEnd);
-
-/** §4, first match wins: canceled, cancel at period end, active; otherwise the raw status. */
-export const subscriptionDisplayStatus = (subscription: Pick<Subscription, 'status' | 'cancelAtPeriodEnd'>): string => {
-  if (subscription.status === 'canceled') return 'Canceled';
-  if (subscription.cancelAtPeriodEnd) return 'Canceling at period end';
-  if (subscription.status === 'active') return 'Active & Renewing';
-  return subscription.status;
-};
+  membershipRule({ hasActiveSubscription: status.hasActiveSubscription, subscriptions: [...status.subscriptions.tier1PatientMatches, ...status.subscriptions.tier2Matches] });
+export { subscriptionDisplayStatus };
 
 export type MembershipBadgeTone = 'secondary' | 'success' | 'outline';
 
