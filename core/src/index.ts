@@ -59,6 +59,7 @@ export * from './use-cases/book-appointment.use-case.ts';
 export * from './use-cases/cancel-appointment.use-case.ts';
 export * from './use-cases/reschedule-appointment.use-case.ts';
 export * from './use-cases/match-guest-patient.use-case.ts';
+export * from './use-cases/booking-patient.use-case.ts';
 export * from './domain/appointment-notice.ts';
 export * from './use-cases/appointment-reminders.use-case.ts';
 export type * from './ports/waitlist.port.ts';

@@ -26,7 +26,12 @@ import {
   cancelAppointment,
   guestMemberPatient,
   listProviders,
-  mayActFor,
+  MEMBERSHIP_REQUIRED_MESSAGE,
+  MEMBERSHIP_REQUIRED_TITLE,
+  memberPatientFor,
+  patientsOfCaller,
+  type BookingCaller,
+  type CallerPatients,
   rescheduleAppointment,
   upcomingAppointments,
   type Appointment,
@@ -58,10 +63,7 @@ import { HttpError, decodeOrThrow } from './errors.ts';
 import { statusOf } from './error-status.ts';
 import { notifyAppointment, slotFreed } from './appointment-aftermath.ts';
 
-export const MEMBERSHIP_REQUIRED = {
-  error: 'Membership Required',
-  message: 'You must be an enrolled member to book appointments. Please enroll first to access appointment booking.',
-} as const;
+export const MEMBERSHIP_REQUIRED = { error: MEMBERSHIP_REQUIRED_TITLE, message: MEMBERSHIP_REQUIRED_MESSAGE } as const;
 const APPOINTMENT_NOT_FOUND = () => new HttpError(404, { error: 'Not Found', message: 'Appointment not found.' });
 const PATIENT_NOT_FOUND = () => new HttpError(404, { error: 'Not Found', message: 'Patient not found.' });
 
@@ -94,31 +96,21 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   const { audit, enrollments, clock } = deps;
   const router = new Router();
 
-  /** Which patients this requester may act for (a guest: those of its own active memberships), and its guest hash. */
-  const patientsOf = async (requester: Requester): Promise<{ mayTouch: (patientId: string) => boolean; guestHash: string | null }> => {
-    if (requester.kind === 'session') {
-      const { session } = requester;
-      return { mayTouch: (patientId) => patientId === session.actingPatientId || mayActFor(session, patientId), guestHash: null };
-    }
-    const own = await enrollments.findActiveForGuest(requester.guestHash);
-    const ids = new Set(own.map((enrollment) => enrollment.athenaPatientId).filter((id): id is string => id !== null));
-    return { mayTouch: (patientId) => ids.has(patientId), guestHash: requester.guestHash };
-  };
+  /** The caller as core's booking use cases name it. */
+  const callerOf = (requester: Requester): BookingCaller =>
+    requester.kind === 'session' ? { kind: 'session', session: requester.session } : { kind: 'guest', guestHash: requester.guestHash };
+  const patientsOf = (requester: Requester): Promise<CallerPatients> => patientsOfCaller({ enrollments }, callerOf(requester));
 
   /** The path's patient, if the requester may act for them (404 otherwise) and they are a member (403 otherwise). */
   const memberPatient = async (ctx: Context, action: string) => {
     const requester = await identify(ctx, deps.service, deps.guests, clock);
-    const { mayTouch, guestHash } = await patientsOf(requester);
-    const patientId = recordId(ctx.params.id);
-    if (patientId === null || !mayTouch(patientId)) {
-      await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: 404, severity: 'warning', metadata: { reason: 'not_owner' } });
-      throw PATIENT_NOT_FOUND();
+    const found = await memberPatientFor({ enrollments }, callerOf(requester), recordId(ctx.params.id));
+    if (E.isLeft(found)) {
+      const notMember = found.left.code === 'BOOKING.MEMBERSHIP_REQUIRED';
+      await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: statusOf(found.left.code), severity: 'warning', metadata: { reason: notMember ? 'not_member' : 'not_owner' } });
+      throw notMember ? new HttpError(403, { ...MEMBERSHIP_REQUIRED }) : PATIENT_NOT_FOUND();
     }
-    if (!(await enrollments.findActiveForPatient(patientId))) {
-      await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: 403, severity: 'warning', metadata: { reason: 'not_member' } });
-      throw new HttpError(403, { ...MEMBERSHIP_REQUIRED });
-    }
-    return { requester, patientId, mayTouch, guestHash };
+    return { requester, ...found.right };
   };
 
   /**

@@ -3,9 +3,9 @@
  * middleware. Every router maps a use case's refusal through `statusOf`; the table is total over
  * the codes the use cases return, so a new code does not compile until it has a status here.
  */
-import type { BookingError, CreateOAuthEnrollmentError, EnrollGuestError, PaymentError, SigningStepError, StaffSubscriptionError, TakeOfferError } from '@portal/core';
+import type { BookingError, BookingPatientError, CreateOAuthEnrollmentError, EnrollGuestError, PaymentError, SigningStepError, StaffSubscriptionError, TakeOfferError } from '@portal/core';
 
-export type RefusalCode = (BookingError | CreateOAuthEnrollmentError | EnrollGuestError | PaymentError | SigningStepError | StaffSubscriptionError | TakeOfferError)['code'];
+export type RefusalCode = (BookingError | BookingPatientError | CreateOAuthEnrollmentError | EnrollGuestError | PaymentError | SigningStepError | StaffSubscriptionError | TakeOfferError)['code'];
 
 export const ERROR_STATUS: Readonly<Record<RefusalCode, number>> = {
   // Enrollment: who may enroll, and the documents they sign.
@@ -41,6 +41,8 @@ export const ERROR_STATUS: Readonly<Record<RefusalCode, number>> = {
   'STAFF.DUPLICATE_SUBSCRIPTION': 409,
   // Booking, the 24-hour rule and the earlier-slot offers.
   'APPOINTMENT.NOT_FOUND': 404,
+  'BOOKING.NOT_YOUR_PATIENT': 404,
+  'BOOKING.MEMBERSHIP_REQUIRED': 403,
   'BOOKING.UNAVAILABLE': 503,
   'BOOKING.INVALID_WEEK': 400,
   'BOOKING.SLOT_TAKEN': 409,
