@@ -7,8 +7,8 @@
  *   event, next SEQUENCE, new time) and the dashboard then lists the new time only;
  * - an appointment less than 24 hours away cannot be cancelled: the dashboard's Cancel is disabled
  *   with its tooltip, and the API refuses it (409 'Cannot Cancel Appointment'). The sandbox's
- *   slots may have none inside 24 hours when the test runs, so a booked appointment is moved to
- *   start 3 hours from now (booking-setup.ts), then moved back;
+ *   practice has weekday slots only, so its control opens one 3 hours from now (POST
+ *   /_sandbox/slots) whatever the day, and the member books it through the API;
  * - a verified guest whose membership is active books through the guest path: verification, the
  *   patient information form with the member's chart details, provider, type, time, confirmation.
  * Jordan Reyes is the member (enrolled and paid through the real flow); the guest is Margaret
@@ -234,10 +234,36 @@ describe('a member', () => {
 
   it('cannot cancel an appointment less than 24 hours away: Cancel is disabled with its tooltip, and the API refuses', async () => {
     const page = await signIn(MEMBER);
-    const booked = await bookNextWeek(page);
-    // 3 hours from now, on the next quarter hour: inside the cutoff whatever the time of day.
+    // A real slot 3 hours from now, on the next quarter hour, whatever the day and time: the
+    // sandbox's practice keeps weekday hours (none inside 24 hours from Friday afternoon to
+    // Sunday), so its control opens one then (POST /_sandbox/slots), and Jordan books it.
     const quarter = 15 * 60_000;
-    const soon = await moveBookedAppointment(setup.portal, booked.appointmentId, new Date(Math.ceil((Date.now() + 3 * HOUR_MS) / quarter) * quarter));
+    const start = new Date(Math.ceil((Date.now() + 3 * HOUR_MS) / quarter) * quarter).toISOString();
+    let slot: { appointmentid: number; date: string; starttime: string; providerid: number } | undefined;
+    for (const providerid of ['8', '1', '14', '3']) {
+      const opened = await fetch(`${setup.portal.sandbox.url}/_sandbox/slots`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ departmentid: '2', providerid, appointmenttypeid: '2', start }),
+      });
+      if (opened.status === 201) {
+        slot = (await opened.json()) as typeof slot;
+        break;
+      }
+      expect(opened.status).toBe(409); // that provider already has a slot then: the next one
+    }
+    if (slot === undefined) throw new Error(`no provider of department 2 is free at ${start}`);
+    const member = await signedInForEnrollment(setup.portal.url, PATIENT_IDS.jordan);
+    const booking = await jsonCall(member, setup.portal.url, 'POST', `/api/appointments/${PATIENT_IDS.jordan}/book`, {
+      providerId: String(slot.providerid),
+      appointmentId: String(slot.appointmentid),
+      appointmentDate: slot.date,
+      appointmentTime: slot.starttime,
+      appointmentTypeId: '2',
+    });
+    expect(booking.status).toBe(200);
+    const booked = { appointmentId: String(slot.appointmentid) };
+    const soon = { at: { date: slot.date, time: slot.starttime } };
     try {
       const shown = `${soon.at.date} at ${time12(soon.at.time)}`;
       await page.goto(`${setup.portal.url}/dashboard`);
@@ -291,8 +317,8 @@ describe('a member', () => {
       await upcomingCard(page).getByText(soon.at.date, { exact: true }).waitFor();
       await expect(listedAppointments(page)).resolves.toEqual([shown]);
     } finally {
-      // Back where it was (next week), so it can be cancelled again.
-      await soon.restore();
+      // A week later, so the next test's clean-up can cancel it through the API.
+      await moveBookedAppointment(setup.portal, booked.appointmentId, new Date(Date.now() + 8 * 24 * HOUR_MS));
     }
     await page.close();
   }, 180_000);
