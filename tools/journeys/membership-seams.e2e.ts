@@ -19,7 +19,7 @@ import { describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import type { Page } from '../src/testing/browser.ts';
 import { portalInBrowser } from '../src/testing/browser-portal.ts';
-import { chooseLocation, signInEmbed } from '../src/testing/enrollment-browser.ts';
+import { chooseLocation, enterCard, signInEmbed } from '../src/testing/enrollment-browser.ts';
 import { stripeCall } from '../../apps/provider-sandbox/src/testing.ts';
 
 const setup = portalInBrowser();
@@ -70,10 +70,7 @@ const enrollAndPay = async (page: Page, patient: string, signer: string): Promis
   await page.getByText('signed, verified and uploaded').waitFor({ timeout: 45_000 });
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Complete Your Membership' }).waitFor();
-  const card = page.getByRole('group', { name: 'Card details' });
-  await card.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
-  await card.getByRole('textbox', { name: /Expiration date/ }).fill('12 / 30');
-  await card.getByRole('textbox', { name: /Security code/ }).fill('123');
+  await enterCard(page, '4242424242424242');
   await page.getByRole('button', { name: 'Complete Payment' }).click();
   await page.getByText('Thank you for enrolling. Your membership is now active.').waitFor({ timeout: 20_000 });
 };

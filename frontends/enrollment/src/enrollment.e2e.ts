@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
 import { verifyGuestInBrowser } from '../../../tools/src/testing/guest-browser.ts';
-import { chooseLocation, signInAs as signInAsPerson, signInEmbed } from '../../../tools/src/testing/enrollment-browser.ts';
+import { chooseLocation, enterCard, signInAs as signInAsPerson, signInEmbed } from '../../../tools/src/testing/enrollment-browser.ts';
 
 const setup = portalInBrowser();
 
@@ -129,10 +129,7 @@ describe('a new patient enrolls as a guest', () => {
 
     // And pays as a guest: the card, then the confirmation.
     await page.getByRole('heading', { name: 'Complete Your Membership' }).waitFor();
-    const card = page.getByRole('group', { name: 'Card details' });
-    await card.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
-    await card.getByRole('textbox', { name: /Expiration date/ }).fill('12 / 30');
-    await card.getByRole('textbox', { name: /Security code/ }).fill('123');
+    await enterCard(page, '4242424242424242');
     await page.getByRole('button', { name: 'Complete Payment' }).click();
     await page.getByRole('heading', { name: 'Confirmation', level: 1 }).waitFor({ timeout: 20_000 });
     await page.getByText(`INV-${String(row.id).slice(-8)}`).waitFor();

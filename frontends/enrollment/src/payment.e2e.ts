@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
-import { signInEmbed, toAgreement } from '../../../tools/src/testing/enrollment-browser.ts';
+import { enterCard, signInEmbed, toAgreement } from '../../../tools/src/testing/enrollment-browser.ts';
 
 const setup = portalInBrowser();
 
@@ -18,13 +18,6 @@ const toPayment = async (person: string, tier = 'Enhanced Annual'): Promise<Page
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Complete Your Membership' }).waitFor();
   return page;
-};
-
-const enterCard = async (page: Page, number: string) => {
-  const card = page.getByRole('group', { name: 'Card details' });
-  await card.getByRole('textbox', { name: 'Card number' }).fill(number);
-  await card.getByRole('textbox', { name: /Expiration date/ }).fill('12 / 30');
-  await card.getByRole('textbox', { name: /Security code/ }).fill('123');
 };
 
 const rowOf = (patientId: string) =>

@@ -47,3 +47,11 @@ export const toAgreement = async (browser: BrowserSession, portal: TestPortal, p
   await page.getByRole('heading', { name: 'Membership Agreement', level: 1 }).waitFor();
   return page;
 };
+
+/** Types a test card into the card form (the sandbox's Stripe.js look-alike) inside `scope` (the page, or a dialog). */
+export const enterCard = async (scope: Pick<Page, 'getByRole'>, number: string): Promise<void> => {
+  const card = scope.getByRole('group', { name: 'Card details' });
+  await card.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await card.getByRole('textbox', { name: /Expiration date/ }).fill('12 / 30');
+  await card.getByRole('textbox', { name: /Security code/ }).fill('123');
+};
