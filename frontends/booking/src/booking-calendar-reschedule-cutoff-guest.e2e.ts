@@ -1,6 +1,7 @@
 /**
- * More of booking in a real browser (issue 13, 'Done when'), each step checked as the person sees
- * it, screenshots to BOOKING_SHOTS (default /tmp/booking-shots):
+ * Booking after the first booking in a real browser (issue 13, 'Done when'): calendar files,
+ * reschedule, the 24-hour cutoff and the guest path, each step checked as the person sees it,
+ * screenshots to BOOKING_SHOTS (default /tmp/booking-shots):
  * - the confirmation's 'Download calendar file' downloads an .ics with the appointment's time and
  *   'arrive 15 minutes early';
  * - a member reschedules from the dashboard: the confirmation downloads the updated .ics (same
