@@ -4,14 +4,14 @@
  * comparison is made on the reads the booking screens do make of PostgreSQL, each through the
  * repository the API uses (Objection models on knex) and as the same SQL with raw `pg` on a pool of
  * the same size, 50 at a time, alternating which goes first, the median of the rounds' ratios:
- *   - the session row (KnexPatientSessionRepository.find: what every signed-in request reads when
+ *   - the session row (PostgresPatientSessions.find: what every signed-in request reads when
  *     the session cache of decision 0033 misses),
- *   - the practice location's providers (KnexProviderCache.read: /api/providers),
+ *   - the practice location's providers (PostgresProviderCache.read: /api/providers),
  *   - the patient's upcoming appointments (PostgresUpcomingAppointmentsCache.read: the dashboard and
  *     the booking screens).
  * Goal (issue 15): ≥ 70 % of raw pg.
  */
-import { KnexPatientSessionRepository, KnexProviderCache, PostgresUpcomingAppointmentsCache } from '@portal/persistence';
+import { PostgresPatientSessions, PostgresProviderCache, PostgresUpcomingAppointmentsCache } from '@portal/persistence';
 import { withBenchDatabase } from './bench-database.ts';
 import { option } from './booking.ts';
 import { median, percent, type Figure } from './report.ts';
@@ -66,8 +66,8 @@ export const benchOrm = async (args: readonly string[]): Promise<Figure[]> => {
     await knex.batchInsert('provider_cache', Array.from({ length: ROWS }, (_, index) => ({ departmentId: `d${index}`, providers: JSON.stringify(providers), cachedAt: now })), 500);
     await knex.batchInsert('upcoming_appointments_cache', Array.from({ length: ROWS }, (_, index) => ({ patientId: `p${index}`, appointments: JSON.stringify([appointment, appointment]), cachedAt: now })), 500);
 
-    const sessions = new KnexPatientSessionRepository(knex);
-    const providerCache = new KnexProviderCache(knex);
+    const sessions = new PostgresPatientSessions(knex);
+    const providerCache = new PostgresProviderCache(knex);
     const upcoming = new PostgresUpcomingAppointmentsCache(knex);
     const cases: ReadonlyArray<{ id: string; label: string; orm: Read; raw: Read }> = [
       {

@@ -7,7 +7,7 @@
  * two shared cores; `node tools/faults/run.ts` runs 500).
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { KnexDocumentFiling } from '@portal/persistence';
+import { PostgresDocumentFiling } from '@portal/persistence';
 import { CHART_DOCUMENT_TYPES } from '@portal/core';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
@@ -26,7 +26,7 @@ const FILING = { maxAttempts: 10, retryDelaysMs: [50, 100, 200, 400] };
 
 let portal: TestPortal;
 let second: RunningWorker;
-let filing: KnexDocumentFiling;
+let filing: PostgresDocumentFiling;
 let signing: SignwellSigning;
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ beforeAll(async () => {
     worker: { concurrency: 6, pollIntervalMs: 100, filing: FILING },
   });
   second = await startWorker({ databaseUrl: portal.db.url, env: { PUBLIC_ORIGIN: portal.url, ...portal.env }, logger: capturingLogger().logger, migrate: false, concurrency: 6, pollIntervalMs: 100, filing: FILING, metricsPort: null });
-  filing = new KnexDocumentFiling(portal.db.knex);
+  filing = new PostgresDocumentFiling(portal.db.knex);
   const { baseUrl, apiKey, testMode } = signwellConfigFromEnv({ PROVIDER_SANDBOX_URL: portal.sandbox.url });
   signing = new SignwellSigning({ baseUrl, apiKey, testMode, retryBaseDelayMs: 5 });
 }, 60_000);

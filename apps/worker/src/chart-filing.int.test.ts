@@ -4,7 +4,7 @@
  * sandbox on a real PostgreSQL. Documents are signed on the sandbox's signing page first.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { KnexDocumentFiling, type StoredDocumentSubmission } from '@portal/persistence';
+import { PostgresDocumentFiling, type StoredDocumentSubmission } from '@portal/persistence';
 import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
 import { PATIENT_IDS } from '../../provider-sandbox/src/seed/patients.ts';
 import { samplePdfBase64, submitSigningPage } from '../../provider-sandbox/src/testing.ts';
@@ -12,7 +12,7 @@ import { startTestPortal, type TestPortal } from '../../../tools/src/testing/por
 import { submissionMarker } from './file-signed-document.task.ts';
 
 let portal: TestPortal;
-let filing: KnexDocumentFiling;
+let filing: PostgresDocumentFiling;
 let signing: SignwellSigning;
 
 const UPLOAD_ROUTE = 'POST ^/v1/\\d+/patients/\\d+/documents/admin$';
@@ -24,7 +24,7 @@ beforeAll(async () => {
     sandbox: { faultHoldMs: 2_000 },
     worker: { concurrency: 4, pollIntervalMs: 100, filing: { maxAttempts: 8, retryDelaysMs: [50, 100, 200, 400] } },
   });
-  filing = new KnexDocumentFiling(portal.db.knex);
+  filing = new PostgresDocumentFiling(portal.db.knex);
   const { baseUrl, apiKey, testMode } = signwellConfigFromEnv({ PROVIDER_SANDBOX_URL: portal.sandbox.url });
   signing = new SignwellSigning({ baseUrl, apiKey, testMode, retryBaseDelayMs: 5 });
 }, 60_000);

@@ -30,7 +30,7 @@ export const FileSignedDocumentPayload = t.type({
 });
 export type FileSignedDocumentPayload = t.TypeOf<typeof FileSignedDocumentPayload>;
 
-/** What the task records; KnexDocumentFiling implements it. */
+/** What the task records; PostgresDocumentFiling implements it. */
 export interface FilingStore {
   findById(id: string): Promise<DocumentSubmission | null>;
   /** Counts an attempt before it is made; answers the new `uploadAttempts`. */

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { KnexDocumentFiling } from '@portal/persistence';
+import { PostgresDocumentFiling } from '@portal/persistence';
 import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
 import { PATIENT_IDS } from '../../provider-sandbox/src/seed/patients.ts';
 import { samplePdfBase64, submitSigningPage } from '../../provider-sandbox/src/testing.ts';
@@ -89,7 +89,7 @@ describe('the worker, a filing that fails, and the runbook', () => {
     expect(fault.status).toBe(201);
 
     const [enrollment] = (await portal.db.knex('enrollments').insert({ athenaPatientId: String(PATIENT_IDS.margaret), department: '1' }).returning('id')) as { id: string }[];
-    const submission = await new KnexDocumentFiling(portal.db.knex).submit({
+    const submission = await new PostgresDocumentFiling(portal.db.knex).submit({
       enrollmentId: enrollment!.id,
       patientId: String(PATIENT_IDS.margaret),
       departmentId: '1',

@@ -46,7 +46,7 @@ import {
   startJobLockRecovery,
   type Database,
   type JobLockRecovery,
-  type KnexDocumentFiling,
+  type PostgresDocumentFiling,
 } from '@portal/persistence';
 import { JoseSignedTokens, signingKeysFor } from '@portal/tokens';
 import { closeMailer } from '@portal/mail';
@@ -124,7 +124,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     throw error;
   }
 
-  const store = container.get<KnexDocumentFiling>(TOKENS.DocumentFiling);
+  const store = container.get<PostgresDocumentFiling>(TOKENS.DocumentFiling);
   // The same adapter (and athena settings, ATHENA_TIMEOUT_MS included) the API uses for the health record.
   const chart = container.get<ChartDocuments>(TOKENS.HealthRecord);
   const signing = container.get<Signing>(TOKENS.Signing);

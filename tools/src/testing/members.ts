@@ -4,7 +4,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import type { Knex } from 'knex';
-import { KnexEnrollmentRepository } from '@portal/persistence';
+import { PostgresEnrollments } from '@portal/persistence';
 import type { TierCode } from '@portal/core';
 
 export const activeMembership = async (
@@ -12,7 +12,7 @@ export const activeMembership = async (
   patientId: number | string,
   options: { readonly guestHash?: string | null; readonly department?: string; readonly tier?: TierCode } = {},
 ): Promise<string> => {
-  const repository = new KnexEnrollmentRepository(knex);
+  const repository = new PostgresEnrollments(knex);
   const now = new Date();
   const enrollment = await repository.create({
     status: 'pending',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/src/testing/test-database.ts';
-import { AuditLogRepository } from './audit-log.repository.ts';
+import { PostgresAuditLog } from './audit-log.repository.ts';
 import { PostgresHealth } from './database-health.repository.ts';
 
 let db: TestDatabase;
@@ -11,9 +11,9 @@ afterAll(async () => {
   await db.drop();
 });
 
-describe('AuditLogRepository', () => {
+describe('PostgresAuditLog', () => {
   it('appends entries and reads them newest first, filtered by event type', async () => {
-    const log = new AuditLogRepository(db.knex);
+    const log = new PostgresAuditLog(db.knex);
     await log.record({ eventType: 'auth', action: 'sign_in', userId: 'p-1', hipaaRelevant: true, metadata: { outcome: 'ok' } });
     await log.record({ eventType: 'phi_read', action: 'read_enrollment', enrollmentId: 'e-1', statusCode: 200, hipaaRelevant: true });
     await log.record({ eventType: 'auth', action: 'sign_out', userId: 'p-1' });
@@ -26,9 +26,9 @@ describe('AuditLogRepository', () => {
   });
 });
 
-describe('AuditLogRepository group commit', () => {
+describe('PostgresAuditLog group commit', () => {
   it('stores every one of 200 concurrent entries, each call resolving after its row is in, in far fewer inserts', async () => {
-    const log = new AuditLogRepository(db.knex);
+    const log = new PostgresAuditLog(db.knex);
     const inserts: string[] = [];
     const count = (query: { sql: string }) => {
       if (/^insert into "?audit_logs"?/i.test(query.sql)) inserts.push(query.sql);
@@ -51,7 +51,7 @@ describe('AuditLogRepository group commit', () => {
   });
 
   it('a row PostgreSQL refuses fails its own call only, not the others of its batch', async () => {
-    const log = new AuditLogRepository(db.knex);
+    const log = new PostgresAuditLog(db.knex);
     const results = await Promise.allSettled([
       log.record({ eventType: 'phi_read', action: 'good_before' }),
       log.record({ eventType: 'phi_read', action: 'good_a' }),
@@ -65,9 +65,9 @@ describe('AuditLogRepository group commit', () => {
   });
 });
 
-describe('AuditLogRepository commits', () => {
+describe('PostgresAuditLog commits', () => {
   /** The statements a record makes, with what each answered. */
-  const statements = async (log: AuditLogRepository, action: string) => {
+  const statements = async (log: PostgresAuditLog, action: string) => {
     const seen: Array<{ sql: string; rows: unknown }> = [];
     const listen = (response: { rows?: unknown }, query: { sql: string }) => seen.push({ sql: query.sql, rows: response?.rows });
     db.knex.on('query-response', listen);
@@ -80,7 +80,7 @@ describe('AuditLogRepository commits', () => {
   };
 
   it("without the WAL flush by default: one statement whose own transaction commits with synchronous_commit off, and it ends there", async () => {
-    const seen = await statements(new AuditLogRepository(db.knex), 'async_commit');
+    const seen = await statements(new PostgresAuditLog(db.knex), 'async_commit');
     expect(seen).toHaveLength(1);
     expect(seen[0]!.rows).toEqual([{ commitMode: 'off' }]);
     const row = await db.knex('audit_logs').where({ action: 'async_commit' }).first();
@@ -92,7 +92,7 @@ describe('AuditLogRepository commits', () => {
   });
 
   it('with synchronousCommit (AUDIT_SYNCHRONOUS_COMMIT=on): a plain insert under the server\'s setting', async () => {
-    const seen = await statements(new AuditLogRepository(db.knex, { synchronousCommit: true }), 'sync_commit');
+    const seen = await statements(new PostgresAuditLog(db.knex, { synchronousCommit: true }), 'sync_commit');
     expect(seen.map((query) => query.sql).join('\n')).not.toContain('synchronous_commit');
     expect(await db.knex('audit_logs').where({ action: 'sync_commit' }).count('* as n').first()).toEqual({ n: '1' });
   });

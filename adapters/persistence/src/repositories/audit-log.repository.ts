@@ -58,7 +58,7 @@ export interface AuditLogOptions {
   readonly synchronousCommit?: boolean;
 }
 
-export class AuditLogRepository implements AuditLog {
+export class PostgresAuditLog implements AuditLog {
   readonly #knex: Knex;
   readonly #synchronousCommit: boolean;
   readonly #queue: Waiting[] = [];

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/src/testing/test-database.ts';
 import { migrateJobQueue } from '../job-queue.ts';
-import { KnexDocumentFiling, pdfContentHash } from './document-filing.repository.ts';
+import { PostgresDocumentFiling, pdfContentHash } from './document-filing.repository.ts';
 
 let db: TestDatabase;
-let repo: KnexDocumentFiling;
+let repo: PostgresDocumentFiling;
 beforeAll(async () => {
   db = await createTestDatabase();
-  repo = new KnexDocumentFiling(db.knex);
+  repo = new PostgresDocumentFiling(db.knex);
 });
 afterAll(async () => {
   await db.drop();
@@ -44,7 +44,7 @@ const jobs = async () =>
     queue_name: string | null;
   }[];
 
-describe('KnexDocumentFiling', () => {
+describe('PostgresDocumentFiling', () => {
   it('writes no row when the job cannot be queued (one transaction)', async () => {
     // graphile-worker's schema does not exist yet, so add_job fails: the insert is rolled back.
     const enrollmentId = await enrollment();

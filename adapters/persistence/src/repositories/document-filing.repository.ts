@@ -110,7 +110,7 @@ export const pdfContentHash = (pdf: Buffer): string => createHash('sha256').upda
 /** Ids are serial integers; anything else names no submission. */
 const validId = (id: string): boolean => /^\d{1,15}$/.test(id);
 
-export class KnexDocumentFiling implements DocumentFiling {
+export class PostgresDocumentFiling implements DocumentFiling {
   readonly #knex: Knex;
 
   constructor(knex: Knex) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as E from 'fp-ts/lib/Either.js';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/src/testing/test-database.ts';
-import { KnexEnrollmentRepository } from './enrollment.repository.ts';
+import { PostgresEnrollments } from './enrollment.repository.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -13,9 +13,9 @@ afterAll(async () => {
 
 const at = new Date('2026-06-15T16:00:00Z');
 
-describe('KnexEnrollmentRepository', () => {
+describe('PostgresEnrollments', () => {
   it('creates an enrollment with a generated id and reads it back', async () => {
-    const repo = new KnexEnrollmentRepository(db.knex);
+    const repo = new PostgresEnrollments(db.knex);
     const created = await repo.create({ status: 'pending', membershipTier: '70_biannual', department: '2', athenaPatientId: '5101', createdAt: at });
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created).toMatchObject({ status: 'pending', membershipTier: '70_biannual', department: '2', athenaPatientId: '5101', isGuardianSigning: false, stripeSubscriptionId: null });
@@ -25,7 +25,7 @@ describe('KnexEnrollmentRepository', () => {
   });
 
   it('moves a status only where the status machine allows, and finds the active one', async () => {
-    const repo = new KnexEnrollmentRepository(db.knex);
+    const repo = new PostgresEnrollments(db.knex);
     const created = await repo.create({ status: 'pending', membershipTier: '120_annual', department: '1', athenaPatientId: '7001', createdAt: at });
     expect(await repo.findActiveForPatient('7001')).toBeNull();
     const illegal = await repo.updateStatus(created.id, 'active', at);
@@ -44,7 +44,7 @@ describe('KnexEnrollmentRepository', () => {
   });
 
   it('lets only one of two racing changes through', async () => {
-    const repo = new KnexEnrollmentRepository(db.knex);
+    const repo = new PostgresEnrollments(db.knex);
     const created = await repo.create({ status: 'pending', membershipTier: '120_annual', department: '1', athenaPatientId: '7002', createdAt: at });
     const results = await Promise.all([repo.updateStatus(created.id, 'declined', at), repo.updateStatus(created.id, 'signed', at)]);
     expect(results.filter(E.isRight)).toHaveLength(1);

@@ -94,7 +94,7 @@ const toEnrollment = (row: EnrollmentRow): Enrollment => {
   };
 };
 
-export class KnexEnrollmentRepository implements EnrollmentRepository {
+export class PostgresEnrollments implements EnrollmentRepository {
   readonly #knex: Knex;
 
   constructor(knex: Knex) {

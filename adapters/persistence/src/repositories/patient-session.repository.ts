@@ -12,7 +12,7 @@ import { AuthSessionModel, PendingAuthorizationModel } from '../models/index.ts'
 
 const json = (value: unknown) => JSON.stringify(value);
 
-export class KnexPatientSessionRepository implements PatientSessionRepository {
+export class PostgresPatientSessions implements PatientSessionRepository {
   readonly #knex: Knex;
 
   constructor(knex: Knex) {
@@ -84,7 +84,7 @@ export class KnexPatientSessionRepository implements PatientSessionRepository {
   }
 }
 
-export class KnexPendingAuthorizationRepository implements PendingAuthorizationRepository {
+export class PostgresPendingAuthorizations implements PendingAuthorizationRepository {
   readonly #knex: Knex;
 
   constructor(knex: Knex) {

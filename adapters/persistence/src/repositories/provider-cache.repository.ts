@@ -3,7 +3,7 @@ import type { HealthRecordProvider, ProviderCache } from '@portal/core';
 import { ProviderCacheModel } from '../models/index.ts';
 
 /** One row per department key in provider_cache, replaced on every write. */
-export class KnexProviderCache implements ProviderCache {
+export class PostgresProviderCache implements ProviderCache {
   readonly #knex: Knex;
 
   constructor(knex: Knex) {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { CachingPatientSessionRepository, type PatientSession, type PersonProfile } from '@portal/core';
 import { createTestDatabase, type TestDatabase } from '../../../../tools/src/testing/test-database.ts';
 import { createKnex } from '../knex.ts';
-import { KnexPatientSessionRepository } from './patient-session.repository.ts';
+import { PostgresPatientSessions } from './patient-session.repository.ts';
 import { SessionChangeFeed } from './session-cache.ts';
 
 const person = { patientId: '1', firstName: 'Ada', lastName: 'Lee', email: null, phone: null, dateOfBirth: null, departmentId: '1' } as unknown as PersonProfile;
@@ -23,7 +23,7 @@ const session = (id: string): PatientSession => ({
 });
 
 /** The real repository, counting the reads that reach PostgreSQL. */
-class CountedReads extends KnexPatientSessionRepository {
+class CountedReads extends PostgresPatientSessions {
   reads = 0;
   override find(id: string): Promise<PatientSession | null> {
     this.reads += 1;

@@ -2,7 +2,7 @@
 import { ContainerModule } from 'inversify';
 import { CachingPatientSessionRepository, type Clock, type HealthRecord, type PatientLogin } from '@portal/core';
 import type { AppConfig } from '@portal/composition';
-import { KnexPatientSessionRepository, KnexPendingAuthorizationRepository, SessionChangeFeed, type Database } from '@portal/persistence';
+import { PostgresPatientSessions, PostgresPendingAuthorizations, SessionChangeFeed, type Database } from '@portal/persistence';
 import { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { TOKENS } from './tokens.ts';
 
@@ -19,8 +19,8 @@ export const authModule = (config: AppConfig) =>
           return new PatientAuthService({
             login: context.get<PatientLogin>(TOKENS.PatientLogin),
             healthRecord: context.get<HealthRecord>(TOKENS.HealthRecord),
-            sessions: new CachingPatientSessionRepository(new KnexPatientSessionRepository(context.get<Database>(TOKENS.Knex)), context.get<SessionChangeFeed>(TOKENS.SessionChanges)),
-            pending: new KnexPendingAuthorizationRepository(context.get<Database>(TOKENS.Knex)),
+            sessions: new CachingPatientSessionRepository(new PostgresPatientSessions(context.get<Database>(TOKENS.Knex)), context.get<SessionChangeFeed>(TOKENS.SessionChanges)),
+            pending: new PostgresPendingAuthorizations(context.get<Database>(TOKENS.Knex)),
             now: () => clock.now(),
             redirectUri: `${config.publicOrigin}/api/auth/callback`,
           });

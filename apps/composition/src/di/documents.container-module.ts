@@ -4,12 +4,12 @@
  */
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
-import { KnexDocumentFiling } from '@portal/persistence';
+import { PostgresDocumentFiling } from '@portal/persistence';
 import { SHARED_TOKENS as TOKENS } from './tokens.ts';
 
 export const documentsModule = () =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.DocumentFiling)
-      .toDynamicValue((context) => new KnexDocumentFiling(context.get<Knex>(TOKENS.Knex)))
+      .toDynamicValue((context) => new PostgresDocumentFiling(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();
   });

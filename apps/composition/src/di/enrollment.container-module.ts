@@ -2,7 +2,7 @@
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import type { AthenaHealthRecord } from '@portal/athena';
-import { KnexEnrollmentRepository } from '@portal/persistence';
+import { PostgresEnrollments } from '@portal/persistence';
 import { SignwellSigning, signwellConfigFromEnv } from '@portal/signwell';
 import type { AppConfig } from '../config.ts';
 import type { ProviderObserver } from '@portal/http-support';
@@ -12,7 +12,7 @@ import { SHARED_TOKENS as TOKENS } from './tokens.ts';
 export const enrollmentModule = (env: NodeJS.ProcessEnv = process.env) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.EnrollmentRepository)
-      .toDynamicValue((context) => new KnexEnrollmentRepository(context.get<Knex>(TOKENS.Knex)))
+      .toDynamicValue((context) => new PostgresEnrollments(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();
     // The same adapter as HealthRecord, seen through the ports with writes (custom fields,
     // registration, chart documents).

@@ -1,7 +1,7 @@
 /** Process-wide infrastructure: settings, logging, the database, the clock and outgoing mail. */
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
-import { AuditLogRepository, PostgresAppointments, PostgresCardEventLedger, PostgresHealth, PostgresReminderLedger, PostgresSubscriptionCache, PostgresUpcomingAppointmentsCache, PostgresWaitlist, createKnex } from '@portal/persistence';
+import { PostgresAuditLog, PostgresAppointments, PostgresCardEventLedger, PostgresHealth, PostgresReminderLedger, PostgresSubscriptionCache, PostgresUpcomingAppointmentsCache, PostgresWaitlist, createKnex } from '@portal/persistence';
 import { PostgresOperationsProbe, PostgresStaffAuditTrail, PostgresStaffPatientHistory } from '@portal/persistence';
 import type { ProviderObserver } from '@portal/http-support';
 import { observedCalls } from '../provider-observer.ts';
@@ -25,7 +25,7 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
       )
       .inSingletonScope();
     bind(TOKENS.AuditLog)
-      .toDynamicValue((context) => new AuditLogRepository(context.get<Knex>(TOKENS.Knex), { synchronousCommit: config.auditSynchronousCommit }))
+      .toDynamicValue((context) => new PostgresAuditLog(context.get<Knex>(TOKENS.Knex), { synchronousCommit: config.auditSynchronousCommit }))
       .inSingletonScope();
     bind(TOKENS.CardEventLedger)
       .toDynamicValue((context) => new PostgresCardEventLedger(context.get<Knex>(TOKENS.Knex)))

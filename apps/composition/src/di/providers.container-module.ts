@@ -2,7 +2,7 @@
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import { AthenaHealthRecord, AthenaHttpClient, AthenaPatientLogin, athenaConfigFromEnv, type AthenaConfig } from '@portal/athena';
-import { KnexProviderCache } from '@portal/persistence';
+import { PostgresProviderCache } from '@portal/persistence';
 import type { ProviderObserver } from '@portal/http-support';
 import type { Logger } from '../logger.ts';
 import { SHARED_TOKENS as TOKENS } from './tokens.ts';
@@ -38,6 +38,6 @@ export const providersModule = (env: NodeJS.ProcessEnv) =>
       .toDynamicValue((context) => new AthenaPatientLogin(context.get<AthenaConfig>(TOKENS.AthenaConfig), context.get<AthenaHttpClient>(TOKENS.AthenaHttp)))
       .inSingletonScope();
     bind(TOKENS.ProviderCache)
-      .toDynamicValue((context) => new KnexProviderCache(context.get<Knex>(TOKENS.Knex)))
+      .toDynamicValue((context) => new PostgresProviderCache(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();
   });

@@ -22,7 +22,7 @@
  *   pending), H1 (Harold by Carol, pending, agreement created), N1 (Nora, pending), GA1 (guestA,
  *   new patient registered in the health record, agreement created), GB1 (guestB for Margaret,
  *   existing patient, pending);
- * - through KnexEnrollmentRepository exactly as the signing steps leave them (create, the
+ * - through PostgresEnrollments exactly as the signing steps leave them (create, the
  *   document ids set, the status moved through the status machine) and then the real
  *   create-subscription call (real Stripe customer, subscription and open invoice): M2 (Margaret),
  *   H2 (Harold), N2 (Nora), GA2 (guestA, new patient, privacy notice signed too). The SignWell
@@ -31,7 +31,7 @@
  * - through the repository only: M3 (Margaret, declined; the API would also have set the opt-out
  *   field in the health record) and P1 (Paul, active and paid: a real Stripe customer made through
  *   the sandbox's Stripe API, a subscription id Stripe does not know);
- * - a failed chart filing of M1's agreement (KnexDocumentFiling.submit, then markFailed as the
+ * - a failed chart filing of M1's agreement (PostgresDocumentFiling.submit, then markFailed as the
  *   worker does after its last retry) for the staff list.
  * Emma (19) has no enrollment: the API refuses anyone under 27.
  */
@@ -39,7 +39,7 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { KnexDocumentFiling, KnexEnrollmentRepository, serverSecret } from '@portal/persistence';
+import { PostgresDocumentFiling, PostgresEnrollments, serverSecret } from '@portal/persistence';
 import type { TierCode } from '@portal/core';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { seedPatients } from '../../../../provider-sandbox/src/seed/patients.ts';
@@ -375,7 +375,7 @@ export interface BuildWorldOptions {
 
 export const buildWorld = async (portal: TestPortal, options: BuildWorldOptions = {}): Promise<World> => {
   const { knex } = portal.db;
-  const repository = new KnexEnrollmentRepository(knex);
+  const repository = new PostgresEnrollments(knex);
   const ids = PATIENT_IDS;
   const carolsPatients = [ids.carol, ids.harold, ids.emma];
 
@@ -571,7 +571,7 @@ export const buildWorld = async (portal: TestPortal, options: BuildWorldOptions 
   await add('GB1', 'api', gb1.body.id, 'guestB');
 
   // A chart filing of M1's agreement that failed after its last retry (what staff file by hand).
-  const filing = new KnexDocumentFiling(knex);
+  const filing = new PostgresDocumentFiling(knex);
   const m1Row = await rowOf(m1);
   const submission = await filing.submit({
     enrollmentId: m1,

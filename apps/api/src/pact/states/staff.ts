@@ -4,7 +4,7 @@
  * emailed code read from the sandbox's inbox, a bearer session signed in through the API, and a
  * chart filing the worker gave up on. Every state takes the staff address as its `email` param.
  */
-import { KnexDocumentFiling } from '@portal/persistence';
+import { PostgresDocumentFiling } from '@portal/persistence';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { jsonCall, signedInForEnrollment } from '../../../../../tools/src/testing/enrollment-flow.ts';
 import { codeFor } from '../../../../../tools/src/testing/guest-browser.ts';
@@ -79,7 +79,7 @@ const otherCode = (code: string): string => String((Number(code) + 1) % 1_000_00
 
 /**
  * Margaret's membership agreement, signed in SignWell (an enrollment and its document made through
- * the API), whose chart filing failed after the worker's last retry: KnexDocumentFiling.submit,
+ * the API), whose chart filing failed after the worker's last retry: PostgresDocumentFiling.submit,
  * then markFailed as the worker does (the object-access suite makes its failed filing the same way).
  */
 const failedChartFiling = async (portal: TestPortal): Promise<void> => {
@@ -93,7 +93,7 @@ const failedChartFiling = async (portal: TestPortal): Promise<void> => {
   const enrollmentId = String(created.body.id);
   const document = await jsonCall(browser, portal.url, 'POST', `/api/enrollments/${enrollmentId}/create-document`);
   if (document.status !== 200) throw new Error(`create-document answered ${document.status}: ${JSON.stringify(document.body)}`);
-  const filing = new KnexDocumentFiling(portal.db.knex);
+  const filing = new PostgresDocumentFiling(portal.db.knex);
   const submission = await filing.submit({
     enrollmentId,
     patientId: String(PATIENT_IDS.margaret),
