@@ -19,7 +19,8 @@ import { DEFAULT_SMS_PER_NUMBER_PER_HOUR, firebaseAuthEmulator, firebaseErrorBou
 import { inboxRouter } from './http/inbox.router.ts';
 import { oauthRouter } from './http/oauth.router.ts';
 import { practiceRouter } from './http/practice.router.ts';
-import { requireSignwellKey, signwellApiBoundary, signwellBodyParser, signwellRouter } from './http/signwell.router.ts';
+import { requireSignwellKey, signwellApiBoundary, signwellBodyParser } from './http/signwell-api-middleware.ts';
+import { signwellRouter } from './http/signwell.router.ts';
 import { isTurnstilePath, turnstileErrorBoundary, turnstileRouter } from './http/turnstile.router.ts';
 import { stripeApi, stripeControlRouter, stripePagesRouter } from './http/stripe.router.ts';
 import { STRIPE_WEBHOOK_RETRY_DELAYS_MS, STRIPE_WEBHOOK_SECRET } from './stripe/constants.ts';

@@ -19,7 +19,12 @@ import { createTestDatabase, type TestDatabase } from '../../../tools/src/testin
 import { startSandbox, type RunningSandbox } from './index.ts';
 import { type StateParams, type StateValues, providerStatesIn, stateRecorder, stateText, verifySandboxAgainst } from './pact-verification.ts';
 import { createDb } from './store/db.ts';
-import { attachFromApi, createCatalogPrice, createCustomer, createPaymentMethod, createSubscription, payInvoice, updateSubscription } from './stripe/billing.ts';
+import { createPaymentMethod } from './stripe/card-payment-methods.ts';
+import { createCatalogPrice } from './stripe/catalog.ts';
+import { createCustomer } from './stripe/customers.ts';
+import { payInvoice } from './stripe/invoices.ts';
+import { attachFromApi } from './stripe/payment-methods.ts';
+import { createSubscription, updateSubscription } from './stripe/subscriptions.ts';
 import { STRIPE_CATALOG, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, type CatalogTier } from './stripe/constants.ts';
 import { createStripeEngine, type StripeEngine } from './stripe/engine.ts';
 import { encodeForm } from './stripe/form.ts';

@@ -10,23 +10,15 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import {
-  cancelSubscription,
-  confirmPaymentIntent,
-  confirmSetupIntent,
-  createCustomer,
-  createPaymentMethod,
-  createSubscription,
-  attachFromApi,
-  finishAuthentication,
-  mustLoad,
-  newPortalSession,
-  parseCustomerQuery,
-  payInvoice,
-  portalUpdateCard,
-  updateCustomer,
-  updateSubscription,
-} from '../stripe/billing.ts';
+import { newPortalSession, portalUpdateCard } from '../stripe/billing-portal.ts';
+import { createPaymentMethod } from '../stripe/card-payment-methods.ts';
+import { createCustomer, parseCustomerQuery, updateCustomer } from '../stripe/customers.ts';
+import { payInvoice } from '../stripe/invoices.ts';
+import { mustLoad } from '../stripe/lookups.ts';
+import { attachFromApi } from '../stripe/payment-methods.ts';
+import { confirmPaymentIntent } from '../stripe/payments.ts';
+import { confirmSetupIntent, finishAuthentication } from '../stripe/setup-intents.ts';
+import { cancelSubscription, createSubscription, updateSubscription } from '../stripe/subscriptions.ts';
 import { STRIPE_API_VERSION, STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY } from '../stripe/constants.ts';
 import type { Answer, StripeEngine } from '../stripe/engine.ts';
 import { invalidRequest, noSuchObject, StripeError, unauthorized } from '../stripe/errors.ts';

@@ -6,7 +6,7 @@
  * commit. Also the Stripe clock (the sandbox clock plus what tests advanced) and the webhook endpoint.
  */
 import type { Knex } from 'knex';
-import { runClock, type ClockReport } from './billing.ts';
+import { runClock, type ClockReport } from './clock.ts';
 import { StripeError } from './errors.ts';
 import { canonical } from './form.ts';
 import type { Tx } from './store.ts';

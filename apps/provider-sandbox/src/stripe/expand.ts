@@ -3,7 +3,7 @@
  * (`data.product`). Invoices also include on request `confirmation_secret` and `payments` (basil);
  * `payment_intent` on an invoice is gone in basil and expanding it is an error, as at Stripe.
  */
-import { confirmationSecretOf } from './billing.ts';
+import { confirmationSecretOf } from './invoices.ts';
 import { invalidRequest } from './errors.ts';
 import type { FormObject } from './form.ts';
 import { arrayParam, listObject } from './objects.ts';
