@@ -1,0 +1,85 @@
+import { Suspense, lazy } from 'react';
+import type { BookingPatientForm } from '@portal/contracts';
+import { LoadingState, Stack, useAuthState } from '@portal/ui';
+import type { BookingAction, BookingState, ChosenType } from '../booking-flow.ts';
+import { ConfirmationStep } from './ConfirmationStep.tsx';
+import { LocationSelect } from './LocationSelect.tsx';
+import { ProviderStep } from './ProviderStep.tsx';
+import { ScheduleStep } from './ScheduleStep.tsx';
+import { StepHeading } from './StepHeading.tsx';
+import { TypeChoices } from './TypeChoices.tsx';
+import { VerificationStep } from './VerificationStep.tsx';
+
+// Loaded when needed, keeping the first chunk small: the guests' patient form (its validation rules).
+const PatientInfoStep = lazy(() => import('./PatientInfoStep.tsx').then((module) => ({ default: module.PatientInfoStep })));
+
+interface BookingStepContentProps {
+  state: BookingState;
+  auth: ReturnType<typeof useAuthState>['state'];
+  sessionLocation: string;
+  busy: string | null;
+  patientFailure: { title: string; text: string } | null;
+  onVerified: () => void;
+  onPatient: (form: BookingPatientForm) => void;
+  act: (action: BookingAction) => void;
+  onBook: () => void;
+}
+
+/** The booking wizard's current step: guests' and members' steps 0..4. */
+export function BookingStepContent({ state, auth, sessionLocation, busy, patientFailure, onVerified, onPatient, act, onBook }: BookingStepContentProps) {
+  const guest = state.path === 'guest';
+  const chooseType = (appointmentType: ChosenType) => act({ type: 'type-chosen', appointmentType });
+  switch (state.step) {
+    case 0:
+      if (guest) return <VerificationStep verified={auth.kind === 'guest'} onVerified={onVerified} />;
+      return (
+        <Stack gap={5}>
+          <StepHeading>Practice Location</StepHeading>
+          {auth.kind === 'provider' ? <p>Welcome, {auth.patientName}</p> : null}
+          <LocationSelect initial={state.locationId || sessionLocation} submitLabel="Continue" onSubmit={(locationId) => act({ type: 'location-chosen', locationId })} />
+        </Stack>
+      );
+    case 1:
+      if (guest) {
+        if (auth.kind !== 'guest') return <VerificationStep verified={false} onVerified={onVerified} />;
+        return (
+          <Suspense fallback={<LoadingState compact label="Loading..." />}>
+            <PatientInfoStep guest={auth} submitting={busy === 'patient'} failure={patientFailure} onSubmit={onPatient} />
+          </Suspense>
+        );
+      }
+      return <ProviderStep locationId={state.locationId} selectedId={state.provider?.id ?? null} onChoose={(provider) => act({ type: 'provider-chosen', provider })} />;
+    case 2:
+      if (guest) {
+        return <ProviderStep locationId={state.locationId} selectedId={state.provider?.id ?? null} onChoose={(provider) => act({ type: 'provider-chosen', provider })} />;
+      }
+      return (
+        <Stack gap={5}>
+          <StepHeading>Choose an Appointment Type</StepHeading>
+          <p id="booking-type-list" className="booking-muted">
+            With {state.provider?.name}
+          </p>
+          {state.provider ? (
+            <TypeChoices providerId={state.provider.id} selectedId={state.appointmentType?.id ?? null} onChoose={chooseType} headingId="booking-type-list" />
+          ) : null}
+        </Stack>
+      );
+    case 3:
+      return (
+        <ScheduleStep
+          state={state}
+          chooseTypeHere={guest}
+          booking={busy === 'book'}
+          onType={(appointmentType) => act({ type: 'type-chosen', appointmentType })}
+          onWeek={(week) => act({ type: 'week-chosen', week })}
+          onSlot={(slot) => act({ type: 'slot-chosen', slot })}
+          onDifferentProvider={() => act({ type: 'different-provider' })}
+          onBook={onBook}
+        />
+      );
+    case 4:
+      return state.confirmation ? <ConfirmationStep confirmation={state.confirmation} locationId={state.locationId} /> : null;
+    default:
+      return null;
+  }
+}
