@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
-import { seedPatients } from '../../apps/provider-sandbox/src/seed/patients.ts';
+import { seededPatient } from '../src/testing/staff-browser.ts';
 import type { Page } from '../src/testing/browser.ts';
 import { portalInBrowser } from '../src/testing/browser-portal.ts';
 import { paidEnrollment, signedEnrollment, signedInForEnrollment } from '../src/testing/enrollment-flow.ts';
@@ -209,7 +209,7 @@ describe('journeys with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
 
-    const carol = seedPatients(new Date()).find((patient) => patient.patientid === PATIENT_IDS.carol)!;
+    const carol = await seededPatient(setup.portal, PATIENT_IDS.carol);
     // The search form is a chunk of its own, loaded after the sign-in: tab once it is on screen.
     await page.getByRole('textbox', { name: /^First Name/ }).waitFor();
     await tabTo(page, /^First Name/);

@@ -232,14 +232,14 @@ describe('every page and dialog: no serious or critical axe finding', () => {
     await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
     await axe.check(page, '/staff (home: patient search)');
 
-    await searchForPatient(page, PATIENT_IDS.tyler);
+    await searchForPatient(page, setup.portal, PATIENT_IDS.tyler);
     const warning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
     await warning.waitFor();
     await axe.check(page, 'eligibility warning dialog');
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Start Over' }).first().click();
 
-    await searchForPatient(page, PATIENT_IDS.carol);
+    await searchForPatient(page, setup.portal, PATIENT_IDS.carol);
     await page.getByRole('heading', { name: 'Create Subscription' }).waitFor();
     await axe.check(page, '/staff (patient details and create form)');
     await page.getByRole('button', { name: 'Create Subscription' }).click();
@@ -256,7 +256,7 @@ describe('every page and dialog: no serious or critical axe finding', () => {
     await success.getByRole('button', { name: 'Start Over' }).click();
 
     // Manual payment: the processing dialog shows for 1.5 s (a timer); that timer is held while axe looks.
-    await searchForPatient(page, PATIENT_IDS.olivia);
+    await searchForPatient(page, setup.portal, PATIENT_IDS.olivia);
     const oliviaWarning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
     await Promise.race([oliviaWarning.waitFor(), page.getByRole('heading', { name: 'Create Subscription' }).waitFor()]);
     if (await oliviaWarning.isVisible()) await oliviaWarning.getByRole('button', { name: 'Acknowledge and Continue' }).click();
@@ -283,7 +283,7 @@ describe('every page and dialog: no serious or critical axe finding', () => {
     await page.getByRole('dialog', { name: 'Subscription Created' }).getByRole('button', { name: 'Start Over' }).click();
 
     // Margaret's record: the appointment the member test booked, its reschedule and cancel dialogs.
-    await searchForPatient(page, PATIENT_IDS.margaret);
+    await searchForPatient(page, setup.portal, PATIENT_IDS.margaret);
     const paidUp = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
     await Promise.race([paidUp.waitFor(), page.getByRole('heading', { name: 'Patient Record' }).waitFor()]);
     if (await paidUp.isVisible()) await paidUp.getByRole('button', { name: 'Acknowledge and Continue' }).click();

@@ -88,7 +88,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await signIn(page);
 
     // The 26-year-old: the age warning, acknowledged or not.
-    await searchForPatient(page, PATIENT_IDS.tyler);
+    await searchForPatient(page, setup.portal, PATIENT_IDS.tyler);
     const warning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
     await warning.getByText('Enrollment is currently only open to patients aged 27 and older (and non-Medicaid patients)').waitFor();
     await looksRight(page, 'age warning');
@@ -97,7 +97,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await startOver(page);
 
     // Jordan (27 today): no warning; card payment through the payment dialog.
-    await searchForPatient(page, PATIENT_IDS.jordan);
+    await searchForPatient(page, setup.portal, PATIENT_IDS.jordan);
     await page.getByRole('heading', { name: 'Patient Details' }).waitFor();
     await page.getByRole('heading', { name: 'Create Subscription' }).waitFor();
     await looksRight(page, 'details and subscription form');
@@ -121,7 +121,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     await success.getByRole('button', { name: 'Start Over' }).click();
 
     // Margaret: manual payment, the processing dialog, then success.
-    await searchForPatient(page, PATIENT_IDS.margaret);
+    await searchForPatient(page, setup.portal, PATIENT_IDS.margaret);
     await page.getByRole('radio', { name: /Manual Payment/ }).check();
     await page.getByRole('button', { name: 'Create Subscription' }).click();
     await page.getByRole('dialog', { name: 'Processing Manual Payment' }).waitFor();
@@ -137,13 +137,13 @@ describe('/staff: search, warnings, subscriptions', () => {
 
     // Margaret again: her record (read when she was first selected) shows what staff just created.
     const margaret = await setup.portal.db.knex('enrollments').where({ athenaPatientId: String(PATIENT_IDS.margaret) }).first();
-    const margaretRecord = await openPatientRecord(page, PATIENT_IDS.margaret);
+    const margaretRecord = await openPatientRecord(page, setup.portal, PATIENT_IDS.margaret);
     await margaretRecord.getByText(new RegExp(margaret.stripeSubscriptionId)).waitFor({ timeout: 5_000 });
     await margaretRecord.getByRole('region', { name: 'Enrollments' }).getByText('Enhanced Annual').waitFor();
     await startOver(page);
 
     // Jordan again: now 'Paid Up' (a warning), and the server finds his active subscription.
-    await searchForPatient(page, PATIENT_IDS.jordan);
+    await searchForPatient(page, setup.portal, PATIENT_IDS.jordan);
     const paidUp = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
     await paidUp.getByText(/MDRI Paid Up/).first().waitFor();
     await paidUp.getByRole('button', { name: 'Acknowledge and Continue' }).click();
@@ -165,7 +165,7 @@ describe('/staff: search, warnings, subscriptions', () => {
     const page = await setup.browser.newPage({ width: 390, height: 844 });
     page.setDefaultTimeout(15_000);
     await signIn(page, 'billing.desk@mdri-primarycare.example');
-    await searchForPatient(page, PATIENT_IDS.carol);
+    await searchForPatient(page, setup.portal, PATIENT_IDS.carol);
     await page.getByRole('button', { name: 'Create Subscription' }).click();
     const payment = page.getByRole('dialog', { name: 'Card Payment' });
     const card = payment.getByRole('group', { name: 'Card details' });

@@ -103,7 +103,7 @@ describe('/staff beyond the spec: practice report, patient view, cutoff override
 
     // The patient view.
     await page.getByRole('button', { name: 'Patients' }).click();
-    const record = await openPatientRecord(page, PATIENT_IDS.margaret);
+    const record = await openPatientRecord(page, setup.portal, PATIENT_IDS.margaret);
     await record.getByRole('heading', { name: 'Upcoming Appointments' }).waitFor();
     await record.getByText('Within 24 hours').waitFor();
     await record.getByRole('region', { name: 'Enrollments' }).getByText('Enhanced Annual').waitFor();

@@ -33,7 +33,7 @@ describe('/staff: the reschedule override', () => {
     page.setDefaultTimeout(15_000);
     await staffSignInInBrowser(setup.portal, page, STAFF, 'Front Desk');
 
-    const record = await openPatientRecord(page, PATIENT_IDS.jordan);
+    const record = await openPatientRecord(page, setup.portal, PATIENT_IDS.jordan);
     await record.getByText(`${soon.date} at ${soon.time}`).waitFor();
     await record.getByText('Within 24 hours').waitFor();
     await looksRight(page, 'patient record with Reschedule');

@@ -28,9 +28,22 @@ export const staffSignInInBrowser = async (portal: TestPortal, page: Page, email
   await page.getByRole('heading', { name: `Signed in as ${email}` }).waitFor();
 };
 
+/**
+ * A seeded patient as the running sandbox seeded them. Birth dates are relative to the day the
+ * sandbox seeded ('turns 27 today'), so they are read from it, not computed again: a run that
+ * crosses midnight in New York would otherwise search with the next day's dates.
+ */
+export const seededPatient = async (portal: TestPortal, patientId: number) => {
+  const answer = (await (await fetch(`${portal.sandbox.url}/_sandbox`)).json()) as { patients: Array<{ patientid: string; dob: string }> };
+  const dob = answer.patients.find((candidate) => candidate.patientid === String(patientId))?.dob;
+  const patient = seedPatients(new Date()).find((candidate) => candidate.patientid === patientId);
+  if (!patient || !dob) throw new Error(`no seeded patient ${patientId}`);
+  return { ...patient, dob };
+};
+
 /** Searches for a seeded patient (the date of birth typed as digits: the field adds the slashes) and selects them. */
-export const searchForPatient = async (page: Page, patientId: number): Promise<void> => {
-  const patient = seedPatients(new Date()).find((candidate) => candidate.patientid === patientId)!;
+export const searchForPatient = async (page: Page, portal: TestPortal, patientId: number): Promise<void> => {
+  const patient = await seededPatient(portal, patientId);
   await page.getByRole('textbox', { name: /First Name/ }).fill(patient.firstname);
   await page.getByRole('textbox', { name: /Last Name/ }).fill(patient.lastname);
   const dob = page.getByRole('textbox', { name: /Date of Birth/ });
@@ -42,8 +55,8 @@ export const searchForPatient = async (page: Page, patientId: number): Promise<v
 };
 
 /** Opens a seeded patient's record (acknowledging an eligibility warning if one comes) and answers its region. */
-export const openPatientRecord = async (page: Page, patientId: number) => {
-  await searchForPatient(page, patientId);
+export const openPatientRecord = async (page: Page, portal: TestPortal, patientId: number) => {
+  await searchForPatient(page, portal, patientId);
   const warning = page.getByRole('alertdialog', { name: 'Eligibility Warning' });
   await Promise.race([warning.waitFor(), page.getByRole('heading', { name: 'Patient Record' }).waitFor()]);
   if (await warning.isVisible()) await warning.getByRole('button', { name: 'Acknowledge and Continue' }).click();
