@@ -11,8 +11,8 @@ export interface CachedMembershipStatus {
  * and the Stripe customers. Any kept status that names one of them is wrong from then on.
  */
 export interface MembershipSubjects {
-  readonly patientIds: readonly (string | null | undefined)[];
-  readonly customerIds: readonly (string | null | undefined)[];
+  readonly patientIds: readonly string[];
+  readonly customerIds: readonly string[];
 }
 
 export interface SubscriptionCache {

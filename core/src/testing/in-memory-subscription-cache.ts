@@ -23,8 +23,7 @@ export class InMemorySubscriptionCache implements SubscriptionCache {
   }
 
   async forget(subjects: MembershipSubjects, changedAt: Date) {
-    const patients = subjects.patientIds.filter((id): id is string => typeof id === 'string');
-    const customers = subjects.customerIds.filter((id): id is string => typeof id === 'string');
+    const { patientIds: patients, customerIds: customers } = subjects;
     for (const subject of [...patients.map((id) => `patient:${id}`), ...customers.map((id) => `customer:${id}`)]) {
       const before = this.changes.get(subject);
       if (!before || before < changedAt) this.changes.set(subject, changedAt);

@@ -56,9 +56,9 @@ export const currentMembershipStatus = async (
  */
 export const forgetMembership = (
   deps: { readonly subscriptionCache: SubscriptionCache; readonly clock: { now(): Date } },
-  subjects: MembershipSubjects,
+  subjects: { readonly [K in keyof MembershipSubjects]: readonly (string | null | undefined)[] },
 ): Promise<number> => {
-  const known = (ids: MembershipSubjects['patientIds']) => [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
+  const known = (ids: readonly (string | null | undefined)[]): string[] => [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
   const patientIds = known(subjects.patientIds);
   const customerIds = known(subjects.customerIds);
   if (patientIds.length === 0 && customerIds.length === 0) return Promise.resolve(0);

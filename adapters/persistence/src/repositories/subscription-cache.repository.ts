@@ -57,8 +57,7 @@ export class PostgresSubscriptionCache implements SubscriptionCache {
   }
 
   async forget(subjects: MembershipSubjects, changedAt: Date): Promise<number> {
-    const patientIds = subjects.patientIds.filter((id): id is string => typeof id === 'string');
-    const customerIds = subjects.customerIds.filter((id): id is string => typeof id === 'string');
+    const { patientIds, customerIds } = subjects;
     const changes = subjectsOf(patientIds, customerIds).map((subject) => ({ subject, changedAt }));
     if (changes.length === 0) return 0;
     // The change first, then the rows: a read that stores between the two is dropped by the second.
@@ -69,7 +68,7 @@ export class PostgresSubscriptionCache implements SubscriptionCache {
     return this.#knex('subscription_cache')
       .where((query) => {
         query.whereIn('patientId', patientIds).orWhereIn('personId', patientIds);
-        if (customerIds.length > 0) query.orWhereRaw('"customerIds" && ?::text[]', [customerIds]);
+        if (customerIds.length > 0) query.orWhereRaw('"customerIds" && ?::text[]', [[...customerIds]]);
       })
       .delete();
   }
