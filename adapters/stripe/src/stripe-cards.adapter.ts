@@ -11,6 +11,21 @@
  *   4xx → CardsRejectedError; a card decline on /pay → a `declined` result. Messages name the
  *   method, the path template, the status and Stripe's error type/code/param — never ids, emails
  *   or Stripe's message, which may echo them.
+ *
+ * The port speaks the domain's words; the mapping from Stripe's objects lives here:
+ * - billing customer ← Customer (`email` is an exact, case-sensitive filter on the list);
+ * - subscription ← Subscription: its tier is the price's `lookup_key`; basil keeps the period on
+ *   the item (`items.data[0].current_period_start/_end`), not on the subscription; its status is
+ *   Stripe's, mapped one to one (SUBSCRIPTION_STATUS below);
+ * - membership invoice ← Invoice: basil names its subscription at
+ *   `parent.subscription_details.subscription`; paid at `status_transitions.paid_at`; its period
+ *   is its first line's `period`; status mapped one to one (INVOICE_STATUS below);
+ * - a payment the bank must confirm (`requires_action`) ← a PaymentIntent in `requires_action`:
+ *   the browser confirms with Stripe.js (`handleNextAction` / `confirmCardPayment`);
+ * - the browser's client secret ← `latest_invoice.confirmation_secret` (payment) or
+ *   `pending_setup_intent` (setup), both expanded on create;
+ * - manual payment ← `collection_method=send_invoice` with `days_until_due`;
+ * - notices ← webhook events signed with `Stripe-Signature` (stripe-webhook.ts).
  */
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
@@ -23,13 +38,15 @@ import {
   INVOICE_DAYS_UNTIL_DUE,
   PAID_TIER_CODES,
   isTierCode,
-  type CardCustomer,
+  type BillingCustomer,
   type CardEvent,
-  type CardInvoice,
+  type MembershipInvoice,
   type AttachCardResult,
-  type CardSubscription,
+  type BillingSubscription,
+  type BillingSubscriptionStatus,
+  type MembershipInvoiceStatus,
   type Cards,
-  type NewCardCustomer,
+  type NewBillingCustomer,
   type PayInvoiceResult,
   type SubscriptionCollection,
   type SubscriptionSetup,
@@ -128,7 +145,8 @@ export class StripeCards implements Cards {
     return this.#stripe;
   }
 
-  async findCustomerByEmail(email: string): Promise<CardCustomer | null> {
+  /** GET /v1/customers?email=: Stripe's email filter is exact (case-sensitive). */
+  async findCustomerByEmail(email: string): Promise<BillingCustomer | null> {
     const call: Call = { method: 'GET', path: '/v1/customers' };
     // The list (not search): search is eventually consistent, a customer just created may be missing.
     const list = await this.#run(call, StripeList(StripeCustomer), () => this.#stripe.customers.list({ email, limit: 10 }, this.#read()));
@@ -136,13 +154,13 @@ export class StripeCards implements Cards {
     return found === undefined ? null : toCustomer(found);
   }
 
-  async getCustomer(customerId: string): Promise<CardCustomer | null> {
+  async getCustomer(customerId: string): Promise<BillingCustomer | null> {
     const call: Call = { method: 'GET', path: '/v1/customers/{id}' };
     const customer = await this.#run(call, StripeCustomer, () => this.#stripe.customers.retrieve(customerId, {}, this.#read()), notFound);
     return customer === null || customer.deleted === true ? null : toCustomer(customer);
   }
 
-  async createCustomer(customer: NewCardCustomer, idempotencyKey: string): Promise<CardCustomer> {
+  async createCustomer(customer: NewBillingCustomer, idempotencyKey: string): Promise<BillingCustomer> {
     const call: Call = { method: 'POST', path: '/v1/customers' };
     const created = await this.#run(call, StripeCustomer, () =>
       this.#stripe.customers.create(
@@ -169,15 +187,16 @@ export class StripeCards implements Cards {
     return toCustomer(created);
   }
 
-  async updateCustomerEmail(customerId: string, email: string, idempotencyKey: string): Promise<CardCustomer> {
+  /** The customer's `email`: where Stripe sends receipts and invoice notices from now on. */
+  async updateCustomerEmail(customerId: string, email: string, idempotencyKey: string): Promise<BillingCustomer> {
     const call: Call = { method: 'POST', path: '/v1/customers/{id}' };
     const updated = await this.#run(call, StripeCustomer, () => this.#stripe.customers.update(customerId, { email }, this.#keyed(idempotencyKey)));
     return toCustomer(updated);
   }
 
-  async listSubscriptions(customerId: string): Promise<readonly CardSubscription[]> {
+  async listSubscriptions(customerId: string): Promise<readonly BillingSubscription[]> {
     const call: Call = { method: 'GET', path: '/v1/subscriptions' };
-    const subscriptions: CardSubscription[] = [];
+    const subscriptions: BillingSubscription[] = [];
     let startingAfter: string | undefined;
     for (let page = 0; page < 20; page += 1) {
       const params: Stripe.SubscriptionListParams = { customer: customerId, status: 'all', limit: 100, ...(startingAfter === undefined ? {} : { starting_after: startingAfter }) };
@@ -190,12 +209,17 @@ export class StripeCards implements Cards {
     return subscriptions;
   }
 
-  async getSubscription(subscriptionId: string): Promise<CardSubscription | null> {
+  async getSubscription(subscriptionId: string): Promise<BillingSubscription | null> {
     const call: Call = { method: 'GET', path: '/v1/subscriptions/{id}' };
     const subscription = await this.#run(call, StripeSubscription, () => this.#stripe.subscriptions.retrieve(subscriptionId, {}, this.#read()), notFound);
     return subscription === null ? null : toSubscription(subscription);
   }
 
+  /**
+   * Card: `payment_behavior=default_incomplete`, `payment_settings.save_default_payment_method=on_subscription`,
+   * expanding `latest_invoice.confirmation_secret` and `pending_setup_intent` for the browser's
+   * client secret. Manual payment: `collection_method=send_invoice` with `days_until_due`.
+   */
   async createSubscription(
     input: { readonly customerId: string; readonly tier: TierCode; readonly metadata: Readonly<Record<string, string>>; readonly collection?: SubscriptionCollection },
     idempotencyKey: string,
@@ -228,7 +252,8 @@ export class StripeCards implements Cards {
     return { subscription, clientSecret: null, intentType: null, invoiceId: subscription.latestInvoiceId };
   }
 
-  async reactivateSubscription(subscriptionId: string, idempotencyKey: string): Promise<CardSubscription> {
+  /** `cancel_at_period_end=false`. */
+  async reactivateSubscription(subscriptionId: string, idempotencyKey: string): Promise<BillingSubscription> {
     const call: Call = { method: 'POST', path: '/v1/subscriptions/{id}' };
     const updated = await this.#run(call, StripeSubscription, () =>
       this.#stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }, this.#keyed(idempotencyKey)),
@@ -236,7 +261,7 @@ export class StripeCards implements Cards {
     return toSubscription(updated);
   }
 
-  async getInvoice(invoiceId: string): Promise<CardInvoice | null> {
+  async getInvoice(invoiceId: string): Promise<MembershipInvoice | null> {
     const call: Call = { method: 'GET', path: '/v1/invoices/{id}' };
     const invoice = await this.#run(call, StripeInvoice, () => this.#stripe.invoices.retrieve(invoiceId, {}, this.#read()), notFound);
     return invoice === null ? null : toInvoice(invoice);
@@ -294,6 +319,7 @@ export class StripeCards implements Cards {
     };
   }
 
+  /** invoice_payments (paid first) → payment_intent → latest_charge.receipt_url. */
   async receiptUrl(invoiceId: string): Promise<string | null> {
     const payments = await this.#invoicePayments(invoiceId);
     const ordered = [...payments.filter((payment) => payment.status === 'paid'), ...payments.filter((payment) => payment.status !== 'paid')];
@@ -313,6 +339,7 @@ export class StripeCards implements Cards {
     return null;
   }
 
+  /** A Stripe billing portal session (POST /v1/billing_portal/sessions). */
   async createPortalSession(customerId: string, returnUrl: string): Promise<{ readonly url: string }> {
     const call: Call = { method: 'POST', path: '/v1/billing_portal/sessions' };
     // No idempotency key in the port: not retried (a session is cheap and short-lived anyway).
@@ -320,6 +347,7 @@ export class StripeCards implements Cards {
     return { url: session.url };
   }
 
+  /** The `Stripe-Signature` header (HMAC-SHA256 over the raw body, tolerance 300 s at `now`), by stripe-node. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now: Date): { readonly ok: true; readonly event: CardEvent } | { readonly ok: false; readonly reason: WebhookRejection } {
     return verifyStripeWebhook(rawBody, signatureHeader, this.#webhookSecret, now);
   }
@@ -392,7 +420,7 @@ export class StripeCards implements Cards {
     return intent?.status === 'requires_action' && intent.client_secret ? intent.client_secret : null;
   }
 
-  async #mustGetInvoice(invoiceId: string): Promise<CardInvoice> {
+  async #mustGetInvoice(invoiceId: string): Promise<MembershipInvoice> {
     const invoice = await this.getInvoice(invoiceId);
     if (invoice === null) throw new CardsRejectedError('stripe GET /v1/invoices/{id} answered 404', 404, 'resource_missing');
     return invoice;
@@ -465,19 +493,41 @@ function mapError(call: Call, error: Stripe.errors.StripeError): Error {
   return new CardsRejectedError(`${where} answered ${status}${detail === '' ? '' : ` (${detail})`}`, status, error.code ?? null, { cause: error });
 }
 
-function toCustomer(customer: StripeCustomer): CardCustomer {
+function toCustomer(customer: StripeCustomer): BillingCustomer {
   return { id: customer.id, email: customer.email ?? null, name: customer.name ?? null, metadata: customer.metadata ?? {} };
 }
 
 const fromUnix = (seconds: number | null | undefined): Date | null => (seconds === null || seconds === undefined ? null : new Date(seconds * 1000));
 
-function toSubscription(subscription: StripeSubscription): CardSubscription {
+/** Stripe's subscription statuses onto the port's (the same words: the browser shows them). */
+const SUBSCRIPTION_STATUS: Readonly<Record<StripeSubscription['status'], BillingSubscriptionStatus>> = {
+  incomplete: 'incomplete',
+  incomplete_expired: 'incomplete_expired',
+  trialing: 'trialing',
+  active: 'active',
+  past_due: 'past_due',
+  canceled: 'canceled',
+  unpaid: 'unpaid',
+  paused: 'paused',
+};
+
+/** Stripe's invoice statuses onto the port's. */
+const INVOICE_STATUS: Readonly<Record<NonNullable<StripeInvoice['status']>, MembershipInvoiceStatus>> = {
+  draft: 'draft',
+  open: 'open',
+  paid: 'paid',
+  void: 'void',
+  uncollectible: 'uncollectible',
+};
+
+/** basil: the period is the first item's `current_period_*`; the tier is its price's `lookup_key`. */
+function toSubscription(subscription: StripeSubscription): BillingSubscription {
   const item = subscription.items.data[0];
   const lookupKey = item?.price?.lookup_key;
   return {
     id: subscription.id,
     customerId: refId(subscription.customer) ?? '',
-    status: subscription.status,
+    status: SUBSCRIPTION_STATUS[subscription.status],
     tier: isTierCode(lookupKey) ? lookupKey : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
     currentPeriodStart: fromUnix(item?.current_period_start),
@@ -487,12 +537,13 @@ function toSubscription(subscription: StripeSubscription): CardSubscription {
   };
 }
 
-function toInvoice(invoice: StripeInvoice): CardInvoice {
+/** basil: the subscription at `parent.subscription_details.subscription`; paid at `status_transitions.paid_at`; the period is the first line's. */
+function toInvoice(invoice: StripeInvoice): MembershipInvoice {
   const period = invoice.lines?.data[0]?.period;
   return {
     id: invoice.id,
     customerId: refId(invoice.customer) ?? '',
-    status: invoice.status ?? 'draft',
+    status: INVOICE_STATUS[invoice.status ?? 'draft'],
     subscriptionId: refId(invoice.parent?.subscription_details?.subscription),
     amountDueCents: invoice.amount_due,
     amountPaidCents: invoice.amount_paid,

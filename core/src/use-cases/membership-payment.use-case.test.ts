@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import * as E from 'fp-ts/lib/Either.js';
 import type { TierCode } from '../domain/tier.ts';
-import { CardsRejectedError, type AttachCardResult, type CardCustomer, type CardInvoice, type Cards, type CardSubscription, type PayInvoiceResult, type SubscriptionSetup } from '../ports/cards.port.ts';
+import { CardsRejectedError, type AttachCardResult, type BillingCustomer, type MembershipInvoice, type Cards, type BillingSubscription, type PayInvoiceResult, type SubscriptionSetup } from '../ports/cards.port.ts';
 import type { CustomFieldUpdate } from '../ports/health-record.port.ts';
 import type { MembershipStatus } from './membership-status.use-case.ts';
 import { FixedClock } from '../testing/fixed-clock.ts';
@@ -22,9 +22,9 @@ const YEAR_LATER = new Date('2027-06-15T16:00:00Z');
 
 /** Stripe as the use cases see it, with idempotency keys honoured like Stripe does. */
 class FakeCards implements Cards {
-  readonly customers = new Map<string, CardCustomer>();
-  readonly subscriptions = new Map<string, CardSubscription>();
-  readonly invoices = new Map<string, CardInvoice>();
+  readonly customers = new Map<string, BillingCustomer>();
+  readonly subscriptions = new Map<string, BillingSubscription>();
+  readonly invoices = new Map<string, MembershipInvoice>();
   readonly created: string[] = [];
   readonly #idempotent = new Map<string, unknown>();
   nextPayment: PayInvoiceResult['kind'] | 'declined' = 'paid';
@@ -41,9 +41,9 @@ class FakeCards implements Cards {
     return this.customers.get(id) ?? null;
   }
   async createCustomer(customer: { email: string; name: string }, key: string) {
-    const replay = this.#idempotent.get(key) as CardCustomer | undefined;
+    const replay = this.#idempotent.get(key) as BillingCustomer | undefined;
     if (replay) return replay;
-    const created: CardCustomer = { id: this.#id('cus'), email: customer.email, name: customer.name, metadata: {} };
+    const created: BillingCustomer = { id: this.#id('cus'), email: customer.email, name: customer.name, metadata: {} };
     this.customers.set(created.id, created);
     this.#idempotent.set(key, created);
     return created;
@@ -64,7 +64,7 @@ class FakeCards implements Cards {
     if (replay) return { ...replay, subscription: this.subscriptions.get(replay.subscription.id)! };
     await new Promise((resolve) => setTimeout(resolve, 1));
     const invoiceId = this.#id('in');
-    const subscription: CardSubscription = {
+    const subscription: BillingSubscription = {
       id: this.#id('sub'),
       customerId: input.customerId,
       status: 'incomplete',
@@ -108,7 +108,7 @@ class FakeCards implements Cards {
     const subscription = this.subscriptions.get(invoice.subscriptionId!)!;
     this.subscriptions.set(subscription.id, { ...subscription, status: 'active' });
   }
-  setStatus(subscriptionId: string, status: CardSubscription['status'], cancelAtPeriodEnd = false) {
+  setStatus(subscriptionId: string, status: BillingSubscription['status'], cancelAtPeriodEnd = false) {
     this.subscriptions.set(subscriptionId, { ...this.subscriptions.get(subscriptionId)!, status, cancelAtPeriodEnd });
   }
   /** Which customer each card belongs to (a card made in the browser belongs to nobody). */

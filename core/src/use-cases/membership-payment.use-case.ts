@@ -14,7 +14,7 @@ import { domainError, type DomainError } from '../domain/domain-error.ts';
 import type { EnrollmentStatus } from '../domain/enrollment.ts';
 import { TIERS } from '../domain/tier.ts';
 import { classifyExistingSubscriptions, type SubscriptionConflictDecision } from '../policies/subscription-conflict.policy.ts';
-import type { CardAddress, CardCustomer, CardInvoice, Cards, CardSubscription, SubscriptionCollection } from '../ports/cards.port.ts';
+import type { BillingAddress, BillingCustomer, MembershipInvoice, Cards, BillingSubscription, SubscriptionCollection } from '../ports/cards.port.ts';
 import type { Clock } from '../ports/clock.port.ts';
 import type { Enrollment, EnrollmentRepository } from '../ports/enrollment.repository.port.ts';
 import {
@@ -62,7 +62,7 @@ export interface Payer {
    */
   readonly patientId?: string | null;
   /** Staff enter a billing address for a new customer. */
-  readonly address?: CardAddress;
+  readonly address?: BillingAddress;
 }
 
 export type SubscriptionStart =
@@ -100,7 +100,7 @@ const conflictError = (decision: Extract<SubscriptionConflictDecision, { kind: '
  * one (keyed by the patient, so a retry makes one). Customers are per patient, not per email: a
  * caregiver paying for two dependents has two memberships, each on its own customer.
  */
-const findOrCreateCustomer = async (deps: PaymentDeps, enrollment: Enrollment, payer: Payer): Promise<CardCustomer> => {
+const findOrCreateCustomer = async (deps: PaymentDeps, enrollment: Enrollment, payer: Payer): Promise<BillingCustomer> => {
   const owner = enrollment.athenaPatientId ?? `guest-${enrollment.guestHash ?? enrollment.id}`;
   const known = enrollment.athenaPatientId ? await deps.enrollments.findWithCustomer({ athenaPatientIds: [enrollment.athenaPatientId], guestHash: null }) : null;
   const existing = known?.stripeCustomerId ? await deps.cards.getCustomer(known.stripeCustomerId) : null;
@@ -219,7 +219,7 @@ export const payEnrollmentInvoice = async (
 
 export interface ReconcileResult {
   readonly enrollment: Enrollment;
-  readonly subscription: CardSubscription | null;
+  readonly subscription: BillingSubscription | null;
   readonly changed: boolean;
 }
 
@@ -230,7 +230,7 @@ const setPaidUp = async (deps: PaymentDeps, enrollment: Enrollment, paid: boolea
   ]);
 };
 
-const paidInvoice = async (deps: PaymentDeps, subscription: CardSubscription): Promise<CardInvoice | null> => {
+const paidInvoice = async (deps: PaymentDeps, subscription: BillingSubscription): Promise<MembershipInvoice | null> => {
   if (!subscription.latestInvoiceId) return null;
   const invoice = await deps.cards.getInvoice(subscription.latestInvoiceId);
   return invoice?.status === 'paid' ? invoice : null;
@@ -327,7 +327,7 @@ export const recordPayment = async (
 export const reactivateMembership = async (
   deps: PaymentDeps,
   input: { readonly enrollment: Enrollment },
-): Promise<E.Either<PaymentError, CardSubscription>> => {
+): Promise<E.Either<PaymentError, BillingSubscription>> => {
   const { enrollment } = input;
   if (!enrollment.stripeCustomerId) return E.left(domainError('PAYMENT.NOTHING_TO_REACTIVATE', 'There is no subscription to reactivate.', 'Reactivation Failed'));
   const subscriptions = await deps.cards.listSubscriptions(enrollment.stripeCustomerId);

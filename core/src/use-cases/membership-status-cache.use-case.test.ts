@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PersonProfile } from '../domain/patient-session.ts';
-import type { CardCustomer, Cards, CardSubscription } from '../ports/cards.port.ts';
+import type { BillingCustomer, Cards, BillingSubscription } from '../ports/cards.port.ts';
 import { InMemoryEnrollments } from '../testing/in-memory-enrollments.ts';
 import { InMemorySubscriptionCache } from '../testing/in-memory-subscription-cache.ts';
 import { SUBSCRIPTION_CACHE_TTL_MS, currentMembershipStatus, forgetMembership, subscriptionCacheKey } from './membership-status-cache.use-case.ts';
@@ -11,8 +11,8 @@ const NOW = new Date('2026-06-15T16:00:00Z');
 
 class CountingCards implements Pick<Cards, 'getCustomer' | 'findCustomerByEmail' | 'listSubscriptions'> {
   calls = 0;
-  readonly customer: CardCustomer = { id: 'cus_dana', email: 'dana@example.test', name: null, metadata: { athenaPatientId: '5101' } };
-  subscriptions: CardSubscription[] = [];
+  readonly customer: BillingCustomer = { id: 'cus_dana', email: 'dana@example.test', name: null, metadata: { athenaPatientId: '5101' } };
+  subscriptions: BillingSubscription[] = [];
   async getCustomer(id: string) {
     this.calls += 1;
     return id === this.customer.id ? this.customer : null;
@@ -29,7 +29,7 @@ class CountingCards implements Pick<Cards, 'getCustomer' | 'findCustomerByEmail'
 
 const DANA: PersonProfile = { patientId: '5101', firstName: 'Dana', lastName: 'Reyes', dateOfBirth: '01/02/1980', sex: null, email: 'dana@example.test', phone: null, departmentId: '1' };
 const session: MembershipStatusSession = { person: DANA, actingPatientId: '5101', acting: DANA, linkedPatients: [] };
-const active: CardSubscription = {
+const active: BillingSubscription = {
   id: 'sub_dana',
   customerId: 'cus_dana',
   status: 'active',
@@ -134,7 +134,7 @@ describe('revealNurseLine', () => {
   });
 
   it('refuses without an active membership: none, past due, or canceled', async () => {
-    const cases: CardSubscription[][] = [[], [{ ...active, status: 'past_due' }], [{ ...active, status: 'canceled' }]];
+    const cases: BillingSubscription[][] = [[], [{ ...active, status: 'past_due' }], [{ ...active, status: 'canceled' }]];
     for (const subscriptions of cases) {
       const { cards, deps } = setup();
       cards.subscriptions = subscriptions;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LinkedPatient, PersonProfile } from '../domain/patient-session.ts';
 import type { TierCode } from '../domain/tier.ts';
-import type { CardCustomer, Cards, CardSubscription } from '../ports/cards.port.ts';
+import type { BillingCustomer, Cards, BillingSubscription } from '../ports/cards.port.ts';
 import { FixedClock } from '../testing/fixed-clock.ts';
 import { InMemoryEnrollments } from '../testing/in-memory-enrollments.ts';
 import {
@@ -19,18 +19,18 @@ const YEAR_LATER = new Date('2027-06-15T16:00:00Z');
 
 /** Stripe's reads as the use case sees them. */
 class FakeCards implements Pick<Cards, 'getCustomer' | 'findCustomerByEmail' | 'listSubscriptions'> {
-  readonly customers = new Map<string, CardCustomer>();
-  readonly subscriptions = new Map<string, CardSubscription>();
+  readonly customers = new Map<string, BillingCustomer>();
+  readonly subscriptions = new Map<string, BillingSubscription>();
   listCalls = 0;
 
-  customer(id: string, email: string | null, athenaPatientId?: string): CardCustomer {
-    const customer: CardCustomer = { id, email, name: null, metadata: athenaPatientId ? { athenaPatientId } : {} };
+  customer(id: string, email: string | null, athenaPatientId?: string): BillingCustomer {
+    const customer: BillingCustomer = { id, email, name: null, metadata: athenaPatientId ? { athenaPatientId } : {} };
     this.customers.set(id, customer);
     return customer;
   }
-  subscription(id: string, customerId: string, options: Partial<CardSubscription> & { forPatient?: string; tier?: TierCode | null } = {}): CardSubscription {
+  subscription(id: string, customerId: string, options: Partial<BillingSubscription> & { forPatient?: string; tier?: TierCode | null } = {}): BillingSubscription {
     const { forPatient, ...rest } = options;
-    const subscription: CardSubscription = {
+    const subscription: BillingSubscription = {
       id,
       customerId,
       status: 'active',

@@ -55,7 +55,7 @@ import { TIERS } from '../domain/tier.ts';
 import { calendarDateIn, formatUsDate } from '../domain/zoned-time.ts';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../policies/subscription-conflict.policy.ts';
 import { isMembershipActive } from '../policies/subscription-status.policy.ts';
-import type { CardCustomer, Cards, CardSubscription } from '../ports/cards.port.ts';
+import type { BillingCustomer, Cards, BillingSubscription } from '../ports/cards.port.ts';
 import type { Clock } from '../ports/clock.port.ts';
 import type { EnrollmentRepository } from '../ports/enrollment.repository.port.ts';
 
@@ -88,7 +88,7 @@ export const INTERVAL_NICKNAMES: Readonly<Record<'year' | '6 months', string>> =
 type CustomerSource = 'acting' | 'caregiver';
 
 interface FoundCustomer {
-  readonly customer: CardCustomer;
+  readonly customer: BillingCustomer;
   readonly own: boolean;
 }
 
@@ -136,21 +136,21 @@ const billingCustomers = async (deps: MembershipStatusDeps, session: MembershipS
   return [...found.filter((f) => f.own), ...found.filter((f) => !f.own)];
 };
 
-const isShown = (subscription: CardSubscription, now: Date): boolean => {
+const isShown = (subscription: BillingSubscription, now: Date): boolean => {
   if (HIDDEN_STATUSES.includes(subscription.status)) return false;
   if (subscription.status !== 'canceled') return true;
   const end = subscription.currentPeriodEnd?.getTime();
   return end !== undefined && end >= now.getTime() - RECENTLY_ENDED_DAYS * DAY_MS;
 };
 
-const byLiveThenPeriodEnd = (a: CardSubscription, b: CardSubscription): number => {
+const byLiveThenPeriodEnd = (a: BillingSubscription, b: BillingSubscription): number => {
   const live = Number(LIVE.includes(b.status)) - Number(LIVE.includes(a.status));
   if (live !== 0) return live;
   return (b.currentPeriodEnd?.getTime() ?? 0) - (a.currentPeriodEnd?.getTime() ?? 0);
 };
 
 /** Whether this subscription gives membership now (see the file header). */
-export const givesMembership = (subscription: Pick<CardSubscription, 'status' | 'currentPeriodEnd'>, now: Date): boolean =>
+export const givesMembership = (subscription: Pick<BillingSubscription, 'status' | 'currentPeriodEnd'>, now: Date): boolean =>
   (subscription.status === 'active' || subscription.status === 'trialing') &&
   (subscription.currentPeriodEnd === null || subscription.currentPeriodEnd.getTime() > now.getTime());
 
@@ -162,7 +162,7 @@ const memberNameOf = (patientId: string | null, session: MembershipStatusSession
   return linked ? displayName(linked.profile) : null;
 };
 
-export const toMembershipSubscription = (subscription: CardSubscription, customer: CardCustomer, memberName: string | null): MembershipSubscription => {
+export const toMembershipSubscription = (subscription: BillingSubscription, customer: BillingCustomer, memberName: string | null): MembershipSubscription => {
   const tier = subscription.tier ? TIERS[subscription.tier] : null;
   return {
     id: subscription.id,
@@ -179,13 +179,13 @@ export const toMembershipSubscription = (subscription: CardSubscription, custome
 };
 
 interface Grouped {
-  readonly subscription: CardSubscription;
+  readonly subscription: BillingSubscription;
   readonly view: MembershipSubscription;
 }
 
-const tierName = (subscription: CardSubscription): string => (subscription.tier ? TIERS[subscription.tier].name : 'Membership');
+const tierName = (subscription: BillingSubscription): string => (subscription.tier ? TIERS[subscription.tier].name : 'Membership');
 
-const describeMembership = (member: CardSubscription, viaCaregiver: boolean): string => {
+const describeMembership = (member: BillingSubscription, viaCaregiver: boolean): string => {
   const end = member.currentPeriodEnd ? practiceDate(member.currentPeriodEnd) : null;
   const when = end ? (member.cancelAtPeriodEnd ? `, ends ${end} and will not renew` : `, renews ${end}`) : '';
   return viaCaregiver ? `Active ${tierName(member)} membership managed by a caregiver${when}.` : `Active ${tierName(member)} membership${when}.`;
@@ -208,10 +208,10 @@ export const membershipStatusWithCustomers = async (
   const customers = await billingCustomers(deps, session);
   const listed = await Promise.all(customers.map(async (found) => ({ found, subscriptions: await deps.cards.listSubscriptions(found.customer.id) })));
 
-  const own: CardSubscription[] = [];
-  const others: Array<{ subscription: CardSubscription; customer: CardCustomer; patientId: string | null }> = [];
-  const managed: Array<{ subscription: CardSubscription; customer: CardCustomer }> = [];
-  const ownCustomer = new Map<string, CardCustomer>();
+  const own: BillingSubscription[] = [];
+  const others: Array<{ subscription: BillingSubscription; customer: BillingCustomer; patientId: string | null }> = [];
+  const managed: Array<{ subscription: BillingSubscription; customer: BillingCustomer }> = [];
+  const ownCustomer = new Map<string, BillingCustomer>();
   const seen = new Set<string>();
 
   for (const { found, subscriptions } of listed) {

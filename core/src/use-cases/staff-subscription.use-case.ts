@@ -19,7 +19,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { domainError, type DomainError } from '../domain/domain-error.ts';
 import { TIERS, type TierCode } from '../domain/tier.ts';
 import { classifyExistingSubscriptions, type ExistingSubscriptionSummary } from '../policies/subscription-conflict.policy.ts';
-import type { CardAddress, CardSubscription } from '../ports/cards.port.ts';
+import type { BillingAddress, BillingSubscription } from '../ports/cards.port.ts';
 import type { Enrollment } from '../ports/enrollment.repository.port.ts';
 import type { HealthRecord } from '../ports/health-record.port.ts';
 import {
@@ -43,7 +43,7 @@ export interface StaffSubscriptionInput {
   readonly patientId: string;
   readonly membershipTier: TierCode;
   readonly billingEmail: string;
-  readonly address: CardAddress;
+  readonly address: BillingAddress;
   readonly paymentMethod: StaffPaymentMethod;
   readonly patientName: string;
   readonly department: string;
@@ -78,7 +78,7 @@ const duplicate = (existingSubscription: ExistingSubscriptionSummary, message: s
   existingSubscription,
 });
 
-const asExisting = (subscription: CardSubscription) => ({
+const asExisting = (subscription: BillingSubscription) => ({
   id: subscription.id,
   status: subscription.status,
   cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
@@ -87,7 +87,7 @@ const asExisting = (subscription: CardSubscription) => ({
 });
 
 /** A staff answer for a payment-use-case refusal: conflicts become the duplicate answer. */
-const fromPaymentError = (error: PaymentError | DomainError<'ENROLLMENT.NOT_FOUND'>, subscriptions: readonly CardSubscription[]): StaffSubscriptionError => {
+const fromPaymentError = (error: PaymentError | DomainError<'ENROLLMENT.NOT_FOUND'>, subscriptions: readonly BillingSubscription[]): StaffSubscriptionError => {
   if (error.code === 'SUBSCRIPTION.EXISTING_ACTIVE' || error.code === 'SUBSCRIPTION.DATA_DISCREPANCY') {
     const live = subscriptions.find((subscription) => subscription.status === 'active' || subscription.status === 'trialing') ?? subscriptions[0];
     return duplicate(
