@@ -35,6 +35,8 @@ export const SHARED_SINGLETONS = [
   ['io-ts', 'io-ts'],
   ['fp-ts/lib/Either.js', 'fp-ts'],
   ['fp-ts/lib/Option.js', 'fp-ts'],
+  // The message formatter (Lingui's core, ~2.3 KB gzip): one copy for every remote's catalogs.
+  ['@lingui/core', '@lingui/core'],
 ];
 
 /** Global variable under which a remote's container is published by its remoteEntry.js. */
@@ -44,7 +46,7 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 /**
  * Emits a remote's manifest (its routes, redirects and header variants) as manifest.json beside
- * remoteEntry.js, after checking it with @portal/ui's parseBuiltManifest: a manifest the shell
+ * remoteEntry.js, after checking it with @portal/client's parseBuiltManifest: a manifest the shell
  * would refuse fails the build. The module is read by Node (type stripping), so it may import
  * types, and values only from plain modules of its own folder (booking's messages.ts).
  */
@@ -66,7 +68,7 @@ class RemoteManifestPlugin {
           fail('missing: every remote declares the routes it owns in src/manifest.ts (docs/decisions/0016-remote-manifests.md)');
           return;
         }
-        const { parseBuiltManifest } = await import(pathToFileURL(path.join(ROOT, 'frontends', 'ui', 'src', 'remote-manifest.ts')).href);
+        const { parseBuiltManifest } = await import(pathToFileURL(path.join(ROOT, 'frontends', 'client', 'src', 'remote-manifest.ts')).href);
         // A query per version of the file: a watch build re-reads it instead of Node's cached module.
         const module = await import(`${pathToFileURL(this.file).href}?mtime=${statSync(this.file).mtimeMs}`);
         const result = parseBuiltManifest(module.default);
@@ -229,6 +231,13 @@ export function createConfig({
           // Some ESM packages import without file extensions.
           test: /\.m?js$/,
           resolve: { fullySpecified: false },
+        },
+        {
+          // A micro-frontend's message catalogs (src/messages/<locale>.json, ICU), compiled at build
+          // time so no ICU parser ships (decision 0057); each locale is a lazy chunk of its own.
+          test: /[\\/]messages[\\/][a-z]{2}(?:-[A-Z]{2})?\.json$/,
+          type: 'javascript/auto',
+          use: { loader: path.join(ROOT, 'tools', 'webpack', 'icu-catalog-loader.cjs') },
         },
         {
           test: /\.css$/,

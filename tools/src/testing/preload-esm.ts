@@ -16,3 +16,13 @@ await import('jose');
   const file = new URL('../../../config/practice.json', import.meta.url);
   configurePractice(parsePracticeConfig(JSON.parse(readFileSync(file, 'utf8')), file.pathname));
 }
+
+/**
+ * Outside webpack, message catalogs arrive as ICU source (the build compiles them): give every
+ * micro-frontend's messages Lingui's compiler (decision 0057).
+ */
+{
+  const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+  const { setCatalogCompiler } = await import('@portal/i18n/messages.ts');
+  setCatalogCompiler(compileMessage);
+}

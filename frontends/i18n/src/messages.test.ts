@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+
+import { choosePageLocale, pageLocale } from './page-locale.ts';
+import { fixtureMessages as fixtures } from './fixtures/typed.ts';
+import { formatClockTime, formatLongDate, formatPrice } from './format.ts';
+
+
+
+describe('a micro-frontend’s messages', () => {
+  it('formats ICU plurals and arguments in the loaded locale', async () => {
+    await fixtures.load('en-US');
+    expect(fixtures.t('greeting', { name: 'Ana' })).toBe('Hello, Ana');
+    expect(fixtures.t('appointments', { count: 1 })).toBe('1 appointment');
+    await fixtures.load('es-US');
+    expect(fixtures.locale()).toBe('es-US');
+    expect(fixtures.t('appointments', { count: 3 })).toBe('3 citas');
+  });
+
+  it('formats dates, times and prices in the practice time zone', () => {
+    const morning = new Date('2026-11-30T13:00:00Z');
+    expect(formatLongDate(morning, 'es-US')).toBe('30 de noviembre de 2026');
+    expect(formatLongDate('2026-11-30', 'en-US')).toBe('November 30, 2026');
+    expect(formatClockTime(morning, 'en-US')).toBe('8:00 AM');
+    expect(formatClockTime('14:05', 'es-US')).toMatch(/^2:05\s?p\.\s?m\.$/);
+    expect(formatPrice(12000, 'es-US')).toBe('$120.00');
+  });
+
+  it('without a document the page is English and cannot be switched', () => {
+    expect(pageLocale()).toBe('en-US');
+    expect(choosePageLocale('es-US')).toBe(false);
+  });
+});
