@@ -63,6 +63,8 @@ export * from './use-cases/booking-patient.use-case.ts';
 export * from './domain/appointment-notice.ts';
 export * from './use-cases/appointment-reminders.use-case.ts';
 export type * from './ports/waitlist.port.ts';
+export type * from './ports/patient-languages.port.ts';
+export * from './domain/locale.ts';
 export * from './use-cases/earlier-slot-waitlist.use-case.ts';
 export type * from './ports/staff-portal.port.ts';
 export * from './use-cases/staff-patients.use-case.ts';
