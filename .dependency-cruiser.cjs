@@ -1,6 +1,6 @@
 /**
  * The house's layer rules, checked by `npm test` (see docs/decisions/0005-layer-check.md):
- * core ← contracts ← adapters ← apps; frontends see only contracts and ui.
+ * core ← contracts ← adapters ← apps; frontends see only contracts, ui and client (client ← ui).
  */
 module.exports = {
   forbidden: [
@@ -87,10 +87,17 @@ module.exports = {
     },
     {
       name: 'micro-frontends-independent',
-      comment: 'a micro-frontend imports only itself, ui and contracts (each deploys on its own)',
+      comment: 'a micro-frontend imports only itself, ui, client and contracts (each deploys on its own)',
       severity: 'error',
       from: { path: '^frontends/([^/]+)/' },
-      to: { path: '^frontends/', pathNot: ['^frontends/$1/', '^frontends/ui/'] },
+      to: { path: '^frontends/', pathNot: ['^frontends/$1/', '^frontends/ui/', '^frontends/client/'] },
+    },
+    {
+      name: 'client-not-on-ui',
+      comment: 'the session and data client (@portal/client) draws nothing: the design system (@portal/ui) may import it, never the other way round',
+      severity: 'error',
+      from: { path: '^frontends/client/' },
+      to: { path: '^frontends/ui/' },
     },
     {
       name: 'adapters-not-apps',

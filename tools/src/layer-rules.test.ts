@@ -26,7 +26,10 @@ file('adapters/db/src/adapter.ts', "import { one } from '../../../core/src/pure.
 file('frontends/shell/src/page.ts', "import { one } from '../../../core/src/pure.ts';\nexport const page = one;\n");
 file('frontends/booking/src/page.ts', "import { page } from '../../shell/src/page.ts';\nexport const other = page;\n");
 file('frontends/ui/src/button.ts', 'export const button = 1;\n');
-file('frontends/dashboard/src/page.ts', "import { button } from '../../ui/src/button.ts';\nexport const fine = button;\n");
+file('frontends/dashboard/src/page.ts', "import { button } from '../../ui/src/button.ts';\nimport { session } from '../../client/src/session.ts';\nexport const fine = [button, session];\n");
+file('frontends/client/src/session.ts', 'export const session = 1;\n');
+file('frontends/ui/src/signed-in.ts', "import { session } from '../../client/src/session.ts';\nexport const signedIn = session;\n");
+file('frontends/client/src/draws.ts', "import { button } from '../../ui/src/button.ts';\nexport const draws = button;\n");
 
 const violations = async () => {
   const result = await cruise(['core', 'adapters', 'frontends'], { baseDir: tree, ruleSet: { forbidden } as never, validate: true, tsPreCompilationDeps: true });
@@ -35,8 +38,9 @@ const violations = async () => {
 };
 
 describe('the layer rules', () => {
-  it('flag core importing an adapter, a frontend importing core, and one micro-frontend importing another — and nothing else', async () => {
+  it('flag core importing an adapter, a frontend importing core, one micro-frontend importing another, and the client importing ui — and nothing else', async () => {
     expect((await violations()).sort()).toEqual([
+      'client-not-on-ui: frontends/client/src/draws.ts → frontends/ui/src/button.ts',
       'core-is-pure: core/src/leaks.ts → adapters/db/src/adapter.ts',
       'frontends-not-core: frontends/shell/src/page.ts → core/src/pure.ts',
       'micro-frontends-independent: frontends/booking/src/page.ts → frontends/shell/src/page.ts',

@@ -1,7 +1,8 @@
 import { StrictMode, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ButtonLink, Container, EmptyState, createPortalQueryClient, normalizePath, useLocation } from '@portal/ui';
-import type { PortalCustomProps } from '@portal/ui';
+import { ButtonLink, Container, EmptyState } from '@portal/ui';
+import { createPortalQueryClient, normalizePath, useLocation } from '@portal/client';
+import type { PortalCustomProps } from '@portal/client';
 import { BookingPage } from './pages/BookingPage.tsx';
 import { PracticeLocationPage } from './pages/PracticeLocationPage.tsx';
 import { EarlierSlotPage } from './pages/EarlierSlotPage.tsx';

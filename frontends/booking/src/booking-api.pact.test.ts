@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiError } from '@portal/ui';
+import { ApiError } from '@portal/client';
 import { EXAMPLE_GUEST_TOKEN, EXAMPLE_SESSION_COOKIE, frontendPact, guestTokenHeader, mockClient, sessionCookie } from '../../../tools/src/testing/frontend-pact.ts';
 import {
   bookAppointment,

@@ -19,7 +19,7 @@ import {
   WaitlistTakeResponse,
 } from '@portal/contracts';
 import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment, RescheduleAppointmentRequest } from '@portal/contracts';
-import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, apiErrorBody, type ApiClient } from '@portal/ui';
+import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, apiErrorBody, type ApiClient } from '@portal/client';
 
 /** The book answer (its appointmentId names the calendar file). */
 export const BookedAppointment = BookAppointmentResponse;
@@ -32,7 +32,7 @@ export const TYPES_QUERY_KEY = (providerId: string) => ['booking', 'appointment-
 export const AVAILABILITY_QUERY_KEY = (query: AvailabilityQuery) =>
   ['booking', 'availability', query.departmentId, query.providerId, query.appointmentTypeId, query.week] as const;
 /** The dashboard's upcoming appointments (booking-dashboard-staff §3: cached per patient): dropped after book, reschedule, cancel. */
-export { UPCOMING_APPOINTMENTS_QUERY_PREFIX as UPCOMING_APPOINTMENTS_QUERY_KEY } from '@portal/ui/appointments-contract.ts';
+export { UPCOMING_APPOINTMENTS_QUERY_PREFIX as UPCOMING_APPOINTMENTS_QUERY_KEY } from '@portal/client/appointments-contract.ts';
 
 /** GET /api/dashboard/subscription-status: whether the signed-in patient is a member (members path). */
 export const fetchMembership = (client: ApiClient, signal?: AbortSignal): Promise<SubscriptionStatusResponse> =>

@@ -3,8 +3,8 @@
  * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
  * time. A new route here needs no shell build.
  */
-import type { FirstPaint, RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
-import { RESCHEDULE_PARAM } from '@portal/ui/appointments-contract.ts';
+import type { FirstPaint, RemoteManifest, RouteHeader } from '@portal/client/remote-manifest.ts';
+import { RESCHEDULE_PARAM } from '@portal/client/appointments-contract.ts';
 import { PAGE_DESCRIPTION, PAGE_TITLE } from './messages.ts';
 
 const BOOKING: RouteHeader = { title: PAGE_TITLE, showUserStatus: true };

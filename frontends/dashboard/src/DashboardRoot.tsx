@@ -1,7 +1,7 @@
 import { StrictMode, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createPortalQueryClient, useLocation } from '@portal/ui';
-import type { PortalCustomProps } from '@portal/ui';
+import { createPortalQueryClient, useLocation } from '@portal/client';
+import type { PortalCustomProps } from '@portal/client';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 
 export type DashboardRootProps = Partial<PortalCustomProps> & { name?: string };

@@ -5,7 +5,7 @@
  * lives once, in core (issue 25).
  */
 import type { Provider } from '@portal/contracts';
-import { PRACTICE_LOCATIONS } from '@portal/ui';
+import { PRACTICE_LOCATIONS } from '@portal/client';
 
 export const UPCOMING_TITLE = 'Upcoming Appointments';
 export const NO_UPCOMING = 'No Upcoming Appointments (90 days)';
@@ -18,11 +18,11 @@ export const KEEP_APPOINTMENT = 'Keep Appointment';
 export const CONFIRM_CANCEL = 'Yes, Cancel Appointment';
 export const CANCELLATION_ERROR_TITLE = 'Cancellation Error';
 export const CANCELLATION_ERROR_TEXT = 'Failed to cancel appointment. Please contact the office.';
-export { APPOINTMENTS_PATH } from '@portal/ui/appointments-contract.ts';
+export { APPOINTMENTS_PATH } from '@portal/client/appointments-contract.ts';
 
 
 /** Cached per patient (§3 'Browser storage': an upcoming-appointments cache per patient). */
-export { upcomingAppointmentsKey } from '@portal/ui/appointments-contract.ts';
+export { upcomingAppointmentsKey } from '@portal/client/appointments-contract.ts';
 
 /** The Provider fact when the practice's list does not name the appointment's provider (or could not be read). */
 export const UNKNOWN_PROVIDER = 'Your provider';
@@ -45,7 +45,7 @@ export const providerFact = (providerId: string, list: ProviderList | undefined)
 };
 
 /** Where Reschedule goes: the booking screen, moving this appointment. */
-export { rescheduleHref } from '@portal/ui/appointments-contract.ts';
+export { rescheduleHref } from '@portal/client/appointments-contract.ts';
 
 /** MM/DD/YYYY and h:mm AM/PM, as the booking screens show them (@portal/ui). */
 export { formatUsDate as formatAppointmentDate, formatTime12h as formatAppointmentTime } from '@portal/ui';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { fetchNurseLine, fetchPractice } from '@portal/ui';
+import { fetchNurseLine, fetchPractice } from '@portal/client';
 import { frontendPact, guestTokenHeader, mockClient, sessionCookie, EXAMPLE_GUEST_TOKEN, EXAMPLE_SESSION_COOKIE } from '../../../tools/src/testing/frontend-pact.ts';
 import { cancelAppointment, fetchProviders, fetchSubscriptionStatus, fetchUpcomingAppointments, openPortalSession, refreshSubscriptionStatus, setAppointmentWaitlist } from './dashboard-api.ts';
 

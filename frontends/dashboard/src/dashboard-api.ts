@@ -12,8 +12,8 @@ import type {
   WaitlistChoice,
   WaitlistResponse,
 } from '@portal/contracts';
-import { SUBSCRIPTION_STATUS_QUERY_KEY, SUBSCRIPTION_STATUS_REFRESH_PATH, type ApiClient } from '@portal/ui';
-import type { Decode } from '@portal/ui';
+import { SUBSCRIPTION_STATUS_QUERY_KEY, SUBSCRIPTION_STATUS_REFRESH_PATH, type ApiClient } from '@portal/client';
+import type { Decode } from '@portal/client';
 
 type Codecs = typeof import('./dashboard-codecs.ts');
 

@@ -3,7 +3,7 @@
  * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
  * time. A new route here needs no shell build.
  */
-import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+import type { RemoteManifest, RouteHeader } from '@portal/client/remote-manifest.ts';
 
 const DASHBOARD: RouteHeader = { title: 'Member Dashboard', showUserStatus: true };
 

@@ -6,7 +6,7 @@
  * masked caregiver email.
  */
 import type { Subscription, SubscriptionStatusResponse } from '@portal/contracts';
-import { subscriptionDisplayStatus } from '@portal/ui';
+import { subscriptionDisplayStatus } from '@portal/client';
 import { PRACTICE_TIME_ZONE } from '@portal/contracts/screen-rules.ts';
 
 export const MEMBERSHIP_STATUS_TITLE = 'Membership Status';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
-import { SUBSCRIPTION_STATUS_QUERY_KEY, api } from '@portal/ui';
+import { SUBSCRIPTION_STATUS_QUERY_KEY, api } from '@portal/client';
 import { fetchSubscriptionStatus } from './dashboard-api.ts';
 
 export type SubscriptionStatusQuery = UseQueryResult<SubscriptionStatusResponse>;

@@ -1,6 +1,6 @@
 /** What the dashboard's welcome banner says for each kind of user (booking-dashboard-staff §2 'Dashboard'). */
-import { GUEST_BADGE, PROVIDER_BADGE } from '@portal/ui';
-import type { AuthState } from '@portal/ui';
+import { GUEST_BADGE, PROVIDER_BADGE } from '@portal/client';
+import type { AuthState } from '@portal/client';
 
 export interface Welcome {
   readonly title: string;

@@ -1,7 +1,8 @@
 import { StrictMode, Suspense, lazy, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ButtonLink, Container, EmptyState, LoadingState, createPortalQueryClient, useLocation } from '@portal/ui';
-import type { PortalCustomProps } from '@portal/ui';
+import { ButtonLink, Container, EmptyState, LoadingState } from '@portal/ui';
+import { createPortalQueryClient, useLocation } from '@portal/client';
+import type { PortalCustomProps } from '@portal/client';
 import { screenFor } from './flow.ts';
 import { usePatientSwitchRedirect } from './patient-switch.ts';
 

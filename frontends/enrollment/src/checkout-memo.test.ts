@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { memoryStorage } from '@portal/ui';
+import { memoryStorage } from '@portal/client';
 import { CHECKOUT_MEMO_KEY, clearCheckoutMemo, readCheckoutMemo, saveCheckoutMemo } from './checkout-memo.ts';
 
 const memo = { enrollmentId: 'enr_1', subscriptionId: 'sub_1', invoiceId: 'in_1', intentType: 'setup' } as const;

@@ -4,7 +4,7 @@
  * can finish the payment after the bank's 3-D Secure redirect. The key starts with 'portal:' so
  * the logout cleanup removes it.
  */
-import type { StorageLike } from '@portal/ui';
+import type { StorageLike } from '@portal/client';
 
 export const CHECKOUT_MEMO_KEY = 'portal:checkoutMemo';
 

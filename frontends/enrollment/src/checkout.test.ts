@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@portal/ui';
+import { ApiError } from '@portal/client';
 import { runCheckout } from './checkout.ts';
 import type { CardProvider, CheckoutApi, CheckoutDeps, PayInvoiceBody } from './checkout.ts';
 import type { CheckoutMemo } from './checkout-memo.ts';

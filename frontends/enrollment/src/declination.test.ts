@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@portal/ui';
+import { ApiError } from '@portal/client';
 import { isDeclined, isNotFoundError, signedOnDate } from './declination.ts';
 
 describe('declination confirmation', () => {
@@ -20,7 +20,7 @@ describe('declination confirmation', () => {
     expect(isNotFoundError(new ApiError(404, '', 'Not Found'))).toBe(true);
     expect(isNotFoundError(new ApiError(500, '', 'Server Error'))).toBe(false);
     expect(isNotFoundError(new TypeError('Failed to fetch'))).toBe(false);
-    // An ApiError from another bundle's copy of @portal/ui (the shell's default query function).
+    // An ApiError from another bundle's copy of @portal/client (the shell's default query function).
     expect(isNotFoundError(Object.assign(new Error('404: {}'), { name: 'ApiError', status: 404 }))).toBe(true);
   });
 });

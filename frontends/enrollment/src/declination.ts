@@ -20,7 +20,7 @@ export const signedOnDate = (record: DeclinationRecord, timeZone?: string): stri
 
 /**
  * A load failure that means 'no such confirmation for you' rather than 'try again'. Checked by
- * shape, not instanceof: the page's default query function is the shell's copy of @portal/ui.
+ * shape, not instanceof: the page's default query function is the shell's copy of @portal/client.
  */
 export const isNotFoundError = (error: unknown): boolean => {
   if (typeof error !== 'object' || error === null) return false;

@@ -34,7 +34,7 @@ import {
   updateSession,
   verifyDocumentCompletion,
 } from './enrollment-api.ts';
-import { fetchPractice } from '@portal/ui';
+import { fetchPractice } from '@portal/client';
 import { initialGuestForm, validateGuestForm } from './guest-form.ts';
 import { alreadyEnrolled, contactSessionUpdate, medicareSessionUpdate } from './location-form.ts';
 import { resumeTarget } from './wizard.ts';

@@ -4,8 +4,8 @@
  * error (enrollment-and-payment §8), never the technical text.
  */
 import { describe, expect, it } from '@jest/globals';
-import { createApiClient } from '@portal/ui';
-import type { ApiClient } from '@portal/ui';
+import { createApiClient } from '@portal/client';
+import type { ApiClient } from '@portal/client';
 import { payInvoiceWith, recordPaymentWith } from './checkout.ts';
 import type { CardProvider } from './checkout.ts';
 import { isNotFoundError } from './declination.ts';

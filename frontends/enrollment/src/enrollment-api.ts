@@ -5,7 +5,7 @@
  * functions with the page's `api`; the Pact consumer test (enrollment-api.pact.test.ts) calls the
  * same functions against Pact's mock server.
  *
- * The session reads of the gates (GET /api/auth/session, GET /api/guest/session) are @portal/ui's
+ * The session reads of the gates (GET /api/auth/session, GET /api/guest/session) are @portal/client's
  * (useAuthState, useGuestIdentity), shared by every remote, and held to the API there.
  */
 import type {
@@ -26,10 +26,10 @@ import type {
   VerifyCompletionResponse,
 } from '@portal/contracts';
 import type { HasMedicareInsurance } from '@portal/contracts';
-import type { ApiClient } from '@portal/ui';
+import type { ApiClient } from '@portal/client';
 import { DOCUMENTS, verifyCompletionPath } from './signing.ts';
 import type { DocumentKind } from './signing.ts';
-import type { Decode } from '@portal/ui';
+import type { Decode } from '@portal/client';
 
 type Codecs = typeof import('./enrollment-codecs.ts');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@portal/ui';
+import { ApiError } from '@portal/client';
 import { createEnrollmentErrorNotice, saveFailure } from './errors.ts';
 
 const failure = (status: number, body: unknown): ApiError =>

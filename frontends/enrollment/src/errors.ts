@@ -6,7 +6,7 @@
  */
 import { isRight } from 'fp-ts/lib/Either.js';
 import { ErrorResponse } from '@portal/contracts';
-import { apiErrorBody, apiErrorField } from '@portal/ui';
+import { apiErrorBody, apiErrorField } from '@portal/client';
 import {
   AGE_REQUIREMENT_NOT_MET_TITLE,
   ALREADY_ENROLLED_TITLE,

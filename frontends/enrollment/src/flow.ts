@@ -2,7 +2,7 @@
  * The enrollment micro-frontend's routes and where each step leads (enrollment-and-payment §2
  * 'Routes', §4 'Provider-login enrollment path', 'Declining').
  */
-import { normalizePath } from '@portal/ui';
+import { normalizePath } from '@portal/client';
 
 export const ENROLLMENT_PATH = '/enrollment';
 export const PRACTICE_LOCATION_PATH = '/enrollment/practice-location';

@@ -3,7 +3,7 @@
  * 'Eligibility'): the choices, when Continue may be pressed, what is wrong, and the two
  * update-session bodies that save the choice.
  */
-import { PRACTICE_LOCATIONS } from '@portal/ui';
+import { PRACTICE_LOCATIONS } from '@portal/client';
 import type { Contact, HasMedicareInsurance } from '@portal/contracts';
 import {
   CONTACT_REQUIRED,

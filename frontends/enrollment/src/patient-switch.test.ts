@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { PATIENT_SWITCHED_EVENT } from '@portal/ui';
+import { PATIENT_SWITCHED_EVENT } from '@portal/client';
 import { PATIENT_SWITCH_LISTEN_AFTER_MS, PATIENT_SWITCH_REDIRECT_MS, isDifferentPatient, watchPatientSwitch } from './patient-switch.ts';
 
 const fakeTimers = () => {

@@ -5,7 +5,7 @@
  * opens; for a different patient it shows a toast and goes to the dashboard after 1.5 s.
  */
 import { useEffect } from 'react';
-import { PATIENT_SWITCHED_EVENT, navigate, toast } from '@portal/ui';
+import { PATIENT_SWITCHED_EVENT, navigate, toast } from '@portal/client';
 import { DASHBOARD_HREF } from './flow.ts';
 import { PATIENT_SWITCHED_TEXT, PATIENT_SWITCHED_TITLE } from './messages.ts';
 

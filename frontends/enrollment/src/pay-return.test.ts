@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@portal/ui';
+import { ApiError } from '@portal/client';
 import type { CheckoutMemo } from './checkout-memo.ts';
 import { paymentStatusAction, returnStart, runPaymentReturn, setupStatusAction } from './pay-return.ts';
 import type { PayReturnDeps } from './pay-return.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@portal/ui';
+import { ApiError } from '@portal/client';
 import {
   CONFLICT_RETRY_DELAYS_MS,
   createSubscriptionWithRetry,

@@ -3,7 +3,7 @@
  * decline text, what a create-subscription answer means, which 409s stop setup and which are
  * retried (1, 2 and 3 s), and the memo-free parts of the pay-invoice answer.
  */
-import { ApiError, apiErrorBody, apiErrorField } from '@portal/ui';
+import { ApiError, apiErrorBody, apiErrorField } from '@portal/client';
 import {
   ALREADY_PAID,
   CARD_DECLINED_FALLBACK,
@@ -48,7 +48,7 @@ export const statusOf = (error: unknown): number | null => (error instanceof Api
 
 /**
  * An answer the page could not decode (ApiContractError, already reported by the client). Checked
- * by name: a query's error may come from another bundle's copy of @portal/ui.
+ * by name: a query's error may come from another bundle's copy of @portal/client.
  */
 export const isContractMismatch = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'ApiContractError';

@@ -3,7 +3,7 @@
  * answer does not carry the chosen contact. The key holds 'enrollment', so a patient switch or a
  * session cleanup drops it; it also records whose session chose it and is ignored under another.
  */
-import { PORTAL_KEY_PREFIX } from '@portal/ui';
+import { PORTAL_KEY_PREFIX } from '@portal/client';
 
 export const SELECTION_KEY = `${PORTAL_KEY_PREFIX}enrollment-selection`;
 

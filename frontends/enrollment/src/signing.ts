@@ -8,7 +8,7 @@
  * - what a failure tells the user ('Critical Document Error' for a 502 with critical: true).
  * Timers and HTTP calls are passed in, so tests run without a browser or a clock.
  */
-import { apiErrorBody } from '@portal/ui';
+import { apiErrorBody } from '@portal/client';
 import type { SignatureResponse } from '@portal/contracts';
 import {
   CREATE_PRIVACY_DOCUMENT_ERROR,

@@ -3,7 +3,7 @@
  * provider sandbox serves a look-alike with the same API). Loaded once per URL; a failed load may
  * be tried again.
  */
-import { loadProviderScript } from '@portal/ui';
+import { loadProviderScript } from '@portal/client';
 
 export interface SignWellEventPayload {
   readonly id?: string | null;

@@ -14,7 +14,7 @@
  *   missing): 'Authentication Error', back to /guest-login;
  * - anyone else: 'Authentication Required', /enrollment-auth (then /login?return=/enrollment).
  */
-import { GUEST_SESSION_MS, parseTimestamp, withReturn } from '@portal/ui';
+import { GUEST_SESSION_MS, parseTimestamp, withReturn } from '@portal/client';
 import { ENROLLMENT_AUTH_PATH, ENROLLMENT_PATH } from './flow.ts';
 import {
   AUTH_REQUIRED_TEXT,

@@ -3,7 +3,7 @@
  * serves a look-alike with the same API). Only the part of the API the payment step uses is typed
  * here. Loaded once per URL; a failed load may be tried again.
  */
-import { loadProviderScript } from '@portal/ui';
+import { loadProviderScript } from '@portal/client';
 
 export interface StripeError {
   readonly type?: string;

@@ -2,8 +2,8 @@
  * The six plan cards of the tier screen (enrollment-and-payment §1 tier table, §2 'Membership
  * tier screen'; booking-dashboard-staff §2), computed from the tier table.
  */
-import { TIERS, TIER_CODES, formatDollars } from '@portal/ui';
-import type { Tier, TierCode } from '@portal/ui';
+import { TIERS, TIER_CODES, formatDollars } from '@portal/client';
+import type { Tier, TierCode } from '@portal/client';
 
 export interface TierPlan {
   readonly code: TierCode;

@@ -1,7 +1,8 @@
 import { StrictMode, Suspense, lazy, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Container, LoadingState, createPortalQueryClient, normalizePath, useLocation } from '@portal/ui';
-import type { PortalCustomProps } from '@portal/ui';
+import { Container, LoadingState } from '@portal/ui';
+import { createPortalQueryClient, normalizePath, useLocation } from '@portal/client';
+import type { PortalCustomProps } from '@portal/client';
 import { AUTH_REDIRECTS, AuthRedirectPage } from './pages/AuthRedirectPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { LogoutConfirmationPage } from './pages/LogoutConfirmationPage.tsx';

@@ -2,7 +2,7 @@
  * Where a signed-in visitor of a sign-in page goes: the `return` path when it is a page on this
  * site other than the sign-in pages themselves (which would loop), else /dashboard.
  */
-import { DASHBOARD_PATH, safeReturnPath } from '@portal/ui';
+import { DASHBOARD_PATH, safeReturnPath } from '@portal/client';
 
 const SIGN_IN_PAGES = ['/login', '/guest-login', '/login-old', '/logout-confirmation', '/enrollment-auth', '/appointment-auth'];
 

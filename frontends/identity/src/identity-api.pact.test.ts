@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiError, fetchPractice } from '@portal/ui';
+import { ApiError, fetchPractice } from '@portal/client';
 import {
   EXAMPLE_DEVICE_COOKIE,
   EXAMPLE_EMAIL_SESSION,

@@ -3,7 +3,7 @@
  * @portal/contracts codec before the screen uses it (an answer that does not decode is reported
  * and shown as the screen's generic error). The Pact consumer test (identity-api.pact.test.ts)
  * calls these same functions. Provider sign-in (GET /api/auth/config) and the session
- * (GET /api/auth/session) go through @portal/ui's session.ts, in the shell's contract.
+ * (GET /api/auth/session) go through @portal/client's session.ts, in the shell's contract.
  */
 import {
   CheckEmailSessionResponse,
@@ -12,7 +12,7 @@ import {
   VerifyEmailOtpResponse,
   VerifyPhoneResponse,
 } from '@portal/contracts';
-import { TURNSTILE_RESPONSE_FIELD, type ApiClient } from '@portal/ui';
+import { TURNSTILE_RESPONSE_FIELD, type ApiClient } from '@portal/client';
 
 /** The header that carries the email session to check-session. */
 export const EMAIL_SESSION_HEADER = 'X-Email-Session';

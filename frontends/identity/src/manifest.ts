@@ -3,7 +3,7 @@
  * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
  * time. A new route here needs no shell build.
  */
-import type { FirstPaint, RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+import type { FirstPaint, RemoteManifest, RouteHeader } from '@portal/client/remote-manifest.ts';
 
 /** Sign-in pages and the pages around signing in and out show no patient user status. */
 const SIGN_IN: RouteHeader = { title: 'Member Portal', showUserStatus: false };

@@ -2,8 +2,8 @@
  * The three pricing cards of the login page (booking-dashboard-staff §1-2), computed from the
  * tier table so prices and savings are never typed twice.
  */
-import { TIERS, formatDollars } from '@portal/ui';
-import type { Tier } from '@portal/ui';
+import { TIERS, formatDollars } from '@portal/client';
+import type { Tier } from '@portal/client';
 
 export type PricingPlanId = 'enhanced' | 'concierge' | 'decline';
 

@@ -6,8 +6,9 @@
 import '@portal/ui/styles.css';
 import { createRoot } from 'react-dom/client';
 import { registerApplication, start } from 'single-spa';
-import { ToastHost, createPortalQueryClient, listenForSessionCleanup, normalizePath } from '@portal/ui';
-import type { PortalCustomProps } from '@portal/ui';
+import { ToastHost } from '@portal/ui';
+import { createPortalQueryClient, listenForSessionCleanup, normalizePath } from '@portal/client';
+import type { PortalCustomProps } from '@portal/client';
 
 const main = document.getElementById('portal-main') ?? document.body;
 const queryClient = createPortalQueryClient();

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { navigate, useAuthState } from '@portal/ui';
+import { navigate, useAuthState } from '@portal/client';
 import { afterSignInPath } from './after-sign-in.ts';
 
 /**

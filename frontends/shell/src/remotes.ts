@@ -6,7 +6,7 @@
  * at start. So every micro-frontend can be deployed, moved and given new routes on its own
  * (docs/decisions/0003-module-federation.md, 0016-remote-manifests.md).
  */
-import { parseRemoteManifest } from '@portal/ui/remote-manifest.ts';
+import { parseRemoteManifest } from '@portal/client/remote-manifest.ts';
 import type { RemoteRoutes } from './routes.ts';
 
 /** One micro-frontend as /remotes.js lists it. */

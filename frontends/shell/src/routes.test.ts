@@ -8,8 +8,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { parseRemoteManifest } from '@portal/ui/remote-manifest.ts';
-import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+import { parseRemoteManifest } from '@portal/client/remote-manifest.ts';
+import type { RemoteManifest, RouteHeader } from '@portal/client/remote-manifest.ts';
 import { DEFAULT_HEADER, createRouteTable } from './routes.ts';
 import type { RemoteRoutes, RouteTable } from './routes.ts';
 

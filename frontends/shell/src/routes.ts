@@ -4,7 +4,7 @@
  * redirect, and which header variant a path shows. The shell itself declares no route: a path no
  * manifest claims is the 404 view, under the shell's default header.
  */
-import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+import type { RemoteManifest, RouteHeader } from '@portal/client/remote-manifest.ts';
 
 export type HeaderConfig = RouteHeader;
 

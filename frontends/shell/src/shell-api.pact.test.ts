@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiError, type SessionExpiredBody } from '@portal/ui';
+import { ApiError, type SessionExpiredBody } from '@portal/client';
 import {
   EXAMPLE_GUEST_TOKEN,
   EXAMPLE_SESSION_COOKIE,

@@ -1,7 +1,7 @@
 import { StrictMode, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createPortalQueryClient } from '@portal/ui';
-import type { PortalCustomProps } from '@portal/ui';
+import { createPortalQueryClient } from '@portal/client';
+import type { PortalCustomProps } from '@portal/client';
 import { StaffPage } from './pages/StaffPage.tsx';
 
 export type StaffRootProps = Partial<PortalCustomProps> & { name?: string };

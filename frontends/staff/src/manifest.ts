@@ -3,7 +3,7 @@
  * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
  * time. A new route here needs no shell build.
  */
-import type { RemoteManifest, RouteHeader } from '@portal/ui/remote-manifest.ts';
+import type { RemoteManifest, RouteHeader } from '@portal/client/remote-manifest.ts';
 
 /** Staff have a session of their own: a patient's user status does not belong here. */
 const STAFF: RouteHeader = { title: 'Staff Portal', showUserStatus: false };

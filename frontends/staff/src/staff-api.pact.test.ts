@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { ApiError, TURNSTILE_RESPONSE_FIELD } from '@portal/ui';
+import { ApiError, TURNSTILE_RESPONSE_FIELD } from '@portal/client';
 import { EXAMPLE_STAFF_TOKEN, frontendPact, mockClient, staffBearer, CONFIG_RESPONSE } from '../../../tools/src/testing/frontend-pact.ts';
 import {
   cancelAppointmentOverride,

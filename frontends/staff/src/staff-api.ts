@@ -21,8 +21,8 @@ import type {
   StaffVerifyOtpResponse,
   StaffVerifySessionResponse,
 } from '@portal/contracts';
-import { CONFIG_QUERY_KEY, TURNSTILE_RESPONSE_FIELD, type ApiClient } from '@portal/ui';
-import type { Decode } from '@portal/ui';
+import { CONFIG_QUERY_KEY, TURNSTILE_RESPONSE_FIELD, type ApiClient } from '@portal/client';
+import type { Decode } from '@portal/client';
 
 type Codecs = typeof import('./staff-codecs.ts');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError, memoryStorage } from '@portal/ui';
+import { ApiError, memoryStorage } from '@portal/client';
 import {
   DUPLICATE_SUBSCRIPTION_TITLE,
   FAILED_TO_PROCESS_PAYMENT,

@@ -4,7 +4,7 @@
  * cached search results (session storage), and the card payment (Stripe.js, 3-D Secure).
  * Pure where it can be: storage and Stripe are passed in.
  */
-import { ApiError, apiErrorBody, type StorageLike } from '@portal/ui';
+import { ApiError, apiErrorBody, type StorageLike } from '@portal/client';
 import type { StaffPatientRecord } from '@portal/contracts';
 
 export const SEARCH_FAILED = 'Search failed';

@@ -2,7 +2,7 @@
  * The practice report page's pure parts (issue 14, decision 0029): the default period, labels,
  * the CSV download and the bar chart's geometry. The figures themselves are counted by the API.
  */
-import { PRACTICE_LOCATIONS, TIERS, formatDollars } from '@portal/ui';
+import { PRACTICE_LOCATIONS, TIERS, formatDollars } from '@portal/client';
 import type { StaffReportResponse } from '@portal/contracts';
 
 /** YYYY-MM-DD of a date on the local calendar. */

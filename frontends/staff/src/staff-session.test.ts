@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiContractError, ApiError, createApiClient, memoryStorage, storageKeys } from '@portal/ui';
+import { ApiContractError, ApiError, createApiClient, memoryStorage, storageKeys } from '@portal/client';
 import { sendCodeRequest } from './staff-api.ts';
 import {
   UNREADABLE_ANSWER,

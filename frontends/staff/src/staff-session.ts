@@ -7,8 +7,8 @@
  * The storage and validation helpers are pure (they take a storage object).
  */
 import { SECURITY_CHECK_REQUIRED, StaffOtpForm, StaffSendOtpRequest, decodeBody } from '@portal/contracts';
-import { ApiContractError, ApiError, TURNSTILE_RESPONSE_FIELD, apiErrorBody } from '@portal/ui';
-import type { ApiClient, StorageLike } from '@portal/ui';
+import { ApiContractError, ApiError, TURNSTILE_RESPONSE_FIELD, apiErrorBody } from '@portal/client';
+import type { ApiClient, StorageLike } from '@portal/client';
 import { logoutStaff, verifyStaffSession } from './staff-api.ts';
 
 export const STAFF_SESSION_TOKEN_KEY = 'staff_session_token';

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, MouseEvent } from 'react';
-import { navigate } from './navigation.ts';
+import { navigate } from '@portal/client/navigation.ts';
 import { buttonClassName } from './button-class.ts';
 import type { ButtonSize, ButtonVariant } from './button-class.ts';
 

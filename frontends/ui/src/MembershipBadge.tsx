@@ -1,5 +1,5 @@
 import { Badge } from './Badge.tsx';
-import { membershipBadge } from './membership.ts';
+import { membershipBadge } from '@portal/client/membership.ts';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
 
 /** 'Checking...', 'Active Member' or 'No Membership', announced politely when it changes. */

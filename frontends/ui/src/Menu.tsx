@@ -19,7 +19,7 @@ import type { MouseEvent, ReactNode, Ref } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { cx } from './cx.ts';
 import { ExternalLinkIcon } from './Icons.tsx';
-import { navigate } from './navigation.ts';
+import { navigate } from '@portal/client/navigation.ts';
 import { Spinner } from './Spinner.tsx';
 
 /** `leave`: an item navigates; the menu closes without giving focus back to its button. */

@@ -16,14 +16,14 @@ import { useEffect, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { SubscriptionStatusResponse, type NurseLineResponse } from '@portal/contracts';
-import { ApiError, api } from './api.ts';
+import { ApiError, api } from '@portal/client/api.ts';
 import { Alert } from './Alert.tsx';
 import { Button, buttonClassName } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 import { formatPhone, telHref } from './format.ts';
 import { CheckIcon, HeartIcon, MessageIcon, PhoneIcon, SparkleIcon } from './Icons.tsx';
 import { ButtonLink } from './Link.tsx';
-import { SUBSCRIPTION_STATUS_QUERY_KEY, isMembershipActive } from './membership.ts';
+import { SUBSCRIPTION_STATUS_QUERY_KEY, isMembershipActive } from '@portal/client/membership.ts';
 import {
   ENROLL_IN_MEMBERSHIP_LABEL,
   MEMBER_BENEFITS,
@@ -36,7 +36,7 @@ import {
   NURSE_LINE_USES,
   REVEAL_NURSE_LINE_LABEL,
   fetchNurseLine,
-} from './nurse-line.ts';
+} from '@portal/client/nurse-line.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 
 export interface NurseLineDialogProps {

@@ -29,8 +29,8 @@ import {
   securityCheckReadiness,
   sessionStore,
   storeTurnstileToken,
-} from './turnstile.ts';
-import type { KeptPressReadiness, SecurityCheckStatus, TurnstileApi } from './turnstile.ts';
+} from '@portal/client/turnstile.ts';
+import type { KeptPressReadiness, SecurityCheckStatus, TurnstileApi } from '@portal/client/turnstile.ts';
 
 export type { SecurityCheckStatus };
 

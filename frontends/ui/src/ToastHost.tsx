@@ -21,8 +21,8 @@ import {
   TOAST_SWIPE_DIRECTION,
   TOAST_SWIPE_THRESHOLD_PX,
   isToastMessage,
-} from './toast.ts';
-import type { ToastMessage } from './toast.ts';
+} from '@portal/client/toast.ts';
+import type { ToastMessage } from '@portal/client/toast.ts';
 
 interface ShownToast extends ToastMessage {
   readonly open: boolean;

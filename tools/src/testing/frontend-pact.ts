@@ -8,7 +8,7 @@
  * the state's real session. apps/api/src/pact/frontends.provider.int.test.ts verifies every file.
  */
 import { MatchersV3 } from '@pact-foundation/pact';
-import { createApiClient, type ApiClient, type SessionExpiredBody } from '../../../frontends/ui/src/api.ts';
+import { createApiClient, type ApiClient, type SessionExpiredBody } from '../../../frontends/client/src/api.ts';
 import { consumerPact } from './consumer-pact.ts';
 
 export const API_PROVIDER = 'member-portal-api';

@@ -313,7 +313,7 @@ const preloadLink = (href: string): string =>
 
 /**
  * The shell's lazy chunks every page waits on: the codecs the session's answer is decoded with
- * (frontends/ui/src/lazy-codecs.ts), with the io-ts and fp-ts they load.
+ * (frontends/client/src/lazy-codecs.ts), with the io-ts and fp-ts they load.
  */
 const SHELL_START_CHUNK = 'startup-codecs';
 

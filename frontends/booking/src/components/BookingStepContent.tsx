@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { BookingPatientForm } from '@portal/contracts';
-import { LoadingState, Stack, useAuthState } from '@portal/ui';
+import { LoadingState, Stack } from '@portal/ui';
+import { useAuthState } from '@portal/client';
 import type { BookingAction, BookingState, ChosenType } from '../booking-flow.ts';
 import { ConfirmationStep } from './ConfirmationStep.tsx';
 import { LocationSelect } from './LocationSelect.tsx';

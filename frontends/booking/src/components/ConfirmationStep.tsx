@@ -1,4 +1,5 @@
-import { ButtonLink, CalendarIcon, buttonClassName, Card, CheckIcon, PRACTICE_LOCATIONS, Stack } from '@portal/ui';
+import { ButtonLink, CalendarIcon, buttonClassName, Card, CheckIcon, Stack } from '@portal/ui';
+import { PRACTICE_LOCATIONS } from '@portal/client';
 import { calendarFileHref } from '../booking-api.ts';
 import type { Confirmation } from '../booking-flow.ts';
 import { ARRIVE_EARLY, DOWNLOAD_CALENDAR } from '../messages.ts';

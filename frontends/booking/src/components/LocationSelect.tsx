@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Field, PRACTICE_LOCATIONS, Select, Stack } from '@portal/ui';
+import { Button, Field, Select, Stack } from '@portal/ui';
+import { PRACTICE_LOCATIONS } from '@portal/client';
 import { LOCATION_REQUIRED } from '../messages.ts';
 
 export interface LocationSelectProps {

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { BOOKING_CAREGIVER_RELATIONSHIPS } from '@portal/contracts';
-import { Alert, Button, Card, Checkbox, Field, Input, PRACTICE_LOCATIONS, Select, Stack } from '@portal/ui';
+import { Alert, Button, Card, Checkbox, Field, Input, Select, Stack } from '@portal/ui';
+import { PRACTICE_LOCATIONS } from '@portal/client';
 import {
   initialPatientForm,
   readOnlyFields,

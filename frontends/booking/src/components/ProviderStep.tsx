@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, EmptyState, LoadingState, RetryAlert, Stack, UserIcon, api } from '@portal/ui';
+import { Button, EmptyState, LoadingState, RetryAlert, Stack, UserIcon } from '@portal/ui';
+import { api } from '@portal/client';
 import { PROVIDERS_QUERY_KEY, fetchProviders } from '../booking-api.ts';
 import { NO_PREFERENCE, NO_PROVIDERS } from '../messages.ts';
 import { groupProviders, providerLabel } from '../providers.ts';

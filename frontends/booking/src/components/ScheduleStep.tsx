@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, CalendarIcon, EmptyState, LoadingState, PRACTICE_LOCATIONS, Stack, api } from '@portal/ui';
+import { Alert, Button, CalendarIcon, EmptyState, LoadingState, Stack } from '@portal/ui';
+import { PRACTICE_LOCATIONS, api } from '@portal/client';
 import { AVAILABILITY_QUERY_KEY, fetchAvailability } from '../booking-api.ts';
 import type { BookingState, ChosenSlot, ChosenType } from '../booking-flow.ts';
 import {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, EmptyState, LoadingState, RetryAlert, Stack, StethoscopeIcon, api } from '@portal/ui';
+import { Alert, Button, EmptyState, LoadingState, RetryAlert, Stack, StethoscopeIcon } from '@portal/ui';
+import { api } from '@portal/client';
 import { TYPES_QUERY_KEY, fetchAppointmentTypes } from '../booking-api.ts';
 import { ANNUAL_PHYSICAL_TITLE, ANNUAL_PHYSICAL_WARNING, NO_APPOINTMENT_TYPES } from '../messages.ts';
 import { isAnnualPhysical, typeLabel } from '../providers.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { WaitlistOfferResponse } from '@portal/contracts';
-import { Alert, Button, ButtonLink, Card, CardContent, CardFooter, CardHeader, CardTitle, Container, EmptyState, LoadingState, Stack, api, apiErrorBody, formatTime12h, formatUsDate } from '@portal/ui';
+import { Alert, Button, ButtonLink, Card, CardContent, CardFooter, CardHeader, CardTitle, Container, EmptyState, LoadingState, Stack, formatTime12h, formatUsDate } from '@portal/ui';
+import { api, apiErrorBody } from '@portal/client';
 import { fetchWaitlistOffer, takeWaitlistOffer } from '../booking-api.ts';
 
 /** The token rides in the link's fragment (#token=…), which the browser never sends to a server or a log. */

@@ -7,17 +7,19 @@ import {
   Container,
   EmptyState,
   LoadingState,
-  PRACTICE_LOCATIONS,
   PageHeader,
   Stack,
   AlertIcon,
   Button,
+} from '@portal/ui';
+import {
+  PRACTICE_LOCATIONS,
   api,
   navigate,
   normalizePath,
   toast,
   useAuthState,
-} from '@portal/ui';
+} from '@portal/client';
 import { saveBookingLocation } from '../booking-api.ts';
 import { LocationSelect } from '../components/LocationSelect.tsx';
 import { SELECT_PROVIDER_AND_TIME } from '../messages.ts';

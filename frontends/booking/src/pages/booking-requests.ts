@@ -1,5 +1,5 @@
 import type { BookAppointmentRequest, Provider } from '@portal/contracts';
-import { PRACTICE_LOCATIONS } from '@portal/ui';
+import { PRACTICE_LOCATIONS } from '@portal/client';
 import type { BookingState } from '../booking-flow.ts';
 
 /** The id when it names a practice location, otherwise null. */

@@ -1,8 +1,8 @@
-import { RESCHEDULE_PARAM } from '@portal/ui/appointments-contract.ts';
+import { RESCHEDULE_PARAM } from '@portal/client/appointments-contract.ts';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingPatientForm, ExistingAppointment, Provider, ProvidersResponse } from '@portal/contracts';
-import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, api, apiErrorField, isMembershipActive, navigate, toast, useAuthState } from '@portal/ui';
+import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, api, apiErrorField, isMembershipActive, navigate, toast, useAuthState } from '@portal/client';
 import {
   AVAILABILITY_QUERY_KEY,
   PROVIDERS_QUERY_KEY,

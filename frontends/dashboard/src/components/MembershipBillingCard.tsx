@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
-import { Button, Card, CardDescription, CardFooter, CardHeader, CardTitle, CreditCardIcon, ExternalLinkIcon, api, openBillingPortal } from '@portal/ui';
+import { Button, Card, CardDescription, CardFooter, CardHeader, CardTitle, CreditCardIcon, ExternalLinkIcon } from '@portal/ui';
+import { api, openBillingPortal } from '@portal/client';
 import { billingCard } from '../action-cards.ts';
 import { openPortalSession } from '../dashboard-api.ts';
 

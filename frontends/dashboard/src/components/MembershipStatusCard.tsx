@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, ButtonLink, Card, CardContent, CardHeader, CardTitle, ShieldIcon, api, toast } from '@portal/ui';
+import { Alert, Button, ButtonLink, Card, CardContent, CardHeader, CardTitle, ShieldIcon } from '@portal/ui';
+import { api, toast } from '@portal/client';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
-import { SUBSCRIPTION_STATUS_QUERY_KEY } from '@portal/ui';
+import { SUBSCRIPTION_STATUS_QUERY_KEY } from '@portal/client';
 import { refreshSubscriptionStatus } from '../dashboard-api.ts';
 import {
   CHECKING_MEMBERSHIP_STATUS,

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, NURSE_LINE_GUEST_TEXT, PhoneIcon, useLocation } from '@portal/ui';
+import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, PhoneIcon } from '@portal/ui';
+import { NURSE_LINE_GUEST_TEXT, useLocation } from '@portal/client';
 import { asksForNurseLine } from '../action-cards.ts';
 
 /**

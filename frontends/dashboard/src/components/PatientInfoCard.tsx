@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AUTH_STATUS_QUERY_KEY, Card, CardContent, CardHeader, CardTitle, MembershipBadge, Spinner, UserIcon, fetchAuthStatus } from '@portal/ui';
+import { Card, CardContent, CardHeader, CardTitle, MembershipBadge, Spinner, UserIcon } from '@portal/ui';
+import { AUTH_STATUS_QUERY_KEY, fetchAuthStatus } from '@portal/client';
 import type { SubscriptionStatusQuery } from '../use-subscription-status.ts';
 import { CHECKING_MEMBERSHIP_STATUS } from '../membership-status.ts';
 import { ageOn } from '../action-cards.ts';

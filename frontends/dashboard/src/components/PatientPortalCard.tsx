@@ -1,4 +1,5 @@
-import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ExternalLinkIcon, FileTextIcon, buttonClassName, usePractice } from '@portal/ui';
+import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ExternalLinkIcon, FileTextIcon, buttonClassName } from '@portal/ui';
+import { usePractice } from '@portal/client';
 
 export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
 

@@ -1,4 +1,5 @@
-import { Button, Card, CardDescription, CardFooter, CardHeader, CardTitle, LogOutIcon, useLogout } from '@portal/ui';
+import { Button, Card, CardDescription, CardFooter, CardHeader, CardTitle, LogOutIcon } from '@portal/ui';
+import { useLogout } from '@portal/client';
 
 /** Sign Out: the same logout as the account menu ('Logging out...' while busy). */
 export function SignOutCard() {

@@ -2,7 +2,6 @@ import { Suspense, lazy, useId, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DashboardAppointment } from '@portal/contracts';
 import {
-  ApiError,
   Button,
   ButtonLink,
   CalendarIcon,
@@ -13,10 +12,13 @@ import {
   EmptyState,
   LoadingState,
   RetryAlert,
+} from '@portal/ui';
+import {
+  ApiError,
   api,
   apiErrorField,
   toast,
-} from '@portal/ui';
+} from '@portal/client';
 import {
   CANCELLATION_ERROR_TEXT,
   CANCELLATION_ERROR_TITLE,

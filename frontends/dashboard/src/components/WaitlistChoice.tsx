@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DashboardAppointment, WaitlistChoice as Choice } from '@portal/contracts';
-import { HelpText, Label, Select, api, toast } from '@portal/ui';
+import { HelpText, Label, Select } from '@portal/ui';
+import { api, toast } from '@portal/client';
 import { upcomingAppointmentsKey } from '../appointments.ts';
 import { setAppointmentWaitlist } from '../dashboard-api.ts';
 

@@ -10,11 +10,13 @@ import {
   Section,
   MembershipBadge,
   Stack,
+} from '@portal/ui';
+import {
   navigate,
   normalizePath,
   useAuthState,
-} from '@portal/ui';
-import type { AuthState } from '@portal/ui';
+} from '@portal/client';
+import type { AuthState } from '@portal/client';
 import { AppointmentsCard } from '../components/AppointmentsCard.tsx';
 import { DependentsHint } from '../components/DependentsHint.tsx';
 import { LearningHubCard } from '../components/LearningHubCard.tsx';

@@ -1,4 +1,5 @@
-import { Button, Dialog, usePractice } from '@portal/ui';
+import { Button, Dialog } from '@portal/ui';
+import { usePractice } from '@portal/client';
 import { CONCIERGE_CANCEL, CONCIERGE_CONFIRM, CONCIERGE_DIALOG_TEXT, CONCIERGE_DIALOG_TITLE } from '../messages.ts';
 
 export interface ConciergeDialogProps {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, CONFIG_QUERY_KEY, Cluster, LoadingState, Spinner, Stack, api, cx, toast } from '@portal/ui';
+import { Alert, Button, Cluster, LoadingState, Spinner, Stack, cx } from '@portal/ui';
+import { CONFIG_QUERY_KEY, api, toast } from '@portal/client';
 import type { CreateDocumentResponse } from '@portal/contracts';
 import { createSigningDocument, fetchConfig, recordSignature, verifyDocumentCompletion } from '../enrollment-api.ts';
 import {

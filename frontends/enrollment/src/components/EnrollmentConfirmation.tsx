@@ -18,8 +18,10 @@ import {
   MessageIcon,
   ReceiptIcon,
   Stack,
-  api,
 } from '@portal/ui';
+import {
+  api,
+} from '@portal/client';
 import type { EnrollmentCompleteResponse, EnrollmentRecord } from '@portal/contracts';
 import { fetchEnrollmentComplete } from '../enrollment-api.ts';
 import { APPOINTMENTS_HREF, DASHBOARD_HREF } from '../flow.ts';

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, InfoIcon, api, navigate, toast } from '@portal/ui';
+import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, InfoIcon } from '@portal/ui';
+import { api, navigate, toast } from '@portal/client';
 import { reactivateSubscription } from '../enrollment-api.ts';
 import { DASHBOARD_HREF } from '../flow.ts';
 import {

@@ -23,7 +23,7 @@ import {
   ShieldIcon,
   Stack,
 } from '@portal/ui';
-import type { TierCode } from '@portal/ui';
+import type { TierCode } from '@portal/client';
 import {
   AUTO_RENEWAL_NOTICE,
   BILLING_EMAIL_CHECKBOX,

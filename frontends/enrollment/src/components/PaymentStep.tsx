@@ -6,7 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertIcon, Button, ButtonLink, CONFIG_QUERY_KEY, EmptyState, LoadingState, api, navigate, toast } from '@portal/ui';
+import { AlertIcon, Button, ButtonLink, EmptyState, LoadingState } from '@portal/ui';
+import { CONFIG_QUERY_KEY, api, navigate, toast } from '@portal/client';
 import type { EnrollmentRecord } from '@portal/contracts';
 import { clearCheckoutMemo, saveCheckoutMemo } from '../checkout-memo.ts';
 import { runCheckout } from '../checkout.ts';

@@ -5,12 +5,14 @@ import {
   ButtonLink,
   Container,
   EmptyState,
+} from '@portal/ui';
+import {
   navigate,
   normalizePath,
   toast,
   useAuthState,
-} from '@portal/ui';
-import type { AuthState } from '@portal/ui';
+} from '@portal/client';
+import type { AuthState } from '@portal/client';
 import type { SessionResponse } from '@portal/contracts';
 import { ENROLLMENT_AUTH_PATH } from '../flow.ts';
 import { AUTH_REQUIRED_TEXT, AUTH_REQUIRED_TITLE } from '../messages.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Grid, PlanCard } from '@portal/ui';
-import type { TierCode } from '@portal/ui';
+import type { TierCode } from '@portal/client';
 import { ConciergeDialog } from './ConciergeDialog.tsx';
 import { TIER_PLANS, needsConciergeAcknowledgment, selectLabel, tierPlan } from '../tiers.ts';
 

@@ -6,8 +6,8 @@ import {
   toast,
   useAuthState,
   useGuestIdentity,
-} from '@portal/ui';
-import type { GuestIdentity } from '@portal/ui';
+} from '@portal/client';
+import type { GuestIdentity } from '@portal/client';
 import type { ProviderState } from './ProviderGate.tsx';
 import { ENROLLMENT_AUTH_PATH } from '../flow.ts';
 import { AUTH_REQUIRED_TEXT, AUTH_REQUIRED_TITLE } from '../messages.ts';

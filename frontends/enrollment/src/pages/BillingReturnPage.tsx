@@ -5,7 +5,8 @@
  * (issue 23); 'Continue now' waits for that read (at most 3 seconds).
  */
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { ButtonLink, CheckIcon, Container, EmptyState, api, navigate, rereadMembershipAfterBilling } from '@portal/ui';
+import { ButtonLink, CheckIcon, Container, EmptyState } from '@portal/ui';
+import { api, navigate, rereadMembershipAfterBilling } from '@portal/client';
 import { HOME_HREF } from '../flow.ts';
 import { BILLING_RETURN_TITLE } from '../messages.ts';
 import { BILLING_RETURN_REDIRECT_MS } from '../pay-return.ts';

@@ -12,9 +12,11 @@ import {
   LoadingState,
   PageHeader,
   Stack,
+} from '@portal/ui';
+import {
   api,
   useAuthState,
-} from '@portal/ui';
+} from '@portal/client';
 import type { EnrollmentRecord } from '@portal/contracts';
 import { TopLinks } from '../components/TopLinks.tsx';
 import { isDeclined, isNotFoundError, signedOnDate } from '../declination.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Accordion, Alert, Button, Container, PageHeader, ProgressBar, Stack } from '@portal/ui';
-import type { GuestIdentity, TierCode } from '@portal/ui';
+import type { GuestIdentity, TierCode } from '@portal/client';
 import { TopLinks } from '../components/TopLinks.tsx';
 import { PATIENT_INFO_TITLE } from '../messages.ts';
 import { submitLabel, tierPlan } from '../tiers.ts';

@@ -7,18 +7,20 @@ import {
   ButtonLink,
   Card,
   Container,
-  MINIMUM_ENROLLMENT_AGE,
   MapPinIcon,
   PageHeader,
   ProgressBar,
   Stack,
   UserIcon,
+} from '@portal/ui';
+import {
+  MINIMUM_ENROLLMENT_AGE,
   api,
   navigate,
   toast,
   usePractice,
-} from '@portal/ui';
-import type { TierCode } from '@portal/ui';
+} from '@portal/client';
+import type { TierCode } from '@portal/client';
 import { practiceLocationName } from '../location-form.ts';
 import { TierPlanPicker } from '../components/TierPlanPicker.tsx';
 import { ProviderGate } from '../components/ProviderGate.tsx';

@@ -1,4 +1,5 @@
-import { Field, PRACTICE_LOCATIONS, Select, Stack } from '@portal/ui';
+import { Field, Select, Stack } from '@portal/ui';
+import { PRACTICE_LOCATIONS } from '@portal/client';
 import { MedicareOptions, OfficeEnrollmentNotice } from '../components/MedicareAnswer.tsx';
 import { fieldId, setPatientStatus } from '../guest-form.ts';
 import { needsOfficeEnrollment } from '../location-form.ts';

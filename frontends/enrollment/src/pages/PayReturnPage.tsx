@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertIcon, ButtonLink, CONFIG_QUERY_KEY, CheckIcon, Container, EmptyState, Spinner, api, navigate, toast } from '@portal/ui';
+import { AlertIcon, ButtonLink, CheckIcon, Container, EmptyState, Spinner } from '@portal/ui';
+import { CONFIG_QUERY_KEY, api, navigate, toast } from '@portal/client';
 import { clearCheckoutMemo, readCheckoutMemo } from '../checkout-memo.ts';
 import type { CheckoutApi } from '../checkout.ts';
 import { fetchConfig, payInvoice, recordPayment } from '../enrollment-api.ts';

@@ -9,16 +9,18 @@ import {
   Container,
   Field,
   LoadingState,
-  PRACTICE_LOCATIONS,
   PageHeader,
   ProgressBar,
-  SUBSCRIPTION_STATUS_QUERY_KEY,
   Select,
   Stack,
+} from '@portal/ui';
+import {
+  PRACTICE_LOCATIONS,
+  SUBSCRIPTION_STATUS_QUERY_KEY,
   api,
   navigate,
   toast,
-} from '@portal/ui';
+} from '@portal/client';
 import { MedicareOptions, OfficeEnrollmentNotice } from '../components/MedicareAnswer.tsx';
 import type { Contact, HasMedicareInsurance, PatientContactsResponse } from '@portal/contracts';
 import { ContactList } from '../components/ContactList.tsx';

@@ -11,9 +11,11 @@ import {
   PageHeader,
   ProgressBar,
   Stack,
+} from '@portal/ui';
+import {
   api,
   navigate,
-} from '@portal/ui';
+} from '@portal/client';
 import type { EnrollmentRecord } from '@portal/contracts';
 import { DocumentSigning } from '../components/DocumentSigning.tsx';
 import { EnrollmentConfirmation } from '../components/EnrollmentConfirmation.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Container, LoadingState, navigate, normalizePath, readStorage, toast, useAuthState, useGuestIdentity, useLocation } from '@portal/ui';
+import { Container, LoadingState } from '@portal/ui';
+import { navigate, normalizePath, readStorage, toast, useAuthState, useGuestIdentity, useLocation } from '@portal/client';
 import { GateWaiting } from '../components/GateWaiting.tsx';
 import { DASHBOARD_HREF, ENROLLMENT_PATH, PRACTICE_LOCATION_PATH } from '../flow.ts';
 import { startDecision, startQueryOf, storedVerificationIn } from '../start.ts';

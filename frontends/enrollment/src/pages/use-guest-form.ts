@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, clearGuestIdentity, navigate, toast, withReturn } from '@portal/ui';
-import type { GuestIdentity } from '@portal/ui';
+import { api, clearGuestIdentity, navigate, toast, withReturn } from '@portal/client';
+import type { GuestIdentity } from '@portal/client';
 import type { ProvidersResponse } from '@portal/contracts';
 import { createGuestEnrollment, fetchProviders } from '../enrollment-api.ts';
 import { saveFailure } from '../errors.ts';

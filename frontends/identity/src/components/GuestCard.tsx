@@ -8,12 +8,14 @@ import {
   CardHeader,
   CardTitle,
   CheckIcon,
-  SECURITY_CHECK_WAITING,
   Spinner,
   cx,
+} from '@portal/ui';
+import {
+  SECURITY_CHECK_WAITING,
   navigate,
   withReturn,
-} from '@portal/ui';
+} from '@portal/client';
 
 export const GUEST_LABEL = 'Continue as Guest';
 

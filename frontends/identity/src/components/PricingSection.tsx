@@ -1,4 +1,5 @@
-import { Button, Grid, MINIMUM_ENROLLMENT_AGE, PlanCard, Section } from '@portal/ui';
+import { Button, Grid, PlanCard, Section } from '@portal/ui';
+import { MINIMUM_ENROLLMENT_AGE } from '@portal/client';
 import { pricingPlans } from '../pricing.ts';
 
 const PLANS = pricingPlans();

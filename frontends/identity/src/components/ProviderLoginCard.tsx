@@ -9,10 +9,12 @@ import {
   CardHeader,
   CardTitle,
   CheckIcon,
-  SECURITY_CHECK_WAITING,
   ShieldIcon,
-  useProviderSignIn,
 } from '@portal/ui';
+import {
+  SECURITY_CHECK_WAITING,
+  useProviderSignIn,
+} from '@portal/client';
 
 export const PROVIDER_SIGN_IN_LABEL = 'Sign in with athenahealth';
 

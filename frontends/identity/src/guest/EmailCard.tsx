@@ -23,11 +23,13 @@ import {
   MailIcon,
   SecurityCheck,
   Stack,
-  api,
   cx,
   useSecurityCheck,
 } from '@portal/ui';
-import { SECURITY_CHECK_WAITING } from '@portal/ui/turnstile.ts';
+import {
+  api,
+} from '@portal/client';
+import { SECURITY_CHECK_WAITING } from '@portal/client/turnstile.ts';
 import { sendEmailCode, verifyEmailCode } from '../identity-api.ts';
 import { attemptsText, sendCodeFailure, verifyCodeFailure } from './guest-api.ts';
 import type { Failure } from './guest-api.ts';

@@ -25,8 +25,10 @@ import {
   PhoneIcon,
   Spinner,
   Stack,
-  api,
 } from '@portal/ui';
+import {
+  api,
+} from '@portal/client';
 import { useKeptPress } from '@portal/ui/SecurityCheck.tsx';
 import { verifyPhone } from '../identity-api.ts';
 import type { PendingCode, PhoneAuth, PhoneVerified } from './firebase-phone.ts';

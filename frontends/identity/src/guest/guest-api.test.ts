@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiContractError, ApiError } from '@portal/ui';
+import { ApiContractError, ApiError } from '@portal/client';
 import { attemptsText, sendCodeFailure, verifyCodeFailure, verifyPhoneFailure } from './guest-api.ts';
 
 const answer = (status: number, body: unknown) => new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body), '');

@@ -3,7 +3,7 @@
  * failure readers are pure (they take the thrown error), so their mapping is unit-tested; an
  * answer the page cannot decode (ApiContractError) is not an ApiError and gets the generic text.
  */
-import { ApiError, TURNSTILE_RESPONSE_FIELD, apiErrorBody } from '@portal/ui';
+import { ApiError, TURNSTILE_RESPONSE_FIELD, apiErrorBody } from '@portal/client';
 import {
   CODE_EXPIRED,
   INVALID_EMAIL_CODE,

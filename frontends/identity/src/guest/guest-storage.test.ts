@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { guestIdentityFrom, memoryStorage, storageKeys } from '@portal/ui';
-import type { StorageLike } from '@portal/ui';
+import { guestIdentityFrom, memoryStorage, storageKeys } from '@portal/client';
+import type { StorageLike } from '@portal/client';
 import { clearStoredGuest, readStoredGuest, saveEmailProgress, saveVerifiedGuest } from './guest-storage.ts';
 import type { VerifiedGuest } from './guest-storage.ts';
 

@@ -6,8 +6,8 @@
  * server signed (POST /api/verify-phone); the browser never composes one.
  * Pure: every function takes its storage objects and the time.
  */
-import { GUEST_IDENTITY_KEYS, GUEST_SESSION_MS, parseTimestamp } from '@portal/ui';
-import type { StorageLike } from '@portal/ui';
+import { GUEST_IDENTITY_KEYS, GUEST_SESSION_MS, parseTimestamp } from '@portal/client';
+import type { StorageLike } from '@portal/client';
 
 
 export interface GuestStores {

@@ -3,7 +3,7 @@
  * before: import() makes webpack put firebase-phone.ts and the SDK in a chunk of their own.
  */
 import { useEffect, useState } from 'react';
-import type { KeptPressReadiness } from '@portal/ui/turnstile.ts';
+import type { KeptPressReadiness } from '@portal/client/turnstile.ts';
 import type { PhoneAuth, PhoneAuthConfig } from './firebase-phone.ts';
 
 export type PhoneAuthLoad =

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Container, LoadingState, navigate } from '@portal/ui';
+import { Container, LoadingState } from '@portal/ui';
+import { navigate } from '@portal/client';
 
 /** /enrollment-auth and /appointment-auth: where each sends people to sign in first. */
 export const AUTH_REDIRECTS: Readonly<Record<string, string>> = {

@@ -5,21 +5,23 @@ import {
   Alert,
   ArrowLeftIcon,
   ButtonLink,
-  CONFIG_QUERY_KEY,
   Card,
   ClockIcon,
   Container,
-  GUEST_IDENTITY_EVENT,
   LoadingState,
   PageHeader,
   RetryAlert,
   Stack,
+} from '@portal/ui';
+import {
+  CONFIG_QUERY_KEY,
+  GUEST_IDENTITY_EVENT,
   api,
   navigate,
   toast,
   useLocation,
   withReturn,
-} from '@portal/ui';
+} from '@portal/client';
 import { afterGuestVerificationPath } from '../after-sign-in.ts';
 import { EmailCard } from '../guest/EmailCard.tsx';
 import type { TurnstileSettings } from '../guest/EmailCard.tsx';

@@ -3,21 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { SECURITY_CHECK_REQUIRED } from '@portal/contracts';
 import {
   Alert,
-  CONFIG_QUERY_KEY,
   RetryAlert,
   Card,
   Container,
   Hero,
   LoadingState,
-  PRACTICE_TAGLINE,
   SecurityCheck,
   Section,
   Split,
   Stack,
-  api,
-  useLocation,
   useSecurityCheck,
 } from '@portal/ui';
+import {
+  CONFIG_QUERY_KEY,
+  PRACTICE_TAGLINE,
+  api,
+  useLocation,
+} from '@portal/client';
 import { afterSignInPath } from '../after-sign-in.ts';
 import { GuestCard } from '../components/GuestCard.tsx';
 import { PricingSection } from '../components/PricingSection.tsx';

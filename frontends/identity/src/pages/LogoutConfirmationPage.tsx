@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { ButtonLink, CheckIcon, Container, EmptyState, Stack, usePractice } from '@portal/ui';
+import { ButtonLink, CheckIcon, Container, EmptyState, Stack } from '@portal/ui';
+import { usePractice } from '@portal/client';
 
 export const SIGNED_OUT_TITLE = 'Signed Out Successfully';
 

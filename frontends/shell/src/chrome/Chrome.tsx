@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteTable } from '../routes.ts';
-import { useAuthState } from '@portal/ui';
+import { useAuthState } from '@portal/client';
 import { SessionMonitor } from '../session/SessionMonitor.tsx';
 import { LazyToastHost } from './LazyToastHost.tsx';
 import { PortalHeader } from './PortalHeader.tsx';

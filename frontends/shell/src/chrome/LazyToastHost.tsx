@@ -6,7 +6,7 @@
  * page appears when its chunk has arrived.
  */
 import { Suspense, useEffect, useState } from 'react';
-import { TOAST_DISMISS_EVENT, TOAST_EVENT } from '@portal/ui/toast-events.ts';
+import { TOAST_DISMISS_EVENT, TOAST_EVENT } from '@portal/client/toast-events.ts';
 import { lazyOr } from './lazy-or.ts';
 import { earlyToastEvents, hostState } from './toast-host-state.ts';
 

@@ -1,4 +1,5 @@
-import { LogoMark, MailIcon, MapPinIcon, PRACTICE_NAME, PRACTICE_TAGLINE, PhoneIcon, formatPhone, telHref, usePractice } from '@portal/ui';
+import { LogoMark, MailIcon, MapPinIcon, PhoneIcon, formatPhone, telHref } from '@portal/ui';
+import { PRACTICE_NAME, PRACTICE_TAGLINE, usePractice } from '@portal/client';
 
 /**
  * The shared footer: the practice locations with address and phone, and a contact link, from the

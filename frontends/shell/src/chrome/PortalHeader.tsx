@@ -1,4 +1,5 @@
-import { Link, LogoMark, PRACTICE_NAME, normalizePath, useLocation } from '@portal/ui';
+import { Link, LogoMark } from '@portal/ui';
+import { PRACTICE_NAME, normalizePath, useLocation } from '@portal/client';
 import type { RouteTable } from '../routes.ts';
 import { UserStatus } from './UserStatus.tsx';
 

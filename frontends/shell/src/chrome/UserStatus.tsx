@@ -12,7 +12,8 @@
  */
 import { Suspense, startTransition, useRef, useState } from 'react';
 import type { ComponentPropsWithoutRef, KeyboardEvent } from 'react';
-import { ButtonLink, useAuthState, useLocation, withReturn } from '@portal/ui';
+import { ButtonLink } from '@portal/ui';
+import { useAuthState, useLocation, withReturn } from '@portal/client';
 import { lazyOr } from './lazy-or.ts';
 import { MenuButtonContent, menuButtonLabel, type MenuIntent, type SignedIn } from './user-status-button.tsx';
 

@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { CustomerCheckResponse } from '@portal/contracts';
 import {
   Badge,
-  CUSTOMER_CHECK_QUERY_KEY,
   CalendarIcon,
   ClipboardIcon,
   CreditCardIcon,
@@ -20,14 +19,17 @@ import {
   MenuItem,
   MenuSeparator,
   MessageIcon,
-  NURSE_LINE_GUEST_TEXT,
   NurseLineDialog,
   PhoneIcon,
   ReceiptIcon,
   SwitchUserIcon,
+  cx,
+} from '@portal/ui';
+import {
+  CUSTOMER_CHECK_QUERY_KEY,
+  NURSE_LINE_GUEST_TEXT,
   api,
   badgeOf,
-  cx,
   initialsOf,
   toast,
   useLocation,
@@ -35,7 +37,7 @@ import {
   usePractice,
   useProviderSignIn,
   openBillingPortal,
-} from '@portal/ui';
+} from '@portal/client';
 import { checkCustomer, openPortalSession } from '../shell-api.ts';
 import { MenuButtonContent, PORTAL_CREDENTIALS_NOTE, menuButtonLabel, type MenuIntent, type SignedIn } from './user-status-button.tsx';
 

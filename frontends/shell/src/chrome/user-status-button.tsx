@@ -3,8 +3,9 @@
  * (UserStatus.tsx) and the menu itself (UserStatusMenu.tsx): its accessible name, what it shows,
  * and what a press on the placeholder asked for.
  */
-import { Badge, ChevronDownIcon, badgeOf, cx, displayNameOf, initialsOf } from '@portal/ui';
-import type { AuthState } from '@portal/ui';
+import { Badge, ChevronDownIcon, cx } from '@portal/ui';
+import { badgeOf, displayNameOf, initialsOf } from '@portal/client';
+import type { AuthState } from '@portal/client';
 
 export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
 

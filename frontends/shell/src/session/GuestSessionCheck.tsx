@@ -1,5 +1,5 @@
-/** The server's check of the stored guest token (@portal/ui useGuestSessionCheck), loaded while a guest is stored. */
-import { useGuestSessionCheck } from '@portal/ui';
+/** The server's check of the stored guest token (@portal/client useGuestSessionCheck), loaded while a guest is stored. */
+import { useGuestSessionCheck } from '@portal/client';
 
 export default function GuestSessionCheck() {
   useGuestSessionCheck();

@@ -11,12 +11,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthStatusResponse } from '@portal/contracts';
 import {
-  AUTH_STATUS_QUERY_KEY,
-  ApiContractError,
-  ApiError,
   Button,
   ClockIcon,
   Dialog,
+} from '@portal/ui';
+import {
+  AUTH_STATUS_QUERY_KEY,
+  ApiContractError,
+  ApiError,
   EXTENSION_ERROR,
   EXTENSION_FAILED,
   SESSION_EXPIRED_TEXT,
@@ -32,7 +34,7 @@ import {
   toast,
   useAuthState,
   useLogout,
-} from '@portal/ui';
+} from '@portal/client';
 import { extendSession } from '../shell-api.ts';
 import { useExpiryClock } from './use-expiry-clock.ts';
 

@@ -10,7 +10,7 @@ import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
 import { lazyOr } from '../chrome/lazy-or.ts';
-import { AUTH_STATUS_QUERY_KEY, SESSION_QUERY_KEY, listenForSessionCleanup, resetQueryCache, trackPatient, useAuthState, useGuestIdentity } from '@portal/ui';
+import { AUTH_STATUS_QUERY_KEY, SESSION_QUERY_KEY, listenForSessionCleanup, resetQueryCache, trackPatient, useAuthState, useGuestIdentity } from '@portal/client';
 
 // Loaded only while a guest is stored (decision 0034).
 const GuestSessionCheck = lazyOr(

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { sessionExpiryState } from '@portal/ui';
-import type { SessionExpiryState } from '@portal/ui';
+import { sessionExpiryState } from '@portal/client';
+import type { SessionExpiryState } from '@portal/client';
 
 const sameState = (a: SessionExpiryState, b: SessionExpiryState): boolean =>
   a.kind === b.kind && (a.kind !== 'expiring' || b.kind !== 'expiring' || a.secondsLeft === b.secondsLeft);

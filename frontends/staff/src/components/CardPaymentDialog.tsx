@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, CONFIG_QUERY_KEY, Dialog, LoadingState, Stack, api, loadProviderScript, toast } from '@portal/ui';
+import { Alert, Button, Dialog, LoadingState, Stack } from '@portal/ui';
+import { CONFIG_QUERY_KEY, api, loadProviderScript, toast } from '@portal/client';
 import type { StaffCreateSubscriptionResponse } from '@portal/contracts';
 import { fetchConfig, payStaffInvoice } from '../staff-api.ts';
 import { PAYMENT_BEING_PREPARED, payWithCard, type CardElementLike, type StaffStripe } from '../staff-portal.ts';

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import { CardContent, Field, Input, PRACTICE_LOCATIONS, Select, Stack, formatDollars } from '@portal/ui';
+import { CardContent, Field, Input, Select, Stack } from '@portal/ui';
+import { PRACTICE_LOCATIONS, formatDollars } from '@portal/client';
 import { STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../staff-portal.ts';
 import { PAID_TIERS, type SubscriptionForm } from './staff-subscription.ts';
 import { SectionCard, SubmitOrStartOver } from './SectionCard.tsx';

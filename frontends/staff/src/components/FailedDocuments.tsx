@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FailedDocumentSubmission } from '@portal/contracts';
-import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FileTextIcon, LoadingState, api } from '@portal/ui';
+import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FileTextIcon, LoadingState } from '@portal/ui';
+import { api } from '@portal/client';
 import { fetchFailedDocuments } from '../staff-api.ts';
 import { UNREADABLE_ANSWER, isUnreadableAnswer } from '../staff-session.ts';
 

@@ -1,4 +1,5 @@
-import { CardContent, PRACTICE_LOCATIONS } from '@portal/ui';
+import { CardContent } from '@portal/ui';
+import { PRACTICE_LOCATIONS } from '@portal/client';
 import type { StaffPatientRecord } from '@portal/contracts';
 import { OPT_OUT_FIELD_ID, PAID_UP_FIELD_ID, customFieldValue } from '../staff-portal.ts';
 import { fullName } from './staff-subscription.ts';

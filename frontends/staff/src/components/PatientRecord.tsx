@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Dialog, Field, LoadingState, Stack, api, toast } from '@portal/ui';
+import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Dialog, Field, LoadingState, Stack } from '@portal/ui';
+import { api, toast } from '@portal/client';
 import { OVERRIDE_REASON_MAX_LENGTH, OVERRIDE_REASON_REQUIRED } from '@portal/contracts';
 import type { StaffPatientRecordResponse } from '@portal/contracts';
 import { cancelAppointmentOverride, fetchPatientRecord } from '../staff-api.ts';

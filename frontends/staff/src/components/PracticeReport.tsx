@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Field, Input, LoadingState, Stack, api, formatDollars } from '@portal/ui';
+import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Field, Input, LoadingState, Stack } from '@portal/ui';
+import { api, formatDollars } from '@portal/client';
 import type { StaffReportResponse } from '@portal/contracts';
 import { fetchPracticeReport } from '../staff-api.ts';
 import { PRACTICE_REPORT_QUERY_KEY } from '../staff-queries.ts';

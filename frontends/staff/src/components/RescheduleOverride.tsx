@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, Alert, Button, Dialog, Field, LoadingState, Select, Stack, api, formatTime12h, formatUsDate, toast } from '@portal/ui';
+import { Alert, Button, Dialog, Field, LoadingState, Select, Stack, formatTime12h, formatUsDate } from '@portal/ui';
+import { ApiError, api, toast } from '@portal/client';
 import { OVERRIDE_REASON_MAX_LENGTH, OVERRIDE_REASON_REQUIRED } from '@portal/contracts';
 import type { StaffPatientRecordResponse } from '@portal/contracts';
 import { fetchStaffAvailability, rescheduleAppointmentOverride } from '../staff-api.ts';

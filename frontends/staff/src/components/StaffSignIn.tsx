@@ -3,9 +3,7 @@ import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  ApiError,
   Button,
-  CONFIG_QUERY_KEY,
   Card,
   CardContent,
   CardDescription,
@@ -19,11 +17,15 @@ import {
   SecurityCheck,
   ShieldIcon,
   Stack,
-  api,
-  apiErrorBody,
   useSecurityCheck,
 } from '@portal/ui';
-import { SECURITY_CHECK_WAITING } from '@portal/ui/turnstile.ts';
+import {
+  ApiError,
+  CONFIG_QUERY_KEY,
+  api,
+  apiErrorBody,
+} from '@portal/client';
+import { SECURITY_CHECK_WAITING } from '@portal/client/turnstile.ts';
 import { fetchConfig, sendStaffCode, verifyStaffCode } from '../staff-api.ts';
 import {
   INVALID_CODE,

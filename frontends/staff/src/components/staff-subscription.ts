@@ -1,4 +1,4 @@
-import { PRACTICE_LOCATIONS, TIERS } from '@portal/ui';
+import { PRACTICE_LOCATIONS, TIERS } from '@portal/client';
 import type { StaffCreateSubscriptionResponse, StaffEligibilityWarning, StaffPatientRecord } from '@portal/contracts';
 import { DEFAULT_STAFF_TIER, STATE_MAX_LENGTH, ZIP_MAX_LENGTH } from '../staff-portal.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, formatDollars, toast } from '@portal/ui';
+import { api, formatDollars, toast } from '@portal/client';
 import type { StaffPatientRecord } from '@portal/contracts';
 import { createStaffSubscription, fetchPatientDetails, searchPatients } from '../staff-api.ts';
 import {

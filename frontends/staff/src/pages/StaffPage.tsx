@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Container, LoadingState, PageHeader, Stack, api } from '@portal/ui';
+import { Alert, Button, Card, Container, LoadingState, PageHeader, Stack } from '@portal/ui';
+import { api } from '@portal/client';
 import { StaffHome } from '../components/StaffHome.tsx';
 import { clearCachedSearch } from '../staff-portal.ts';
 import {
