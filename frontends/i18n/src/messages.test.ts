@@ -30,3 +30,16 @@ describe('a micro-frontend’s messages', () => {
     expect(choosePageLocale('es-US')).toBe(false);
   });
 });
+
+describe('the pseudo-locale', () => {
+  it('marks, accents and lengthens every catalog text while switched on', async () => {
+    await fixtures.load('en-US');
+    (globalThis as { __PORTAL_PSEUDO_LOCALE__?: boolean }).__PORTAL_PSEUDO_LOCALE__ = true;
+    try {
+      expect(fixtures.t('greeting', { name: 'Ana' })).toBe('⟦Ĥéļļö, Åñå ····⟧');
+    } finally {
+      delete (globalThis as { __PORTAL_PSEUDO_LOCALE__?: boolean }).__PORTAL_PSEUDO_LOCALE__;
+    }
+    expect(fixtures.t('greeting', { name: 'Ana' })).toBe('Hello, Ana');
+  });
+});

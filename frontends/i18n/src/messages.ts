@@ -12,6 +12,7 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '@portal/contracts/locale.ts';
 import { onPageLocale, pageLocale } from './page-locale.ts';
+import { pseudoLocaleOn, pseudoLocalize } from './pseudo.ts';
 
 export type MessageValues = Readonly<Record<string, string | number>>;
 type CatalogModule = { readonly default: Messages };
@@ -74,7 +75,10 @@ export const defineMessages = <Id extends string>(...catalogs: readonly CatalogL
     return () => listeners.delete(listener);
   };
 
-  const t = (id: Id, values?: MessageValues): string => i18n._(id, values as Record<string, unknown> | undefined);
+  const t = (id: Id, values?: MessageValues): string => {
+    const text = i18n._(id, values as Record<string, unknown> | undefined);
+    return pseudoLocaleOn() ? pseudoLocalize(text) : text;
+  };
   const locale = (): Locale => active;
 
   return {
