@@ -1,10 +1,10 @@
-/** Provider login on the API: the patient sessions on top of the health record's login (bound in @portal/composition). */
+/** Provider login on the API: the patient sessions on top of the health record's login (bound in @portal/composition), and the auth routes' deps. */
 import { ContainerModule } from 'inversify';
 import { CachingPatientSessionRepository, type Clock, type HealthRecord, type PatientLogin } from '@portal/core';
 import type { AppConfig } from '@portal/composition';
 import { PostgresPatientSessions, PostgresPendingAuthorizations, SessionChangeFeed, type Database } from '@portal/persistence';
 import { PatientAuthService } from '../auth/patient-auth.service.ts';
-import { TOKENS } from './tokens.ts';
+import { TOKENS, bindBuilt, resolve } from './tokens.ts';
 
 export const authModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
@@ -27,4 +27,10 @@ export const authModule = (config: AppConfig) =>
         },
       )
       .inSingletonScope();
+    bindBuilt(bind, TOKENS.AuthRouterDeps, (context) => ({
+      service: resolve(context, TOKENS.PatientAuthService),
+      audit: resolve(context, TOKENS.RequestAudit),
+      cookies: resolve(context, TOKENS.CookieNames),
+      https: resolve(context, TOKENS.Https),
+    }));
   });

@@ -1,13 +1,13 @@
-/** Guest and staff verification: the human check, phone auth, codes, limits, signed tokens, staff sessions. */
+/** Guest and staff verification: the human check, phone auth, codes, limits, signed tokens, staff sessions; the verification routes' deps. */
 import { ContainerModule } from 'inversify';
-import { EmailCodes, GuestVerification, StaffSignIn, type Mailer, type PhoneAuth, type Secrets, type SignedTokens } from '@portal/core';
+import { EmailCodes, GuestVerification, StaffSignIn, type AttemptLimiter, type Clock, type HumanCheck, type Mailer, type PhoneAuth, type Secrets, type SignedTokens } from '@portal/core';
 import { FirebasePhoneAuth } from '@portal/firebase';
 import { PostgresAttemptLimiter, PostgresStaffDirectory, PostgresStaffSessions, PostgresVerificationCodes, type Database } from '@portal/persistence';
 import { HmacSecrets, JoseSignedTokens, signingKeysFor } from '@portal/tokens';
 import { TurnstileHumanCheck } from '@portal/turnstile';
-import { SHARED_TOKENS, observedCalls, type AppConfig } from '@portal/composition';
+import { SHARED_TOKENS, observedCalls, type AppConfig, type Logger } from '@portal/composition';
 import type { ProviderObserver } from '@portal/http-support';
-import { TOKENS } from './tokens.ts';
+import { TOKENS, bindBuilt, resolve } from './tokens.ts';
 
 /**
  * `serverSecret` keys code, guest and limit hashes (VERIFICATION_TOKEN_SECRET, or one shared through
@@ -64,4 +64,18 @@ export const verificationModule = (config: AppConfig, serverSecret: string) =>
           }),
       )
       .inSingletonScope();
+    bindBuilt(bind, TOKENS.VerificationRouterDeps, (context) => {
+      const clock = context.get<Clock>(TOKENS.Clock);
+      return {
+        codes: context.get<EmailCodes>(TOKENS.EmailCodes),
+        limits: context.get<AttemptLimiter>(TOKENS.AttemptLimiter),
+        mailer: context.get<Mailer>(TOKENS.Mailer),
+        humanCheck: context.get<HumanCheck>(TOKENS.HumanCheck),
+        guests: context.get<GuestVerification>(TOKENS.GuestVerification),
+        audit: resolve(context, TOKENS.RequestAudit),
+        logger: context.get<Logger>(TOKENS.Logger),
+        https: resolve(context, TOKENS.Https),
+        now: () => clock.now(),
+      };
+    });
   });
