@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import {
   SHARED_TOKENS as TOKENS,
+  token,
   buildContainer,
   createLogger,
   metricsPortFor,
@@ -30,6 +31,7 @@ import {
   type Clock,
   type HealthRecord,
   type Mailer,
+  type PatientLanguages,
   type ReminderLedger,
   type Scheduling,
   type Signing,
@@ -105,6 +107,9 @@ export const SEND_APPOINTMENT_REMINDERS = 'send_appointment_reminders';
 /** The every-minute sender of earlier-slot offers whose time has come (Enhanced members, 15 minutes after Concierge). */
 export const SEND_WAITLIST_OFFERS = 'send_waitlist_offers';
 
+/** The composition's PatientLanguages (`Symbol.for('portal.PatientLanguages')`), optional until it is bound. */
+const PATIENT_LANGUAGES = token<PatientLanguages>('PatientLanguages');
+
 const FreedSlotPayload = t.type({ departmentId: t.string, providerId: t.union([t.string, t.null]), date: t.string, startTime: t.string });
 
 export const startWorker = async (options: StartWorkerOptions): Promise<RunningWorker> => {
@@ -137,6 +142,8 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     patients: container.get<HealthRecord>(TOKENS.HealthRecord),
     mailer: container.get<Mailer>(TOKENS.Mailer),
     clock: container.get<Clock>(TOKENS.Clock),
+    // The patients' chosen languages (issue 26), once the composition binds them; else English.
+    ...(container.isBound(PATIENT_LANGUAGES) ? { languages: container.get<PatientLanguages>(PATIENT_LANGUAGES) } : {}),
   };
 
   // The waitlist's links are signed with the API's keys (TOKEN_SIGNING_KEYS, or derived from the shared secret).

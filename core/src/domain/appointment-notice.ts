@@ -3,7 +3,12 @@
  * and its calendar file, updated on reschedule (same UID, higher SEQUENCE) and withdrawn on cancel
  * (METHOD:CANCEL). No diagnosis or reason for the visit: the type, the place and the time only.
  */
+import { DEFAULT_LOCALE, type Locale } from './locale.ts';
+import { APPOINTMENT_EMAILS, CALENDAR_TEXTS, appointmentWhen, type AppointmentEmailKind } from './notice-texts.ts';
 import { CANCELLATION_CUTOFF_MS, PRACTICE_LOCATIONS, PRACTICE_NAME, PRACTICE_TIME_ZONE } from './practice.ts';
+
+// Each notice's text in each language (issue 26), and the dates as the practice says them.
+export * from './notice-texts.ts';
 
 export const ARRIVE_EARLY_MINUTES = 15;
 
@@ -18,6 +23,10 @@ export interface AppointmentCalendarEvent {
   readonly summary: string;
   readonly location: string;
   readonly description: string;
+  /** The language of summary and description (issue 26); English when absent. */
+  readonly locale?: Locale;
+  /** The appointment's type as the health record names it: lets the texts be written again in another language. */
+  readonly appointmentType?: string | null;
 }
 
 export interface NoticeAppointment {
@@ -34,15 +43,18 @@ const locationOf = (departmentId: string): string => {
   return location ? `${location.name}, ${location.address1}, ${location.city}, ${location.state} ${location.zip}` : PRACTICE_NAME;
 };
 
-// Made once: building an Intl.DateTimeFormat costs far more than formatting with it (it was
-// 4.5 % of the API's CPU under booking load, issue 15).
-const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PRACTICE_TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const calendarTexts = (appointmentType: string | null, start: Date, method: 'REQUEST' | 'CANCEL', locale: Locale): Pick<AppointmentCalendarEvent, 'summary' | 'description'> => {
+  const texts = CALENDAR_TEXTS[locale]({ appointmentType, arriveEarlyMinutes: ARRIVE_EARLY_MINUTES, cutoff: new Date(start.getTime() - CANCELLATION_CUTOFF_MS) });
+  return { summary: texts.summary, description: method === 'CANCEL' ? texts.cancelled : texts.description };
+};
 
-/** A start as the practice says it: 'Monday, December 7, 2026 at 9:00 AM EST'. */
-export const appointmentWhen = (start: Date): string => WHEN.format(start);
-
-export const appointmentCalendarEvent = (appointment: NoticeAppointment, change: { readonly sequence: number; readonly method: 'REQUEST' | 'CANCEL' }): AppointmentCalendarEvent => {
-  const cutoff = new Date(appointment.start.getTime() - CANCELLATION_CUTOFF_MS);
+/** The calendar event of an appointment, its SUMMARY and DESCRIPTION in `locale` (English by default). */
+export const appointmentCalendarEvent = (
+  appointment: NoticeAppointment,
+  change: { readonly sequence: number; readonly method: 'REQUEST' | 'CANCEL' },
+  locale: Locale = DEFAULT_LOCALE,
+): AppointmentCalendarEvent => {
+  const texts = calendarTexts(appointment.appointmentType, appointment.start, change.method, locale);
   return {
     uid: `appointment-${appointment.uidSeed}@member-portal`,
     sequence: change.sequence,
@@ -50,18 +62,30 @@ export const appointmentCalendarEvent = (appointment: NoticeAppointment, change:
     start: appointment.start,
     end: new Date(appointment.start.getTime() + (appointment.durationMinutes ?? 30) * 60_000),
     timeZone: PRACTICE_TIME_ZONE,
-    summary: `${appointment.appointmentType ?? 'Appointment'} at ${PRACTICE_NAME}`,
+    summary: texts.summary,
     location: locationOf(appointment.departmentId),
-    description:
-      change.method === 'CANCEL'
-        ? 'This appointment has been cancelled.'
-        : `Please arrive ${ARRIVE_EARLY_MINUTES} minutes early. To reschedule or cancel, use Manage Appointments in the member portal until ${appointmentWhen(cutoff)}; after that, please call the office.`,
+    description: texts.description,
+    locale,
+    appointmentType: appointment.appointmentType,
   };
 };
 
-/** The email for a change whose calendar event is already made (the use cases make it from our booking). */
-export const appointmentEmailFor = (to: string, calendar: AppointmentCalendarEvent, kind: 'booked' | 'rescheduled' | 'cancelled') => {
-  const subject = { booked: 'Your appointment is booked', rescheduled: 'Your appointment has been moved', cancelled: 'Your appointment has been cancelled' }[kind];
-  const lines = kind === 'cancelled' ? [`Your ${calendar.summary} on ${appointmentWhen(calendar.start)} has been cancelled.`] : [calendar.summary, appointmentWhen(calendar.start), calendar.location, '', calendar.description];
-  return { to, subject, text: `${lines.join('\n')}\n`, calendar };
+/**
+ * The same event with its texts in `locale` (the use cases make it in English; the email and the
+ * download follow the patient's language). An event that does not carry its appointment type (made
+ * elsewhere) is answered as it is.
+ */
+export const localizedCalendarEvent = (event: AppointmentCalendarEvent, locale: Locale): AppointmentCalendarEvent => {
+  if ((event.locale ?? DEFAULT_LOCALE) === locale || event.appointmentType === undefined) return event;
+  return { ...event, ...calendarTexts(event.appointmentType, event.start, event.method, locale), locale };
+};
+
+/**
+ * The email for a change whose calendar event is already made (the use cases make it from our
+ * booking), with its calendar file, in `locale`: the patient's language, English when none is known.
+ */
+export const appointmentEmailFor = (to: string, calendar: AppointmentCalendarEvent, kind: AppointmentEmailKind, locale: Locale = calendar.locale ?? DEFAULT_LOCALE) => {
+  const event = localizedCalendarEvent(calendar, locale);
+  const { subject, lines } = APPOINTMENT_EMAILS[event.locale ?? DEFAULT_LOCALE]({ kind, summary: event.summary, start: event.start, location: event.location, description: event.description });
+  return { to, subject, text: `${lines.join('\n')}\n`, calendar: event };
 };

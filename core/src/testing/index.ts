@@ -8,3 +8,4 @@ export * from './sequential-ids.ts';
 export * from './in-memory-enrollments.ts';
 export * from './in-memory-attempt-limiter.ts';
 export * from './in-memory-verification.ts';
+export * from './in-memory-patient-languages.ts';

@@ -6,12 +6,13 @@
  * send and the ledger's "sent" mark leaves a claim that is taken again after 10 minutes: then the
  * reminder may go twice — preferred to not at all.
  */
-import { PRACTICE_NAME, PRACTICE_TIME_ZONE } from '../domain/practice.ts';
-import { appointmentCalendarEvent } from '../domain/appointment-notice.ts';
+import { ARRIVE_EARLY_MINUTES, REMINDER_EMAILS, appointmentCalendarEvent } from '../domain/appointment-notice.ts';
+import { DEFAULT_LOCALE, type Locale } from '../domain/locale.ts';
 import type { AppointmentRecord } from '../ports/appointment.repository.port.ts';
 import type { Clock } from '../ports/clock.port.ts';
 import type { HealthRecord } from '../ports/health-record.port.ts';
 import type { Mailer } from '../ports/mailer.port.ts';
+import type { PatientLanguages } from '../ports/patient-languages.port.ts';
 import { CANCELLATION_CUTOFF_MS } from '../policies/cancellation-cutoff.policy.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -36,7 +37,23 @@ export interface ReminderDeps {
   readonly patients: Pick<HealthRecord, 'getPatient'>;
   readonly mailer: Mailer;
   readonly clock: Clock;
+  /** The patient's chosen language (issue 26); without it, or when none is known, reminders go in English. */
+  readonly languages?: PatientLanguages;
 }
+
+/**
+ * The language to write to a patient in when there is no request to ask (reminders, waitlist
+ * offers, staff changes): the one kept with the patient, else English. A lookup that fails is
+ * answered with English: the notice in English beats none.
+ */
+export const patientLocale = async (languages: PatientLanguages | undefined, athenaPatientId: string | null | undefined): Promise<Locale> => {
+  if (!languages || !athenaPatientId) return DEFAULT_LOCALE;
+  try {
+    return (await languages.languageOf(athenaPatientId)) ?? DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+};
 
 /** The reminder due for a booking at `now`, if any: the closest lead already reached, not one that was already past when it was booked. */
 export const dueReminder = (booking: Pick<AppointmentRecord, 'startsAt' | 'bookedAt'>, now: Date): ReminderKind | null => {
@@ -48,24 +65,15 @@ export const dueReminder = (booking: Pick<AppointmentRecord, 'startsAt' | 'booke
   return booking.startsAt.getTime() - bookedAt > due.leadMs ? due.kind : null;
 };
 
-const WHEN = new Intl.DateTimeFormat('en-US', { timeZone: PRACTICE_TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-const when = (start: Date): string => WHEN.format(start);
-
-export const reminderEmail = (to: string, booking: AppointmentRecord, kind: ReminderKind) => {
+/** The reminder email, in the patient's language (English by default, word for word as before issue 26). */
+export const reminderEmail = (to: string, booking: AppointmentRecord, kind: ReminderKind, locale: Locale = DEFAULT_LOCALE) => {
   const event = appointmentCalendarEvent(
     { uidSeed: booking.calendarUid, appointmentType: booking.appointmentType, departmentId: booking.departmentId, start: booking.startsAt, durationMinutes: null },
     { sequence: booking.calendarSequence, method: 'REQUEST' },
+    locale,
   );
   const cutoff = new Date(booking.startsAt.getTime() - CANCELLATION_CUTOFF_MS);
-  const change =
-    kind === '48h'
-      ? `You can reschedule or cancel in the member portal until ${when(cutoff)}; after that, please call the office.`
-      : 'It is too late to cancel online; if you cannot come, please call the office.';
-  return {
-    to,
-    subject: kind === '48h' ? `Reminder: your appointment at ${PRACTICE_NAME} in two days` : `Reminder: your appointment at ${PRACTICE_NAME} today`,
-    text: `${event.summary}\n${when(booking.startsAt)}\n${event.location}\n\nPlease arrive 15 minutes early. ${change}\n`,
-  };
+  return { to, ...REMINDER_EMAILS[locale]({ kind, summary: event.summary, start: booking.startsAt, location: event.location, cutoff, arriveEarlyMinutes: ARRIVE_EARLY_MINUTES }) };
 };
 
 export const sendDueReminders = async (deps: ReminderDeps): Promise<{ checked: number; sent: number }> => {
@@ -78,7 +86,7 @@ export const sendDueReminders = async (deps: ReminderDeps): Promise<{ checked: n
     try {
       const patient = await deps.patients.getPatient(booking.athenaPatientId);
       if (patient?.email) {
-        await deps.mailer.send(reminderEmail(patient.email, booking, kind));
+        await deps.mailer.send(reminderEmail(patient.email, booking, kind, await patientLocale(deps.languages, booking.athenaPatientId)));
         sent += 1;
       }
       await deps.ledger.markSent(booking.id, kind, now);

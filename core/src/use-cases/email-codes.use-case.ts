@@ -5,6 +5,8 @@
  * stranger's request replaces only the stranger's own code). Valid 15 minutes, single use, at most
  * 5 wrong tries; a new code for the same subject ends the earlier ones; the resend lock is 2 minutes.
  */
+import { DEFAULT_LOCALE, type Locale } from '../domain/locale.ts';
+import { VERIFICATION_CODE_EMAILS, type EmailText } from '../domain/notice-texts.ts';
 import type { Secrets } from '../ports/secrets.port.ts';
 import type { CodePurpose, VerificationCodeStore } from '../ports/verification-codes.port.ts';
 
@@ -12,6 +14,14 @@ export const CODE_VALIDITY_MS = 15 * 60 * 1000;
 /** The spec's resend lock: the button enables at 13 minutes or less remaining. */
 export const RESEND_AFTER_MS = 2 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
+
+/**
+ * A guest's verification-code email, in the language of the request (issue 26; English by default,
+ * word for word the text GET /api/verify-email/send-otp has always sent). The staff's sign-in code
+ * stays English: the staff portal is English.
+ */
+export const verificationCodeEmail = (code: string, locale: Locale = DEFAULT_LOCALE): EmailText =>
+  VERIFICATION_CODE_EMAILS[locale]({ code, validMinutes: CODE_VALIDITY_MS / 60_000 });
 
 export type CodeCheckResult = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'none';
 

@@ -11,6 +11,8 @@
  */
 import * as E from 'fp-ts/lib/Either.js';
 import { domainError, type DomainError } from '../domain/domain-error.ts';
+import { DEFAULT_LOCALE, type Locale } from '../domain/locale.ts';
+import { PAST_DUE_EMAILS } from '../domain/notice-texts.ts';
 import type { EnrollmentStatus } from '../domain/enrollment.ts';
 import { TIERS } from '../domain/tier.ts';
 import { classifyExistingSubscriptions, type SubscriptionConflictDecision } from '../policies/subscription-conflict.policy.ts';
@@ -343,12 +345,8 @@ export const reactivateMembership = async (
   return E.right(reactivated);
 };
 
-/** The past-due notice: a link to the billing portal, nothing about health. */
-export const pastDueEmail = (to: string, portalUrl: string): Parameters<Mailer['send']>[0] => ({
+/** The past-due notice: a link to the billing portal, nothing about health; in the payer's language (English by default). */
+export const pastDueEmail = (to: string, portalUrl: string, locale: Locale = DEFAULT_LOCALE): Parameters<Mailer['send']>[0] => ({
   to,
-  subject: 'Your membership payment did not go through',
-  text:
-    'We could not charge the card on file for your membership renewal.\n\n' +
-    `Please update your card in the billing portal: ${portalUrl}\n\n` +
-    'If you have questions, call the practice during business hours.',
+  ...PAST_DUE_EMAILS[locale]({ portalUrl }),
 });
