@@ -6,6 +6,7 @@ import type { PortalCustomProps } from '@portal/client';
 import { AUTH_REDIRECTS, AuthRedirectPage } from './pages/AuthRedirectPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { LogoutConfirmationPage } from './pages/LogoutConfirmationPage.tsx';
+import { useT } from './i18n.ts';
 
 export type IdentityRootProps = Partial<PortalCustomProps> & { name?: string };
 
@@ -13,16 +14,19 @@ export type IdentityRootProps = Partial<PortalCustomProps> & { name?: string };
 // stays small; the phone-auth SDK loads later still, on the phone step.
 const GuestLoginPage = lazy(() => import(/* webpackChunkName: "guest-login" */ './pages/GuestLoginPage.tsx').then((module) => ({ default: module.GuestLoginPage })));
 
-const pageLoading = (
-  <Container size="md">
-    <LoadingState label="Loading..." />
-  </Container>
-);
+function PageLoading() {
+  const t = useT();
+  return (
+    <Container size="md">
+      <LoadingState label={t('common.loading')} />
+    </Container>
+  );
+}
 
 const pageFor = (pathname: string) => {
   if (pathname === '/guest-login') {
     return (
-      <Suspense fallback={pageLoading}>
+      <Suspense fallback={<PageLoading />}>
         <GuestLoginPage />
       </Suspense>
     );

@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { messages } from './i18n.ts';
 import { pricingPlans } from './pricing.ts';
+
+// The cards' words come from the catalogs: English first (the spec's texts), Spanish below.
+await messages.load('en-US');
 
 describe('login pricing cards', () => {
   const [enhanced, concierge, decline] = pricingPlans();
@@ -26,5 +30,26 @@ describe('login pricing cards', () => {
     expect(decline?.subtitle).toBe('Basic');
     expect(decline?.price).toBe('$0');
     expect(decline?.features).toContain('Membership is optional and does not affect access to medically necessary care.');
+  });
+});
+
+describe('login pricing cards in Spanish', () => {
+  it("shows '$120.00 al año' and the telemedicine visits as a plural", async () => {
+    await messages.load('es-US');
+    try {
+      const [enhanced, concierge, decline] = pricingPlans();
+      expect(enhanced?.title).toBe('Enhanced');
+      expect(`${enhanced?.price} ${enhanced?.priceUnit}`).toBe('$120.00 al año');
+      expect(enhanced?.priceAlternative).toBe('o $70.00 cada 6 meses');
+      expect(enhanced?.priceSummary).toBe('$120.00 al año o $70.00 cada 6 meses');
+      expect(enhanced?.badge).toBe('¡Ahorre $20.00!');
+      expect(enhanced?.features).toContain('1 consulta de telemedicina gratis al año');
+      expect(concierge?.features).toContain('4 consultas de telemedicina gratis al año');
+      expect(concierge?.badge).toBe('¡Ahorre $100.00!');
+      expect(decline?.price).toBe('$0.00');
+      expect(decline?.priceSummary).toBe('Basic: gratis ($0.00)');
+    } finally {
+      await messages.load('en-US');
+    }
   });
 });

@@ -12,12 +12,11 @@ import {
   cx,
 } from '@portal/ui';
 import {
-  SECURITY_CHECK_WAITING,
   navigate,
   withReturn,
 } from '@portal/client';
-
-export const GUEST_LABEL = 'Continue as Guest';
+import { useClientT } from '@portal/client/i18n.ts';
+import { useT } from '../i18n.ts';
 
 /**
  * 'Continue as Guest': to /guest-login, keeping the return path, once the login page's human
@@ -36,6 +35,8 @@ export function GuestCard({
   waitingForCheck?: boolean;
 }) {
   const href = withReturn('/guest-login', returnPath);
+  const t = useT();
+  const clientT = useClientT();
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>): void => {
     // With the check done the link goes now, as a link does (a new-tab click opens a tab);
@@ -53,21 +54,18 @@ export function GuestCard({
   return (
     <Card as="article" className="identity-guest-card">
       <CardHeader>
-        <CardTitle>Continue as Guest</CardTitle>
-        <CardDescription>
-          No patient portal account? Verify your email address and mobile phone number to enroll in a membership or book an
-          appointment.
-        </CardDescription>
+        <CardTitle>{t('login.guest.title')}</CardTitle>
+        <CardDescription>{t('login.guest.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="ui-plan__features" aria-label="What you will need">
+        <ul className="ui-plan__features" aria-label={t('login.guest.needs')}>
           <li className="ui-plan__feature">
             <CheckIcon size={18} className="ui-plan__check" />
-            <span>An email address you can check now</span>
+            <span>{t('login.guest.needs.email')}</span>
           </li>
           <li className="ui-plan__feature">
             <CheckIcon size={18} className="ui-plan__check" />
-            <span>A mobile phone that can receive text messages</span>
+            <span>{t('login.guest.needs.phone')}</span>
           </li>
         </ul>
       </CardContent>
@@ -82,7 +80,7 @@ export function GuestCard({
           onClick={onClick}
         >
           {waitingForCheck ? <Spinner size="sm" className="ui-button__spinner" /> : null}
-          <span className="ui-button__label">{waitingForCheck ? SECURITY_CHECK_WAITING : GUEST_LABEL}</span>
+          <span className="ui-button__label">{waitingForCheck ? clientT('securityCheck.waiting') : t('login.guest.action')}</span>
         </ButtonLink>
       </CardFooter>
     </Card>

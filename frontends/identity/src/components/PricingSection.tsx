@@ -1,8 +1,8 @@
+import { useMemo } from 'react';
 import { Button, Grid, PlanCard, Section } from '@portal/ui';
 import { MINIMUM_ENROLLMENT_AGE } from '@portal/client';
+import { messages, useT } from '../i18n.ts';
 import { pricingPlans } from '../pricing.ts';
-
-const PLANS = pricingPlans();
 
 export interface PricingSectionProps {
   /** Takes the user to the sign-in options (the 'Sign Up' buttons). */
@@ -11,19 +11,13 @@ export interface PricingSectionProps {
 
 /** Enhanced, Concierge and Decline (Opt Out) cards with the age note. */
 export function PricingSection({ onSignUp }: PricingSectionProps) {
+  const t = useT();
+  const locale = messages.useLocale();
+  const plans = useMemo(() => pricingPlans(t, locale), [t, locale]);
   return (
-    <Section
-      id="membership-plans"
-      title="Membership Plans"
-      description={
-        <p>
-          Memberships are currently offered only to patients aged {MINIMUM_ENROLLMENT_AGE} or older. Paid memberships renew
-          automatically and can be cancelled at any time.
-        </p>
-      }
-    >
+    <Section id="membership-plans" title={t('pricing.title')} description={<p>{t('pricing.description', { age: MINIMUM_ENROLLMENT_AGE })}</p>}>
       <Grid as="div" minColumnWidth="17rem" gap={5} className="ui-plan-grid">
-        {PLANS.map((plan) => (
+        {plans.map((plan) => (
           <PlanCard
             key={plan.id}
             title={plan.title}
@@ -39,10 +33,10 @@ export function PricingSection({ onSignUp }: PricingSectionProps) {
                 variant={plan.highlighted ? 'primary' : 'secondary'}
                 size="lg"
                 block
-                aria-label={`Sign Up: ${plan.title}`}
+                aria-label={t('pricing.signUp.label', { plan: plan.title })}
                 onClick={onSignUp}
               >
-                Sign Up
+                {t('pricing.signUp')}
               </Button>
             }
           />

@@ -12,17 +12,17 @@ import {
   ShieldIcon,
 } from '@portal/ui';
 import {
-  SECURITY_CHECK_WAITING,
   useProviderSignIn,
 } from '@portal/client';
+import { OAUTH_NOT_CONFIGURED, SIGN_IN_UNAVAILABLE } from '@portal/client/sign-in-out.ts';
+import { useClientT } from '@portal/client/i18n.ts';
+import { messages, useT } from '../i18n.ts';
+import type { MessageId } from '../i18n.ts';
 
-export const PROVIDER_SIGN_IN_LABEL = 'Sign in with athenahealth';
+const BENEFITS: readonly MessageId[] = ['login.provider.benefit.membership', 'login.provider.benefit.nurseLine', 'login.provider.benefit.caregivers'];
 
-const BENEFITS = [
-  'See your membership and manage appointments',
-  'Reach the members-only nurse line',
-  "Caregivers can switch to a dependent's account",
-];
+/** Sign-in could not start: the configuration's message (known ones in the page's language), or 'Sign-in could not be started'. */
+type StartError = { readonly message: string } | 'generic';
 
 /**
  * The health-record provider's login (shown when /api/config says oauth.enabled). The button
@@ -42,7 +42,19 @@ export function ProviderLoginCard({
   waitingForCheck?: boolean;
 }) {
   const { start, isStarting } = useProviderSignIn();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<StartError | null>(null);
+  const t = useT();
+  const clientT = useClientT();
+  const locale = messages.useLocale();
+
+  /** English: the message as it came. Spanish: the data client's words for its own messages, else ours. */
+  const errorText = (failure: StartError): string => {
+    if (failure === 'generic') return t('login.provider.startFailed');
+    if (locale === 'en-US') return failure.message;
+    if (failure.message === SIGN_IN_UNAVAILABLE) return clientT('signIn.unavailable');
+    if (failure.message === OAUTH_NOT_CONFIGURED) return clientT('signIn.notConfigured');
+    return t('login.provider.startFailed');
+  };
 
   const signIn = (): void => {
     setError(null);
@@ -50,7 +62,7 @@ export function ProviderLoginCard({
       start('dashboard', redirectPath).catch((failure: unknown) => {
         const message = failure instanceof Error ? failure.message : '';
         // A raw HTTP error ('503: ...') is not for patients; configuration messages are.
-        setError(message && !/^\d{3}: /.test(message) ? message : 'Sign-in could not be started. Please try again.');
+        setError(message && !/^\d{3}: /.test(message) ? { message } : 'generic');
       });
     });
   };
@@ -61,23 +73,21 @@ export function ProviderLoginCard({
         <span className="ui-card__icon" aria-hidden="true">
           <ShieldIcon size={22} />
         </span>
-        <CardTitle>Patient Portal Login</CardTitle>
-        <CardDescription>
-          Already have an athenahealth patient portal account with our practice? Sign in with the same credentials.
-        </CardDescription>
+        <CardTitle>{t('login.provider.title')}</CardTitle>
+        <CardDescription>{t('login.provider.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="ui-plan__features" aria-label="With your patient portal account">
+        <ul className="ui-plan__features" aria-label={t('login.provider.benefits')}>
           {BENEFITS.map((benefit) => (
             <li key={benefit} className="ui-plan__feature">
               <CheckIcon size={18} className="ui-plan__check" />
-              <span>{benefit}</span>
+              <span>{t(benefit)}</span>
             </li>
           ))}
         </ul>
         {error ? (
           <Alert variant="destructive" role="alert">
-            {error}
+            {errorText(error)}
           </Alert>
         ) : null}
       </CardContent>
@@ -87,9 +97,9 @@ export function ProviderLoginCard({
           block
           onClick={signIn}
           loading={isStarting || waitingForCheck}
-          loadingText={waitingForCheck ? SECURITY_CHECK_WAITING : 'Redirecting to athenahealth...'}
+          loadingText={waitingForCheck ? clientT('securityCheck.waiting') : t('login.provider.redirecting')}
         >
-          {PROVIDER_SIGN_IN_LABEL}
+          {t('login.provider.signIn')}
         </Button>
       </CardFooter>
     </Card>

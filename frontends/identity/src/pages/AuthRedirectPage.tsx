@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Container, LoadingState } from '@portal/ui';
 import { navigate } from '@portal/client';
+import { useT } from '../i18n.ts';
 
 /** /enrollment-auth and /appointment-auth: where each sends people to sign in first. */
 export const AUTH_REDIRECTS: Readonly<Record<string, string>> = {
@@ -8,18 +9,19 @@ export const AUTH_REDIRECTS: Readonly<Record<string, string>> = {
   '/appointment-auth': '/login?return=/appointments',
 };
 
-export const REDIRECTING_TO_LOGIN = 'Redirecting to login...';
-
 /** Shows 'Redirecting to login...' and goes to /login with the matching return path. */
 export function AuthRedirectPage({ pathname }: { pathname: string }) {
   const target = AUTH_REDIRECTS[pathname] ?? '/login';
+  const t = useT();
   useEffect(() => {
-    document.title = 'Redirecting to login | Member Portal';
+    document.title = t('title.redirectingToLogin');
+  }, [t]);
+  useEffect(() => {
     navigate(target, { replace: true });
   }, [target]);
   return (
     <Container size="md">
-      <LoadingState label={REDIRECTING_TO_LOGIN} />
+      <LoadingState label={t('common.redirectingToLogin')} />
     </Container>
   );
 }

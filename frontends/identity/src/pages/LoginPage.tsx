@@ -16,7 +16,6 @@ import {
 } from '@portal/ui';
 import {
   CONFIG_QUERY_KEY,
-  PRACTICE_TAGLINE,
   api,
   useLocation,
 } from '@portal/client';
@@ -25,7 +24,9 @@ import { GuestCard } from '../components/GuestCard.tsx';
 import { PricingSection } from '../components/PricingSection.tsx';
 import { ProviderLoginCard } from '../components/ProviderLoginCard.tsx';
 import { fetchConfig } from '../identity-api.ts';
+import { useT } from '../i18n.ts';
 import { loginNotice } from '../login-messages.ts';
+import { useKnownText } from '../use-known-text.ts';
 import { useSignedInRedirect } from '../use-signed-in-redirect.ts';
 
 export const LOGIN_OPTIONS_ID = 'login-options';
@@ -51,6 +52,8 @@ export function LoginPage() {
   const { searchParams } = useLocation();
   const returnPath = searchParams.get('return');
   const notice = loginNotice(searchParams);
+  const t = useT();
+  const known = useKnownText();
   const optionsRef = useRef<HTMLElement>(null);
   const redirecting = useSignedInRedirect(returnPath);
   const config = useQuery({
@@ -84,8 +87,8 @@ export function LoginPage() {
   );
 
   useEffect(() => {
-    document.title = 'Sign In | Member Portal';
-  }, []);
+    document.title = t('title.signIn');
+  }, [t]);
 
   // 'Sign Up' on a plan: bring the sign-in options into view and move focus there.
   const showLoginOptions = useCallback(() => {
@@ -99,7 +102,7 @@ export function LoginPage() {
   if (redirecting) {
     return (
       <Container size="md">
-        <LoadingState label="Redirecting..." />
+        <LoadingState label={t('common.redirecting')} />
       </Container>
     );
   }
@@ -111,41 +114,39 @@ export function LoginPage() {
           <Alert
             variant={notice.variant}
             role={notice.variant === 'destructive' ? 'alert' : 'status'}
-            title={notice.detail ? notice.text : undefined}
+            title={notice.detail ? known(notice.text) : undefined}
           >
-            {notice.detail ?? notice.text}
+            {notice.detail ?? known(notice.text)}
           </Alert>
         ) : null}
         <Split>
-          <Hero title="Welcome to the Member Portal">
+          <Hero title={t('login.hero.title')}>
             <p>
-              <strong>{PRACTICE_TAGLINE}</strong>
+              <strong>{t('login.hero.tagline')}</strong>
             </p>
-            <p>
-              Enroll in a membership, book and manage appointments, and reach our members-only nurse line, all in one place.
-            </p>
+            <p>{t('login.hero.body')}</p>
           </Hero>
           <Section
             id={LOGIN_OPTIONS_ID}
             ref={optionsRef}
             tabIndex={-1}
-            title="Sign in"
-            description={<p>Choose how you would like to continue.</p>}
+            title={t('login.options.title')}
+            description={<p>{t('login.options.description')}</p>}
             className="identity-login-options"
           >
             {config.isPending ? (
               <Card className="identity-options-loading">
-                <LoadingState compact label="Loading sign-in options..." />
+                <LoadingState compact label={t('login.options.loading')} />
               </Card>
             ) : config.isError ? (
-              <RetryAlert title="Sign-in options could not be loaded" onRetry={() => void config.refetch()} retrying={config.isFetching}>
-                Please check your connection and try again. If the problem continues, call the practice.
+              <RetryAlert title={t('login.options.loadFailed')} onRetry={() => void config.refetch()} retrying={config.isFetching}>
+                {t('common.loadFailedHelp')}
               </RetryAlert>
             ) : (
               <>
                 {check.enabled ? (
                   <div ref={checkRef} tabIndex={-1} className="identity-login-check">
-                    <SecurityCheck check={check} error={securityError} readyText="Please complete the security check to sign in." />
+                    <SecurityCheck check={check} error={securityError ? known(securityError) : null} readyText={t('login.check.ready')} />
                   </div>
                 ) : null}
                 {config.data.oauth?.enabled ? (

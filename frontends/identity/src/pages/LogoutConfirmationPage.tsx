@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { ButtonLink, CheckIcon, Container, EmptyState, Stack } from '@portal/ui';
 import { usePractice } from '@portal/client';
-
-export const SIGNED_OUT_TITLE = 'Signed Out Successfully';
+import { useT } from '../i18n.ts';
+import { richText } from '../rich-text.tsx';
 
 /**
  * /logout-confirmation (enrollment-and-payment §2): 'Signed Out Successfully', 'Sign Back In'
@@ -11,30 +11,29 @@ export const SIGNED_OUT_TITLE = 'Signed Out Successfully';
 export function LogoutConfirmationPage() {
   // The practice's address comes from its configuration (GET /api/config/practice, decision 0028).
   const supportEmail = usePractice().data?.supportEmail;
+  const t = useT();
   useEffect(() => {
-    document.title = `${SIGNED_OUT_TITLE} | Member Portal`;
-  }, []);
+    document.title = t('title.signedOut');
+  }, [t]);
 
   return (
     <Container size="md">
       <EmptyState
         headingLevel={1}
         icon={<CheckIcon size={28} />}
-        title={SIGNED_OUT_TITLE}
+        title={t('signedOut.title')}
         className="identity-signed-out"
         description={
           <Stack gap={3}>
-            <p>You have left the Member Portal. If you are on a shared or public device, close this browser window.</p>
+            <p>{t('signedOut.body')}</p>
             {supportEmail ? (
-              <p>
-                Questions? Contact us at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
-              </p>
+              <p>{richText(t, 'signedOut.contact', { email: <a href={`mailto:${supportEmail}`}>{supportEmail}</a> })}</p>
             ) : null}
           </Stack>
         }
         actions={
           <ButtonLink href="/dashboard" size="lg">
-            Sign Back In
+            {t('signedOut.signBackIn')}
           </ButtonLink>
         }
       />
