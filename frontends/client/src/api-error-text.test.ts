@@ -41,3 +41,16 @@ describe('an API error in the page’s language (issue 26)', () => {
     }
   });
 });
+
+describe('the data client’s own sign-in failures', () => {
+  it('are Spanish on a Spanish page', async () => {
+    const { SIGN_IN_UNAVAILABLE } = await import('./sign-in-out.ts');
+    await clientMessages.load('es-US');
+    try {
+      expect(apiErrorText(apiErrorOf(new Error(SIGN_IN_UNAVAILABLE)))).toBe(es['signIn.unavailable']);
+    } finally {
+      await clientMessages.load('en-US');
+    }
+    expect(apiErrorText(apiErrorOf(new Error(SIGN_IN_UNAVAILABLE)))).toBe(SIGN_IN_UNAVAILABLE);
+  });
+});

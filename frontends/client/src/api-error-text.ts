@@ -13,6 +13,7 @@
 import { ApiError } from './api.ts';
 import { apiErrorBody } from './api-errors.ts';
 import { clientMessages, type ClientMessageId } from './i18n.ts';
+import { OAUTH_NOT_CONFIGURED, SIGN_IN_UNAVAILABLE } from './sign-in-out.ts';
 
 export interface ApiErrorLike {
   readonly code?: string | null;
@@ -77,9 +78,17 @@ export const apiErrorOf = (error: unknown): { code: string | null; message: stri
   return { code, message };
 };
 
+/** The data client's own failures (startProviderSignIn's), known by their English message. */
+const CLIENT_ERROR_IDS: Readonly<Record<string, ClientMessageId>> = {
+  [SIGN_IN_UNAVAILABLE]: 'signIn.unavailable',
+  [OAUTH_NOT_CONFIGURED]: 'signIn.notConfigured',
+};
+
 const textIn = (spanish: boolean, error: ApiErrorLike): string => {
   if (!spanish) return error.message;
-  return clientMessages.t(isPatientErrorCode(error.code) ? API_ERROR_IDS[error.code] : 'apiError.generic');
+  if (isPatientErrorCode(error.code)) return clientMessages.t(API_ERROR_IDS[error.code]);
+  const own = Object.hasOwn(CLIENT_ERROR_IDS, error.message) ? CLIENT_ERROR_IDS[error.message] : undefined;
+  return clientMessages.t(own ?? 'apiError.generic');
 };
 
 /** Outside React (a toast): the text in the data client's active language. */

@@ -6,29 +6,33 @@
  */
 import type { PortalSessionResponse } from '@portal/contracts';
 import { ApiContractError } from './api.ts';
+import { clientMessages } from './i18n.ts';
 import { toast } from './toast.ts';
 
 export const openBillingPortal = async (openSession: () => Promise<PortalSessionResponse>): Promise<void> => {
+  const t = clientMessages.t;
+  const english = clientMessages.locale() === 'en-US';
   const tab = window.open('', '_blank');
   if (tab) {
     tab.opener = null;
-    tab.document.title = 'Membership Billing';
-    tab.document.body.textContent = 'Opening the billing portal...';
+    tab.document.title = t('billing.tabTitle');
+    tab.document.documentElement.lang = document.documentElement.lang;
+    tab.document.body.textContent = t('billing.opening');
   }
   try {
     const answer = await openSession();
-    if (!answer.success || !answer.portalUrl) throw new Error(answer.message || 'The billing portal is not available right now.');
+    if (!answer.success || !answer.portalUrl) throw new Error((english && answer.message) || t('billing.notAvailable'));
     if (tab) tab.location.href = answer.portalUrl;
     else window.open(answer.portalUrl, '_blank', 'noopener,noreferrer');
   } catch (error) {
     tab?.close();
     toast({
-      title: 'Membership Billing Unavailable',
+      title: t('billing.unavailableTitle'),
       // An HTTP failure ('503: …') or an answer this page cannot read gets the generic text.
       description:
         error instanceof Error && !(error instanceof ApiContractError) && !/^\d{3}: /.test(error.message)
           ? error.message
-          : 'The billing portal could not be opened. Please try again.',
+          : t('billing.unavailableText'),
       variant: 'destructive',
     });
   }

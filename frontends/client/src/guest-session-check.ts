@@ -11,6 +11,7 @@ import type { ApiClient } from './api.ts';
 import { lazyCodec } from './lazy-codecs.ts';
 import { GUEST_IDENTITY_EVENT, useGuestIdentity } from './session.ts';
 import { GUEST_IDENTITY_KEYS, browserStores } from './storage.ts';
+import { clientMessages } from './i18n.ts';
 import { toast } from './toast.ts';
 
 /** GET /api/guest/session with the stored X-Verification-Token: whether the server still holds the guest. */
@@ -53,7 +54,7 @@ export const useGuestSessionCheck = (): void => {
   useEffect(() => {
     if (!refused) return;
     clearGuestIdentity();
-    toast({ title: VERIFICATION_EXPIRED_TITLE, description: 'Please verify your email and phone again.', variant: 'destructive' });
+    toast({ title: clientMessages.t('guest.verificationExpiredTitle'), description: clientMessages.t('guest.verificationExpiredText'), variant: 'destructive' });
   }, [refused]);
 };
 

@@ -11,6 +11,7 @@ import * as RadixAccordion from '@radix-ui/react-accordion';
 import { cx } from './cx.ts';
 import { CheckIcon, ChevronDownIcon } from './Icons.tsx';
 import type { Space } from './Layout.tsx';
+import { useUiT } from './i18n.ts';
 
 export interface AccordionProps {
   /** The `value` of each open section. */
@@ -57,7 +58,8 @@ export function AccordionSection({ value, title, complete = false, invalid = fal
   const titleId = `${base}-title`;
   const statusId = `${base}-status`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const status = invalid ? 'Needs attention' : complete ? 'Complete' : null;
+  const t = useUiT();
+  const status = invalid ? t('accordion.needsAttention') : complete ? t('accordion.complete') : null;
   return (
     <RadixAccordion.Item value={value} asChild>
       <section

@@ -10,6 +10,7 @@ import type { ReactNode, RefObject } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { cx } from './cx.ts';
 import { CloseIcon } from './Icons.tsx';
+import { useUiT } from './i18n.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -47,12 +48,13 @@ export function Dialog({
   dismissible = true,
   closeOnEscape = dismissible,
   initialFocusRef,
-  closeLabel = 'Close',
+  closeLabel,
   role = 'dialog',
   className,
 }: DialogProps) {
   // Our dialogs are opened by state, not by a Radix Trigger, so Radix does not know where focus
   // was: remember it on open and give it back on close.
+  const t = useUiT();
   const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -90,7 +92,7 @@ export function Dialog({
             <div className="ui-dialog__header">
               <RadixDialog.Title className="ui-dialog__title">{title}</RadixDialog.Title>
               {dismissible ? (
-                <RadixDialog.Close className="ui-dialog__close" aria-label={closeLabel}>
+                <RadixDialog.Close className="ui-dialog__close" aria-label={closeLabel ?? t('common.close')}>
                   <CloseIcon size={20} />
                 </RadixDialog.Close>
               ) : null}

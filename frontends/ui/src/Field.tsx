@@ -5,6 +5,7 @@
 import { createContext, useContext, useId } from 'react';
 import type { ComponentPropsWithRef, ReactNode, Ref } from 'react';
 import { cx } from './cx.ts';
+import { useUiT } from './i18n.ts';
 
 interface FieldContextValue {
   id: string;
@@ -152,8 +153,9 @@ export function EmailField({
   error: string | null;
   inputRef?: Ref<HTMLInputElement>;
 }) {
+  const t = useUiT();
   return (
-    <Field label="Email Address" error={error} required>
+    <Field label={t('field.email')} error={error} required>
       <Input
         ref={inputRef}
         type="email"

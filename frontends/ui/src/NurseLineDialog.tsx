@@ -24,19 +24,11 @@ import { formatPhone, telHref } from './format.ts';
 import { CheckIcon, HeartIcon, MessageIcon, PhoneIcon, SparkleIcon } from './Icons.tsx';
 import { ButtonLink } from './Link.tsx';
 import { SUBSCRIPTION_STATUS_QUERY_KEY, isMembershipActive } from '@portal/client/membership.ts';
-import {
-  ENROLL_IN_MEMBERSHIP_LABEL,
-  MEMBER_BENEFITS,
-  MEMBERSHIP_REQUIRED_TITLE,
-  NURSE_CELEBRATION_ICONS,
-  NURSE_CELEBRATION_MS,
-  NURSE_LINE_ENROLL_PATH,
-  NURSE_LINE_GUEST_TEXT,
-  NURSE_LINE_TITLE,
-  NURSE_LINE_USES,
-  REVEAL_NURSE_LINE_LABEL,
-  fetchNurseLine,
-} from '@portal/client/nurse-line.ts';
+import { NURSE_CELEBRATION_ICONS, NURSE_CELEBRATION_MS, NURSE_LINE_ENROLL_PATH, fetchNurseLine } from '@portal/client/nurse-line.ts';
+import { useUiT, type UiMessageId } from './i18n.ts';
+
+const NURSE_LINE_USES: readonly UiMessageId[] = ['nurseLine.use.advice', 'nurseLine.use.text', 'nurseLine.use.hours'];
+const MEMBER_BENEFITS: readonly UiMessageId[] = ['nurseLine.benefit.nurseLine', 'nurseLine.benefit.scheduling', 'nurseLine.benefit.telemedicine'];
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 
 export interface NurseLineDialogProps {
@@ -74,30 +66,32 @@ function Revealed({ line }: { line: NurseLineResponse }) {
     return () => window.clearTimeout(timer);
   }, [celebrating]);
   const display = formatPhone(line.phone);
+  const t = useUiT();
   return (
     <div className="ui-nurse-revealed">
       {celebrating ? <Celebration /> : null}
-      <p className="ui-nurse-revealed__label">Your nurse line</p>
+      <p className="ui-nurse-revealed__label">{t('nurseLine.yours')}</p>
       <p className="ui-nurse-revealed__number" role="status">
         <a href={telHref(line.phone)}>{display}</a>
       </p>
       <p>
-        Call or send a text message (SMS) to {display} during business hours: {line.hours}.
+        {t('nurseLine.callOrText', { phone: display, hours: line.hours })}
       </p>
       <p className="ui-nurse-revealed__actions">
         <a className={buttonClassName({ variant: 'secondary', size: 'sm' })} href={telHref(line.phone)}>
-          <PhoneIcon size={16} /> Call
+          <PhoneIcon size={16} /> {t('nurseLine.call')}
         </a>
         <a className={buttonClassName({ variant: 'secondary', size: 'sm' })} href={`sms:+1${line.phone}`}>
-          <MessageIcon size={16} /> Text
+          <MessageIcon size={16} /> {t('nurseLine.text')}
         </a>
       </p>
-      <p className="ui-nurse-revealed__note">In a medical emergency, call 911.</p>
+      <p className="ui-nurse-revealed__note">{t('nurseLine.emergency')}</p>
     </div>
   );
 }
 
 function MemberBody({ onNotMember }: { onNotMember: () => void }) {
+  const t = useUiT();
   const reveal = useMutation({
     mutationFn: () => fetchNurseLine(api),
     onError: (error) => {
@@ -107,37 +101,38 @@ function MemberBody({ onNotMember }: { onNotMember: () => void }) {
   if (reveal.data) return <Revealed line={reveal.data} />;
   return (
     <div className="ui-nurse-member">
-      <p>As a member you can reach our nurses directly:</p>
+      <p>{t('nurseLine.memberIntro')}</p>
       <ul className="ui-nurse-list">
         {NURSE_LINE_USES.map((use) => (
           <li key={use}>
-            <CheckIcon size={16} /> {use}
+            <CheckIcon size={16} /> {t(use)}
           </li>
         ))}
       </ul>
       {reveal.isError && !(reveal.error instanceof ApiError && reveal.error.status === 403) ? (
-        <Alert variant="destructive" title="We couldn't show the number" role="alert">
-          Please try again in a moment.
+        <Alert variant="destructive" title={t('nurseLine.revealFailedTitle')} role="alert">
+          {t('nurseLine.revealFailedText')}
         </Alert>
       ) : null}
-      <Button block onClick={() => reveal.mutate()} loading={reveal.isPending} loadingText="Revealing...">
-        {REVEAL_NURSE_LINE_LABEL}
+      <Button block onClick={() => reveal.mutate()} loading={reveal.isPending} loadingText={t('nurseLine.revealing')}>
+        {t('nurseLine.reveal')}
       </Button>
     </div>
   );
 }
 
 function NonMemberBody() {
+  const t = useUiT();
   return (
     <div className="ui-nurse-nonmember">
-      <Alert variant="warning" title={MEMBERSHIP_REQUIRED_TITLE}>
-        The nurse line is a members-only benefit.
+      <Alert variant="warning" title={t('nurseLine.membershipRequired')}>
+        {t('nurseLine.membersOnly')}
       </Alert>
-      <p>Members get:</p>
+      <p>{t('nurseLine.membersGet')}</p>
       <ul className="ui-nurse-list">
         {MEMBER_BENEFITS.map((benefit) => (
           <li key={benefit}>
-            <CheckIcon size={16} /> {benefit}
+            <CheckIcon size={16} /> {t(benefit)}
           </li>
         ))}
       </ul>
@@ -146,6 +141,7 @@ function NonMemberBody() {
 }
 
 export function NurseLineDialog({ open, onOpenChange, viewer }: NurseLineDialogProps) {
+  const t = useUiT();
   const status = useQuery<SubscriptionStatusResponse>({
     queryKey: SUBSCRIPTION_STATUS_QUERY_KEY,
     queryFn: ({ signal }) => api.get<SubscriptionStatusResponse>(SUBSCRIPTION_STATUS_QUERY_KEY[0], { decode: SubscriptionStatusResponse, cache: 'no-store', signal }),
@@ -163,7 +159,7 @@ export function NurseLineDialog({ open, onOpenChange, viewer }: NurseLineDialogP
 
   const close = (
     <Button variant="secondary" onClick={() => onOpenChange(false)}>
-      Close
+      {t('common.close')}
     </Button>
   );
   const footer =
@@ -171,7 +167,7 @@ export function NurseLineDialog({ open, onOpenChange, viewer }: NurseLineDialogP
       <>
         {close}
         <ButtonLink href={NURSE_LINE_ENROLL_PATH} onClick={() => onOpenChange(false)}>
-          {ENROLL_IN_MEMBERSHIP_LABEL}
+          {t('nurseLine.enroll')}
         </ButtonLink>
       </>
     ) : (
@@ -182,21 +178,21 @@ export function NurseLineDialog({ open, onOpenChange, viewer }: NurseLineDialogP
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={variant === 'nonmember' ? MEMBERSHIP_REQUIRED_TITLE : NURSE_LINE_TITLE}
-      description={variant === 'nonmember' ? 'Enroll in a membership to use the nurse line.' : 'Members-only nurse phone and text messaging.'}
+      title={variant === 'nonmember' ? t('nurseLine.membershipRequired') : t('nurseLine.title')}
+      description={variant === 'nonmember' ? t('nurseLine.nonMemberDescription') : t('nurseLine.description')}
       footer={footer}
       size="sm"
       className="ui-nurse-dialog"
     >
       {variant === 'guest' ? (
-        <Alert variant="info" title="Nurse line not available">
-          {NURSE_LINE_GUEST_TEXT}
+        <Alert variant="info" title={t('nurseLine.guestTitle')}>
+          {t('nurseLine.guestText')}
         </Alert>
       ) : variant === 'checking' ? (
-        <p role="status">Checking membership status...</p>
+        <p role="status">{t('nurseLine.checking')}</p>
       ) : variant === 'error' ? (
-        <Alert variant="destructive" title="We couldn't check your membership" role="alert">
-          Please close this and try again in a moment.
+        <Alert variant="destructive" title={t('nurseLine.checkFailedTitle')} role="alert">
+          {t('nurseLine.checkFailedText')}
         </Alert>
       ) : variant === 'member' ? (
         <MemberBody onNotMember={() => setRefused(true)} />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
 import { Stack } from './Layout.tsx';
+import { useUiT } from './i18n.ts';
 
 export interface RetryAlertProps {
   readonly title: string;
@@ -13,13 +14,14 @@ export interface RetryAlertProps {
 }
 
 export function RetryAlert({ title, children, onRetry, retrying }: RetryAlertProps) {
+  const t = useUiT();
   return (
     <Alert variant="destructive" role="alert" title={title}>
       <Stack gap={3}>
         <p>{children}</p>
         <div>
-          <Button variant="secondary" size="sm" onClick={onRetry} loading={retrying} loadingText="Trying again...">
-            Try again
+          <Button variant="secondary" size="sm" onClick={onRetry} loading={retrying} loadingText={t('common.tryingAgain')}>
+            {t('common.tryAgain')}
           </Button>
         </div>
       </Stack>

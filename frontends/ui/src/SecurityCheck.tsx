@@ -19,8 +19,9 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cx } from './cx.ts';
 import { AlertIcon, CheckIcon, ShieldIcon } from './Icons.tsx';
 import { Spinner } from './Spinner.tsx';
+import { useUiT, type UiMessageId } from './i18n.ts';
+import { useClientT } from '@portal/client/i18n.ts';
 import {
-  SECURITY_CHECK_WAITING_NOTE,
   TURNSTILE_ERROR_RESET_MS,
   TURNSTILE_EXPIRED_RESET_MS,
   clearStoredTurnstileToken,
@@ -242,15 +243,17 @@ export const useSecurityCheck = ({ enabled, siteKey, scriptUrl, action }: Securi
   };
 };
 
-const STATUS_TEXT: Record<SecurityCheckStatus, string> = {
-  off: '',
-  loading: 'Loading security check...',
-  ready: 'Please complete the security check.',
-  verified: 'Security check complete.',
-  error: 'The security check failed. It will restart in a moment.',
-  expired: 'The security check expired. It will restart in a moment.',
-  unavailable: 'The security check could not be loaded. Please refresh the page.',
+const STATUS_TEXT: Record<Exclude<SecurityCheckStatus, 'off'>, UiMessageId> = {
+  loading: 'securityCheck.loading',
+  ready: 'securityCheck.ready',
+  verified: 'securityCheck.verified',
+  error: 'securityCheck.error',
+  expired: 'securityCheck.expired',
+  unavailable: 'securityCheck.unavailable',
 };
+
+/** A button's text while a press waits for the check ('Completing the security check...'), in the page's language. */
+export const useSecurityCheckWaitingText = (): string => useClientT()('securityCheck.waiting');
 
 export interface SecurityCheckProps {
   check: SecurityCheckState;
@@ -264,6 +267,8 @@ export interface SecurityCheckProps {
 /** The widget's box: a label, the widget, its state (announced politely) and an error in red. */
 export function SecurityCheck({ check, error, readyText, className }: SecurityCheckProps) {
   const id = useId();
+  const t = useUiT();
+  const ct = useClientT();
   if (!check.enabled) return null;
   const { status } = check;
   const labelId = `${id}-label`;
@@ -277,14 +282,14 @@ export function SecurityCheck({ check, error, readyText, className }: SecurityCh
     >
       <p className="ui-security-check__label" id={labelId}>
         <ShieldIcon size={18} />
-        Security check
+        {t('securityCheck.label')}
       </p>
       <div className="ui-security-check__widget" ref={check.containerRef} />
       <p className={cx('ui-security-check__status', `ui-security-check__status--${status}`)} role="status" aria-live="polite">
         {status === 'loading' ? <Spinner size="sm" /> : status === 'verified' ? <CheckIcon size={16} /> : null}
         <span>
-          {status === 'ready' && readyText ? readyText : STATUS_TEXT[status]}
-          {check.waitingFor !== null && status !== 'verified' ? ` ${SECURITY_CHECK_WAITING_NOTE}` : null}
+          {status === 'ready' && readyText ? readyText : status === 'off' ? '' : t(STATUS_TEXT[status])}
+          {check.waitingFor !== null && status !== 'verified' ? ` ${ct('securityCheck.waitingNote')}` : null}
         </span>
       </p>
       {error ? (

@@ -1,4 +1,5 @@
 import { cx } from './cx.ts';
+import { useUiT } from './i18n.ts';
 
 export interface SpinnerProps {
   size?: 'sm' | 'md' | 'lg';
@@ -24,11 +25,12 @@ export interface LoadingStateProps {
 }
 
 /** A centred spinner with a visible, announced label ('Checking membership status...'). */
-export function LoadingState({ label = 'Loading...', compact = false, className }: LoadingStateProps) {
+export function LoadingState({ label, compact = false, className }: LoadingStateProps) {
+  const t = useUiT();
   return (
     <div className={cx('ui-loading', compact && 'ui-loading--compact', className)} role="status" aria-live="polite">
       <Spinner size="lg" />
-      <p className="ui-loading__label">{label}</p>
+      <p className="ui-loading__label">{label ?? t('common.loading')}</p>
     </div>
   );
 }

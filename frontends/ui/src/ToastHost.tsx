@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Toast from '@radix-ui/react-toast';
 import { cx } from './cx.ts';
 import { CloseIcon } from './Icons.tsx';
+import { useUiT } from './i18n.ts';
 import {
   TOAST_DEFAULT_DURATION_MS,
   TOAST_DISMISS_EVENT,
@@ -29,6 +30,7 @@ interface ShownToast extends ToastMessage {
 }
 
 export function ToastHost() {
+  const t = useUiT();
   const [toasts, setToasts] = useState<readonly ShownToast[]>([]);
   const removals = useRef(new Set<number>());
 
@@ -65,7 +67,7 @@ export function ToastHost() {
 
   return (
     <Toast.Provider
-      label="Notification"
+      label={t('toast.region')}
       duration={TOAST_DEFAULT_DURATION_MS}
       swipeDirection={TOAST_SWIPE_DIRECTION}
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
@@ -87,13 +89,13 @@ export function ToastHost() {
             {/* Radix announces the toast's text nodes one after another: a space between title and description. */}{' '}
             {item.description ? <Toast.Description className="ui-toast__description">{item.description}</Toast.Description> : null}
           </div>
-          <Toast.Close className="ui-toast__close" aria-label="Close notification">
+          <Toast.Close className="ui-toast__close" aria-label={t('toast.close')}>
             <CloseIcon size={18} />
           </Toast.Close>
         </Toast.Root>
       ))}
       <div className="ui-toast-region">
-        <Toast.Viewport className="ui-toast-list" hotkey={[TOAST_HOTKEY]} label="Notifications ({hotkey})" />
+        <Toast.Viewport className="ui-toast-list" hotkey={[TOAST_HOTKEY]} label={t('toast.viewport', { hotkey: '{hotkey}' })} />
       </div>
     </Toast.Provider>
   );

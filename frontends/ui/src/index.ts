@@ -56,7 +56,7 @@ export type { IconProps } from './Icons.tsx';
 export { Cluster, Container, Grid, Section, Split, Stack, VisuallyHidden } from './Layout.tsx';
 export type { ClusterProps, ContainerProps, GridProps, SectionProps, Space, SplitProps, StackProps } from './Layout.tsx';
 export { Hero } from './Hero.tsx';
-export { SecurityCheck, useKeptPress, useSecurityCheck } from './SecurityCheck.tsx';
+export { SecurityCheck, useKeptPress, useSecurityCheck, useSecurityCheckWaitingText } from './SecurityCheck.tsx';
 export type { KeptPress, SecurityCheckOptions, SecurityCheckProps, SecurityCheckState, SecurityCheckStatus } from './SecurityCheck.tsx';
 export type { HeroProps } from './Hero.tsx';
 export { PlanCard } from './PlanCard.tsx';
