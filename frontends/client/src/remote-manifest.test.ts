@@ -113,3 +113,27 @@ describe('pathProblem', () => {
     expect(pathProblem(`/${'a'.repeat(200)}`, { pattern: false })).toBe('is longer than 200 characters');
   });
 });
+
+describe('the manifest’s translations (issue 26)', () => {
+  const base = { name: 'booking', routes: [{ path: '/appointments', header: { title: 'Book an Appointment', showUserStatus: true } }] };
+
+  it('keeps English → Spanish for its texts, in the shell’s and the build’s reading', () => {
+    const translations = { 'es-US': { 'Book an Appointment': 'Reservar una cita' } };
+    for (const parse of [parseRemoteManifest, parseBuiltManifest]) {
+      const result = parse({ ...base, translations });
+      expect(result.ok && result.manifest.translations).toEqual(translations);
+    }
+    const without = parseRemoteManifest(base);
+    expect(without.ok && 'translations' in without.manifest).toBe(false);
+  });
+
+  it('ignores languages it does not know and refuses tables out of bounds', () => {
+    expect(parseRemoteManifest({ ...base, translations: { fr: { a: 'b' } } })).toEqual({ ok: true, manifest: { ...base, redirects: [], headerAreas: [], translations: {} } });
+    expect(parseRemoteManifest({ ...base, translations: 'es' }).ok).toBe(false);
+    expect(parseRemoteManifest({ ...base, translations: { 'es-US': [] } }).ok).toBe(false);
+    expect(parseRemoteManifest({ ...base, translations: { 'es-US': { 'Book an Appointment': '' } } }).ok).toBe(false);
+    expect(parseRemoteManifest({ ...base, translations: { 'es-US': { x: 'y'.repeat(301) } } }).ok).toBe(false);
+    const many = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`t${i}`, `s${i}`]));
+    expect(parseRemoteManifest({ ...base, translations: { 'es-US': many } }).ok).toBe(false);
+  });
+});

@@ -77,6 +77,17 @@ export interface RemoteManifest {
   readonly routes: readonly RouteDeclaration[];
   readonly redirects?: readonly RedirectDeclaration[];
   readonly headerAreas?: readonly HeaderAreaDeclaration[];
+  /**
+   * The manifest's own words in other languages (issue 26): each English text it declares (a
+   * header title, a first paint's title or description) → its translation. The shell draws the
+   * header title in the page's language, the API the first paint.
+   */
+  readonly translations?: ManifestTranslations;
+}
+
+/** English text → Spanish, for the texts the manifest declares. */
+export interface ManifestTranslations {
+  readonly 'es-US'?: Readonly<Record<string, string>>;
 }
 
 export type ManifestParseResult = { readonly ok: true; readonly manifest: RemoteManifest } | { readonly ok: false; readonly errors: readonly string[] };
@@ -89,6 +100,7 @@ const MAX_PATH_LENGTH = 200;
 const MAX_TITLE_LENGTH = 60;
 const MAX_DESCRIPTION_LENGTH = 300;
 const QUERY_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
+const TRANSLATION_LOCALES = ['es-US'] as const;
 
 /** A literal path segment: URL path characters (percent-escapes included), no `<`, `>` or `*`. */
 const LITERAL_SEGMENT = /^[A-Za-z0-9._~!$&'()+,;=:@%-]+$/;
@@ -162,6 +174,37 @@ const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPai
     ...(unlessQuery === undefined ? {} : { unlessQuery: unlessQuery as string[] }),
     ...(signedIn === undefined ? {} : { signedIn: signedIn as boolean }),
   };
+};
+
+const parseTranslations = (value: unknown, errors: string[]): ManifestTranslations | null => {
+  if (!isRecord(value)) {
+    errors.push("translations: must be an object { 'es-US'?: { '<English>': '<translation>' } }");
+    return null;
+  }
+  const translations: Record<string, Readonly<Record<string, string>>> = {};
+  for (const locale of TRANSLATION_LOCALES) {
+    const table = value[locale];
+    if (table === undefined) continue;
+    if (!isRecord(table)) {
+      errors.push(`translations.${locale}: must be an object { '<English>': '<translation>' }`);
+      continue;
+    }
+    const entries = Object.entries(table);
+    if (entries.length > MAX_MANIFEST_ENTRIES) {
+      errors.push(`translations.${locale}: has more than ${MAX_MANIFEST_ENTRIES} entries`);
+      continue;
+    }
+    const words: Record<string, string> = {};
+    for (const [english, translated] of entries) {
+      if (!isText(english, MAX_DESCRIPTION_LENGTH) || !isText(translated, MAX_DESCRIPTION_LENGTH)) {
+        errors.push(`translations.${locale}['${english.slice(0, 60)}']: the text and its translation must be non-empty strings of at most ${MAX_DESCRIPTION_LENGTH} characters`);
+        continue;
+      }
+      words[english] = translated;
+    }
+    translations[locale] = words;
+  }
+  return translations;
 };
 
 const parsePath = (value: unknown, at: string, pattern: boolean, errors: string[]): string | null => {
@@ -244,8 +287,9 @@ export const parseRemoteManifest = (value: unknown): ManifestParseResult => {
     if (seen.has(route.path)) errors.push(`routes: '${route.path}' is declared twice`);
     seen.add(route.path);
   }
+  const translations = value.translations === undefined ? null : parseTranslations(value.translations, errors);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, manifest: { name: name as string, routes, redirects, headerAreas } };
+  return { ok: true, manifest: { name: name as string, routes, redirects, headerAreas, ...(translations ? { translations } : {}) } };
 };
 
 /**
