@@ -16,6 +16,7 @@ export * from './enrollment.codecs.ts';
 export * from './payment.codecs.ts';
 export * from './appointments.codecs.ts';
 export * from './staff.codecs.ts';
+export * from './queries.codecs.ts';
 export * from './screen-rules.ts';
 
 export {

@@ -56,7 +56,7 @@ import {
   viewOffer,
 } from '@portal/core';
 import type { Logger } from '@portal/composition';
-import { BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentRequest, WaitlistOfferRequest, WaitlistRequest } from '@portal/contracts';
+import { AvailabilityQuery, BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentRequest, WaitlistOfferRequest, WaitlistRequest, athenaIdOrNull, decodeBody } from '@portal/contracts';
 import type { RequestAudit } from './audit.ts';
 import { identify, type EnrollmentAccessDeps, type Requester } from './enrollment-access.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
@@ -81,9 +81,6 @@ export interface AppointmentsRouterDeps extends EnrollmentAccessDeps {
   readonly publicOrigin: string;
 }
 
-/** Health-record ids are digits; anything else names nothing (checked before any call). */
-const recordId = (value: unknown): string | null => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? value : null);
-
 const existingJson = (appointment: Appointment, providerNames: ReadonlyMap<string, string>) => ({
   appointmentId: appointment.appointmentId,
   date: appointment.date,
@@ -104,7 +101,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   /** The path's patient, if the requester may act for them (404 otherwise) and they are a member (403 otherwise). */
   const memberPatient = async (ctx: Context, action: string) => {
     const requester = await identify(ctx, deps.service, deps.guests, clock);
-    const found = await memberPatientFor({ enrollments }, callerOf(requester), recordId(ctx.params.id));
+    const found = await memberPatientFor({ enrollments }, callerOf(requester), athenaIdOrNull(ctx.params.id));
     if (E.isLeft(found)) {
       const notMember = found.left.code === 'BOOKING.MEMBERSHIP_REQUIRED';
       await audit(ctx, { eventType: 'appointment', action: `${action}_refused`, statusCode: statusOf(found.left.code), severity: 'warning', metadata: { reason: notMember ? 'not_member' : 'not_owner' } });
@@ -169,13 +166,10 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
 
   router.get('/api/appointments/availability', async (ctx) => {
     await identify(ctx, deps.service, deps.guests, clock);
-    const departmentId = recordId(ctx.query.departmentId);
-    const appointmentTypeId = recordId(ctx.query.appointmentTypeId);
-    const providerId = ctx.query.providerId === 'any' || ctx.query.providerId === undefined ? null : recordId(ctx.query.providerId);
-    const week = typeof ctx.query.week === 'string' && /^\d$/.test(ctx.query.week) ? Number(ctx.query.week) : NaN;
-    if (departmentId === null || appointmentTypeId === null || (ctx.query.providerId !== undefined && ctx.query.providerId !== 'any' && providerId === null) || Number.isNaN(week)) {
-      throw new HttpError(400, { error: 'Validation failed', message: 'departmentId, appointmentTypeId, providerId (or any) and week (0-5) are required' });
-    }
+    const query = decodeBody(AvailabilityQuery, ctx.query);
+    if (E.isLeft(query)) throw new HttpError(400, { error: 'Validation failed', message: query.left.errors[0]?.message ?? 'Validation failed' });
+    const { departmentId, appointmentTypeId, week } = query.right;
+    const providerId = query.right.providerId ?? null;
     try {
       const slots = await availability(deps.booking, { departmentId, providerId, appointmentTypeId, week });
       if (E.isLeft(slots)) throw new HttpError(400, { error: 'Validation failed', message: slots.left.message });
@@ -237,7 +231,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
 
   router.put('/api/appointments/:id/cancel', async (ctx) => {
     const requester = await identify(ctx, deps.service, deps.guests, clock);
-    const appointmentId = recordId(ctx.params.id);
+    const appointmentId = athenaIdOrNull(ctx.params.id);
     if (appointmentId === null) {
       await audit(ctx, { eventType: 'appointment', action: 'cancel_appointment_refused', statusCode: 404, severity: 'warning', metadata: { reason: 'malformed_id' } });
       throw APPOINTMENT_NOT_FOUND();
@@ -256,7 +250,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   // The booking's calendar file (the download on the confirmation screen): bookings made here only.
   router.get('/api/appointments/:id/calendar.ics', async (ctx) => {
     const requester = await identify(ctx, deps.service, deps.guests, clock);
-    const appointmentId = recordId(ctx.params.id);
+    const appointmentId = athenaIdOrNull(ctx.params.id);
     const { mayTouch } = await patientsOf(requester);
     const booking = appointmentId === null ? null : await deps.booking.appointments.findByAthenaId(appointmentId);
     if (!booking || !mayTouch(booking.athenaPatientId) || (booking.status !== 'booked' && booking.status !== 'cancelled')) {
@@ -304,7 +298,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   router.put('/api/appointments/:id/waitlist', async (ctx) => {
     const requester = await identify(ctx, deps.service, deps.guests, clock);
     const body = decodeOrThrow(WaitlistRequest, ctx.request.body);
-    const appointmentId = recordId(ctx.params.id);
+    const appointmentId = athenaIdOrNull(ctx.params.id);
     const { mayTouch } = await patientsOf(requester);
     const owner = appointmentId === null ? null : await knownPatientOf(appointmentId);
     if (appointmentId === null || owner === null || !mayTouch(owner)) return refuse(ctx, 'set_waitlist', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });

@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import { HealthRecordUnavailableError, PatientLoginError, displayName, mayActFor, patientContacts, sessionExpiresAt, type PatientSession } from '@portal/core';
-import { UpdateSessionRequest } from '@portal/contracts';
+import { OAuthCallbackQuery, SignInQuery, UpdateSessionRequest } from '@portal/contracts';
 import { clearCookie, setCookie, type CookieNames } from '../auth/cookies.ts';
 import { SIGN_IN_WINDOW_MS, WORKFLOWS, safeRedirectPath, type PatientAuthService } from '../auth/patient-auth.service.ts';
 import { SESSION_EXPIRED_BODY, requireSession } from '../auth/session.middleware.ts';
@@ -43,8 +43,9 @@ export const authRouter = (deps: { service: PatientAuthService; audit: RequestAu
   });
 
   router.get('/api/auth/athena', async (ctx) => {
-    const workflow = (WORKFLOWS as readonly string[]).includes(String(ctx.query.workflow)) ? String(ctx.query.workflow) : 'dashboard';
-    const redirectPath = safeRedirectPath(ctx.query.redirect);
+    const query = decodeOrThrow(SignInQuery, ctx.query);
+    const workflow = query.workflow !== undefined && (WORKFLOWS as readonly string[]).includes(query.workflow) ? query.workflow : 'dashboard';
+    const redirectPath = safeRedirectPath(query.redirect);
     let started: Awaited<ReturnType<PatientAuthService['start']>>;
     try {
       started = await service.start(workflow, redirectPath);
@@ -62,8 +63,8 @@ export const authRouter = (deps: { service: PatientAuthService; audit: RequestAu
   });
 
   router.get('/api/auth/callback', async (ctx) => {
-    const query = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : undefined);
-    const result = await service.complete({ code: query('code'), state: query('state'), error: query('error'), binding: ctx.cookies.get(cookies.signIn) });
+    const { code, state, error } = decodeOrThrow(OAuthCallbackQuery, ctx.query);
+    const result = await service.complete({ code, state, error, binding: ctx.cookies.get(cookies.signIn) });
     clearCookie(ctx, cookies.signIn, https);
     if (E.isLeft(result)) {
       const back = new URLSearchParams({ auth: 'error', return: result.left.redirectPath });

@@ -6,11 +6,9 @@
 import Router from '@koa/router';
 import type { DocumentFiling, DocumentSubmission, StaffSignIn } from '@portal/core';
 import type { RequestAudit } from './audit.ts';
-import { HttpError } from './errors.ts';
+import { DocumentSubmissionsQuery } from '@portal/contracts';
+import { decodeOrThrow } from './errors.ts';
 import { requireStaff } from './staff.router.ts';
-
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 500;
 
 const submissionJson = (submission: DocumentSubmission) => ({
   id: submission.id,
@@ -24,20 +22,13 @@ const submissionJson = (submission: DocumentSubmission) => ({
   updatedAt: submission.updatedAt.toISOString(),
 });
 
-const validation = (field: string, message: string) =>
-  new HttpError(400, { error: 'Validation failed', message, errors: [{ field, message }] });
-
 export const documentSubmissionsRouter = (deps: { staff: StaffSignIn; filing: DocumentFiling; audit: RequestAudit; now: () => Date }): Router => {
   const { staff, filing, audit, now } = deps;
   const router = new Router();
 
   router.get('/api/staff/document-submissions', async (ctx) => {
     const session = await requireStaff(ctx, staff, now());
-    const status = typeof ctx.query.status === 'string' ? ctx.query.status : 'failed';
-    if (status !== 'failed') throw validation('status', 'status must be failed');
-    const rawLimit = typeof ctx.query.limit === 'string' ? ctx.query.limit : String(DEFAULT_LIMIT);
-    const limit = Number(rawLimit);
-    if (!/^\d{1,4}$/.test(rawLimit) || limit < 1 || limit > MAX_LIMIT) throw validation('limit', `limit must be a number from 1 to ${MAX_LIMIT}`);
+    const { status, limit } = decodeOrThrow(DocumentSubmissionsQuery, ctx.query);
     const submissions = await filing.failed(limit);
     ctx.body = submissions.map(submissionJson);
     await audit(ctx, {

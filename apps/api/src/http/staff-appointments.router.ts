@@ -31,7 +31,7 @@ import {
   type StaffAuditTrail,
   type StaffSignIn,
 } from '@portal/core';
-import { StaffCancelAppointmentRequest, StaffRescheduleAppointmentRequest } from '@portal/contracts';
+import { StaffAvailabilityQuery, StaffCancelAppointmentRequest, StaffRescheduleAppointmentRequest, decodeBody } from '@portal/contracts';
 import type { Context } from 'koa';
 import type * as t from 'io-ts';
 import type { RequestAudit } from './audit.ts';
@@ -53,9 +53,6 @@ export interface StaffAppointmentsRouterDeps {
   readonly logger: Logger;
   readonly now: () => Date;
 }
-
-/** Health-record ids are digits; anything else names nothing (checked before any call). */
-const recordId = (value: unknown): string | null => (typeof value === 'string' && /^\d{1,12}$/.test(value) ? value : null);
 
 export const staffAppointmentsRouter = (deps: StaffAppointmentsRouterDeps): Router => {
   const { staff, trail, audit, now } = deps;
@@ -148,13 +145,9 @@ export const staffAppointmentsRouter = (deps: StaffAppointmentsRouterDeps): Rout
 
   router.get('/api/staff/appointments/availability', async (ctx) => {
     await requireStaff(ctx, staff, now());
-    const departmentId = recordId(ctx.query.departmentId);
-    const appointmentTypeId = recordId(ctx.query.appointmentTypeId);
-    const providerId = ctx.query.providerId === 'any' ? null : recordId(ctx.query.providerId);
-    const week = typeof ctx.query.week === 'string' && /^\d$/.test(ctx.query.week) ? Number(ctx.query.week) : NaN;
-    if (departmentId === null || appointmentTypeId === null || (ctx.query.providerId !== 'any' && providerId === null) || Number.isNaN(week)) {
-      throw new HttpError(400, { error: 'Validation failed', message: 'departmentId, appointmentTypeId, providerId (or any) and week (0-5) are required' });
-    }
+    const query = decodeBody(StaffAvailabilityQuery, ctx.query);
+    if (E.isLeft(query)) throw new HttpError(400, { error: 'Validation failed', message: query.left.errors[0]?.message ?? 'Validation failed' });
+    const { departmentId, appointmentTypeId, providerId, week } = query.right;
     try {
       const slots = await availability(deps.booking, { departmentId, providerId, appointmentTypeId, week });
       if (E.isLeft(slots)) throw new HttpError(400, { error: 'Validation failed', message: slots.left.message });

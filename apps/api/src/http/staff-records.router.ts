@@ -9,7 +9,7 @@
 import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import { practiceReport, staffPatientRecord, type BookingDeps, type Cards, type StaffAuditTrail, type StaffPatientRecords, type StaffReportRecords, type StaffSignIn } from '@portal/core';
-import { StaffPatientRecordRequest } from '@portal/contracts';
+import { StaffPatientRecordRequest, StaffReportQuery } from '@portal/contracts';
 import type { RequestAudit } from './audit.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
 import { requireStaff } from './staff.router.ts';
@@ -29,20 +29,13 @@ const iso = (date: Date | null): string | null => (date ? date.toISOString() : n
 
 const validation = (field: string, message: string) => new HttpError(400, { error: 'Validation failed', message, errors: [{ field, message }] });
 
-const queryText = (value: unknown, field: string): string => {
-  if (typeof value !== 'string' || value === '') throw validation(field, `${field} is required (YYYY-MM-DD)`);
-  if (value.length > 10) throw validation(field, `${field} must be a date (YYYY-MM-DD)`);
-  return value;
-};
-
 export const staffRecordsRouter = (deps: StaffRecordsRouterDeps): Router => {
   const { staff, trail, audit, now } = deps;
   const router = new Router();
 
   router.get('/api/staff/report', async (ctx) => {
     const session = await requireStaff(ctx, staff, now());
-    const from = queryText(ctx.query.from, 'from');
-    const to = queryText(ctx.query.to, 'to');
+    const { from, to } = decodeOrThrow(StaffReportQuery, ctx.query);
     const report = await practiceReport({ records: deps.records }, { from, to }, now());
     if (E.isLeft(report)) throw validation('from', report.left.message);
     await trail.record({ staffEmail: session.email, action: 'practice_report', athenaPatientId: '', metadata: { from, to } });
