@@ -17,7 +17,7 @@ import type { HealthRecord } from '../ports/health-record.port.ts';
 import type { Mailer } from '../ports/mailer.port.ts';
 import type { Appointment } from '../ports/scheduling.port.ts';
 import type { SignedTokens } from '../ports/signed-tokens.port.ts';
-import type { FreedSlot, OfferLink, Waitlist, WaitlistEntry, WaitlistOffer, WaitlistScope } from '../ports/waitlist.port.ts';
+import type { FreedSlot, OfferLink, Waitlist, WaitlistEntry, WaitlistOffer } from '../ports/waitlist.port.ts';
 import type { BookingError } from './booking.errors.ts';
 import type { Booked, BookingDeps } from './booking-support.ts';
 import { rescheduleAppointment } from './reschedule-appointment.use-case.ts';
@@ -55,14 +55,8 @@ export interface OfferView {
 type Refusal<C extends string> = { readonly code: C; readonly message: string };
 export type TakeOfferError = Refusal<'WAITLIST.INVALID'> | Refusal<'WAITLIST.USED'> | Refusal<'WAITLIST.GONE'> | BookingError;
 
-/** Puts a booked appointment on the waitlist, or takes it off (scope null). */
-export const setWaitlist = async (
-  deps: Pick<WaitlistDeps, 'waitlist' | 'clock'>,
-  input: { readonly appointment: Omit<WaitlistEntry, 'id' | 'scope'>; readonly scope: WaitlistScope | null },
-): Promise<void> => {
-  if (input.scope === null) await deps.waitlist.leave(input.appointment.athenaAppointmentId);
-  else await deps.waitlist.join({ ...input.appointment, scope: input.scope }, deps.clock.now());
-};
+// Who may set an appointment's waitlist choice, and setting it: set-appointment-waitlist.use-case.ts.
+export { setAppointmentWaitlist, setWaitlist, type SetAppointmentWaitlistDeps, type SetAppointmentWaitlistError } from './set-appointment-waitlist.use-case.ts';
 
 /**
  * A freed slot: find it reopened in the record, offer it to the waitlisted members who would take

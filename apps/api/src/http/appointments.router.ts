@@ -48,10 +48,7 @@ import {
   type WaitlistDeps,
   DEPARTMENTS,
   OFFER_INVALID_MESSAGE,
-  PRACTICE_TIME_ZONE,
-  TIERS,
-  athenaLocalToInstant,
-  setWaitlist,
+  setAppointmentWaitlist,
   takeOffer,
   viewOffer,
 } from '@portal/core';
@@ -298,36 +295,18 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   router.put('/api/appointments/:id/waitlist', async (ctx) => {
     const requester = await identify(ctx, deps.service, deps.guests, clock);
     const body = decodeOrThrow(WaitlistRequest, ctx.request.body);
-    const appointmentId = athenaIdOrNull(ctx.params.id);
-    const { mayTouch } = await patientsOf(requester);
-    const owner = appointmentId === null ? null : await knownPatientOf(appointmentId);
-    if (appointmentId === null || owner === null || !mayTouch(owner)) return refuse(ctx, 'set_waitlist', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });
-    const enrollment = await enrollments.findActiveForPatient(owner);
-    if (!enrollment) {
-      await audit(ctx, { eventType: 'appointment', action: 'set_waitlist_refused', statusCode: 403, severity: 'warning', metadata: { reason: 'not_member' } });
-      throw new HttpError(403, { ...MEMBERSHIP_REQUIRED });
+    const result = await setAppointmentWaitlist(
+      { enrollments, booking: deps.booking, waitlist: deps.waitlist, clock },
+      { caller: callerOf(requester), appointmentId: athenaIdOrNull(ctx.params.id), scope: body.scope === 'off' ? null : body.scope },
+    );
+    if (E.isLeft(result)) {
+      if (result.left.code === 'APPOINTMENT.NOT_FOUND') return refuse(ctx, 'set_waitlist', result.left);
+      await audit(ctx, { eventType: 'appointment', action: 'set_waitlist_refused', statusCode: statusOf(result.left.code), severity: 'warning', metadata: { reason: 'not_member' } });
+      throw new HttpError(statusOf(result.left.code), { ...MEMBERSHIP_REQUIRED });
     }
-    const appointment = await deps.booking.scheduling.appointment(appointmentId);
-    const startsAt = appointment ? athenaLocalToInstant(appointment.date, appointment.startTime, PRACTICE_TIME_ZONE) : null;
-    if (!appointment || appointment.patientId !== owner || appointment.appointmentStatus !== 'f' || !appointment.departmentId || !appointment.appointmentTypeId || !startsAt || E.isLeft(startsAt)) {
-      return refuse(ctx, 'set_waitlist', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });
-    }
-    await setWaitlist(waitlistDeps, {
-      appointment: {
-        athenaPatientId: owner,
-        athenaAppointmentId: appointmentId,
-        appointmentTypeId: appointment.appointmentTypeId,
-        departmentId: appointment.departmentId,
-        providerId: appointment.providerId,
-        concierge: TIERS[enrollment.membershipTier].concierge,
-        date: appointment.date,
-        startTime: appointment.startTime,
-        startsAt: startsAt.right,
-      },
-      scope: body.scope === 'off' ? null : body.scope,
-    });
+    const { appointmentId, patientId } = result.right;
     ctx.body = { appointmentId, waitlist: body.scope };
-    await audit(ctx, { eventType: 'appointment', action: 'set_waitlist', appointmentId, metadata: { patientId: owner, scope: body.scope } });
+    await audit(ctx, { eventType: 'appointment', action: 'set_waitlist', appointmentId, metadata: { patientId, scope: body.scope } });
   });
 
   const offerJson = async (view: NonNullable<Awaited<ReturnType<typeof viewOffer>>>) => ({
