@@ -29,24 +29,35 @@ import {
 import {
   api,
 } from '@portal/client';
-import { SECURITY_CHECK_WAITING } from '@portal/client/turnstile.ts';
+import { useClientT } from '@portal/client/i18n.ts';
+import type { MessageValues } from '@portal/i18n/messages.ts';
+import { useT } from '../i18n.ts';
+import type { MessageId } from '../i18n.ts';
 import { sendEmailCode, verifyEmailCode } from '../identity-api.ts';
-import { attemptsText, sendCodeFailure, verifyCodeFailure } from './guest-api.ts';
+import { richText } from '../rich-text.tsx';
+import { useErrorText } from '../use-known-text.ts';
+import { sendCodeFailure, verifyCodeFailure } from './guest-api.ts';
 import type { Failure } from './guest-api.ts';
 import type { GuestFlowAction, GuestFlowState } from './guest-flow.ts';
-import {
-  CHANGE_EMAIL_LABEL,
-  CODE_EXPIRED,
-  REMEMBER_ME,
-  REMEMBER_ME_HINT,
-  RESEND_CODE_LABEL,
-  RESEND_FAILED,
-  SECURITY_CHECK_REQUIRED,
-  SEND_CODE_LABEL,
-  VERIFY_CODE_LABEL,
-} from './messages.ts';
-import { canResendEmailCode, clock, countdownAnnouncement, emailCodeWindow, isEmailCodeExpired, secondsUntil, spokenDuration } from './timers.ts';
+import { CODE_EXPIRED, RESEND_FAILED, SECURITY_CHECK_REQUIRED } from './messages.ts';
+import { announcementMark, canResendEmailCode, clock, durationParts, emailCodeWindow, isEmailCodeExpired, secondsUntil } from './timers.ts';
 import { useNow } from './use-now.ts';
+
+type Translate = (id: MessageId, values?: MessageValues) => string;
+
+/** '14 minutes 59 seconds', '1 minute', '5 seconds' (as timers.ts's spokenDuration) in the page's language. */
+const spokenIn = (t: Translate, total: number): string => {
+  const { minutes, seconds } = durationParts(total);
+  if (minutes > 0 && seconds > 0) return t('duration.minutesSeconds', { minutes, seconds });
+  if (minutes > 0) return t('duration.minutes', { minutes });
+  return t('duration.seconds', { seconds });
+};
+
+/** A field's message: the API's or the check's, with the attempts left when the server says. */
+interface CodeError {
+  readonly message: string;
+  readonly attemptsRemaining?: number | undefined;
+}
 
 export interface TurnstileSettings {
   readonly enabled: boolean;
@@ -72,9 +83,10 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
   const [email, setEmail] = useState(flow.email);
   const [code, setCode] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<CodeError | null>(null);
   const [formError, setFormError] = useState<Failure | null>(null);
   const [securityError, setSecurityError] = useState<string | null>(null);
+  /** 'A new code was sent to …': the address. */
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<'send' | 'verify' | 'resend' | null>(null);
   const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
@@ -82,6 +94,9 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
   const emailRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const check = useSecurityCheck({ enabled: turnstile.enabled, siteKey: turnstile.siteKey, scriptUrl: turnstile.scriptUrl, action: 'guest-email' });
+  const t = useT();
+  const clientT = useClientT();
+  const errorText = useErrorText();
 
   const onOtp = flow.step === 'otp';
   const codeWindow = flow.code;
@@ -121,7 +136,7 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
       setEmailError(failure.message);
       emailRef.current?.focus();
     } else if (field === 'code') {
-      setCodeError(failure.attemptsRemaining !== undefined ? `${failure.message} ${attemptsText(failure.attemptsRemaining)}` : failure.message);
+      setCodeError({ message: failure.message, attemptsRemaining: failure.attemptsRemaining });
       codeRef.current?.focus();
     } else {
       setFormError(failure);
@@ -188,7 +203,7 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
       setCode('');
       setCodeDead(false);
       dispatch({ type: 'code-resent', window: emailCodeWindow(answer, Date.now()) });
-      setNotice(`A new code was sent to ${address}.`);
+      setNotice(address);
       codeRef.current?.focus();
     } catch (error) {
       showFailure(sendCodeFailure(error, RESEND_FAILED), null);
@@ -208,7 +223,7 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
     }
     const errors = fieldErrors(decodeBody(EmailCodeForm, { code }));
     if (errors.code) {
-      setCodeError(errors.code);
+      setCodeError({ message: errors.code });
       codeRef.current?.focus();
       return;
     }
@@ -236,8 +251,8 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
 
   const formAlert = formError ? (
     <Alert variant="destructive" role="alert">
-      <p>{formError.message}</p>
-      {blockedFor > 0 ? <p>You can try again in {clock(blockedFor)}.</p> : null}
+      <p>{errorText(formError)}</p>
+      {blockedFor > 0 ? <p>{t('guest.tryAgainIn', { time: clock(blockedFor) })}</p> : null}
     </Alert>
   ) : null;
 
@@ -248,16 +263,12 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
           <MailIcon size={22} />
         </span>
         <CardTitle as="h2" id={titleId}>
-          {onOtp ? 'Check your email' : 'Verify your email'}
+          {onOtp ? t('email.sent.title') : t('email.title')}
         </CardTitle>
         <CardDescription>
-          {onOtp ? (
-            <>
-              We sent a 6-digit verification code to <strong className="ui-auth-card__address">{flow.email}</strong>.
-            </>
-          ) : (
-            'Enter your email address and we will send you a 6-digit verification code.'
-          )}
+          {onOtp
+            ? richText(t, 'email.sent.description', { email: <strong className="ui-auth-card__address">{flow.email}</strong> })
+            : t('email.description')}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -267,43 +278,54 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
               <EmailField
                 inputRef={emailRef}
                 value={email}
-                error={emailError}
+                error={emailError ? errorText({ message: emailError }) : null}
                 onChange={(value) => {
                   setEmail(value);
                   if (emailError) setEmailError(null);
                 }}
               />
               <Checkbox
-                label={REMEMBER_ME}
-                hint={REMEMBER_ME_HINT}
+                label={t('email.rememberMe')}
+                hint={t('email.rememberMe.hint')}
                 checked={flow.remember}
                 onChange={(event) => dispatch({ type: 'remember', value: event.target.checked })}
               />
-              <SecurityCheck check={check} error={securityError} />
+              <SecurityCheck check={check} error={securityError ? errorText({ message: securityError }) : null} />
               {formAlert}
               <Button
                 type="submit"
                 size="lg"
                 block
                 loading={busy === 'send' || check.waitingFor === 'send'}
-                loadingText={check.waitingFor === 'send' ? SECURITY_CHECK_WAITING : 'Sending code...'}
+                loadingText={check.waitingFor === 'send' ? clientT('securityCheck.waiting') : t('common.sendingCode')}
                 disabled={blockedFor > 0}
               >
-                {SEND_CODE_LABEL}
+                {t('guest.sendCode')}
               </Button>
             </Stack>
           </form>
         ) : (
           <Stack gap={4}>
             {alreadyVerified ? (
-              <Alert variant="success" role="status" title="Email verified">
-                You can continue to phone verification, or enter a new code sent to this address.
+              <Alert variant="success" role="status" title={t('email.alreadyVerified.title')}>
+                {t('email.alreadyVerified.body')}
               </Alert>
             ) : null}
             <CodeCountdown secondsLeft={secondsLeft} expired={expired} />
             <form className="ui-auth-form" onSubmit={(event) => void verify(event)} noValidate>
               <Stack gap={4}>
-                <Field label="Verification Code" error={codeError} hint="The 6-digit code from the email." required>
+                <Field
+                  label={t('guest.code.label')}
+                  error={
+                    codeError
+                      ? codeError.attemptsRemaining !== undefined
+                        ? t('guest.code.attempts', { message: errorText(codeError), remaining: codeError.attemptsRemaining })
+                        : errorText(codeError)
+                      : null
+                  }
+                  hint={t('email.code.hint')}
+                  required
+                >
                   <Input
                     ref={codeRef}
                     className="ui-code-input"
@@ -322,15 +344,15 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
                 {formAlert}
                 {notice ? (
                   <Alert variant="success" role="status">
-                    {notice}
+                    {t('email.resent', { email: notice })}
                   </Alert>
                 ) : null}
-                <Button type="submit" size="lg" block loading={busy === 'verify'} loadingText="Verifying..." disabled={expired || codeDead}>
-                  {VERIFY_CODE_LABEL}
+                <Button type="submit" size="lg" block loading={busy === 'verify'} loadingText={t('common.verifying')} disabled={expired || codeDead}>
+                  {t('guest.code.verify')}
                 </Button>
                 {alreadyVerified ? (
                   <Button variant="secondary" size="lg" block onClick={() => dispatch({ type: 'continue-to-phone' })}>
-                    Continue to Phone Verification
+                    {t('email.continueToPhone')}
                   </Button>
                 ) : null}
               </Stack>
@@ -346,8 +368,8 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
             />
             <SecurityCheck
               check={check}
-              error={securityError}
-              readyText="Needed only to request a new code."
+              error={securityError ? errorText({ message: securityError }) : null}
+              readyText={t('email.check.ready')}
               className="ui-auth-card__check"
             />
           </Stack>
@@ -359,21 +381,27 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
 
 /** 'Code expires in 14:32' (a timer, not read out every second) and a rare polite announcement. */
 function CodeCountdown({ secondsLeft, expired }: { secondsLeft: number; expired: boolean }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const mark = announcementMark(secondsLeft);
   return (
     <div className={cx('identity-countdown', expired && 'identity-countdown--expired', secondsLeft <= 60 && !expired && 'identity-countdown--soon')}>
       <ClockIcon size={18} />
       {expired ? (
-        <p>{CODE_EXPIRED}</p>
+        <p>{errorText({ message: CODE_EXPIRED })}</p>
       ) : (
         <p>
-          Code expires in{' '}
-          <span className="identity-countdown__time" role="timer" aria-label={`Code expires in ${spokenDuration(secondsLeft)}`}>
-            {clock(secondsLeft)}
-          </span>
+          {richText(t, 'email.countdown', {
+            time: (
+              <span className="identity-countdown__time" role="timer" aria-label={t('email.countdown.spoken', { duration: spokenIn(t, secondsLeft) })}>
+                {clock(secondsLeft)}
+              </span>
+            ),
+          })}
         </p>
       )}
       <span className="ui-visually-hidden" aria-live="polite" aria-atomic="true">
-        {countdownAnnouncement(secondsLeft, 'The verification code')}
+        {mark === 0 ? t('email.countdown.expired') : mark === null ? '' : t('email.countdown.mark', { duration: spokenIn(t, mark) })}
       </span>
     </div>
   );
@@ -398,18 +426,18 @@ function ResendRow({
   onChangeEmail: () => void;
 }) {
   const hintId = useId();
+  const t = useT();
+  const clientT = useClientT();
   const waiting = !resendOpen || blockedFor > 0;
   const wait = Math.max(resendIn, blockedFor);
   return (
     <div className="ui-resend">
       <p className="ui-resend__hint" id={hintId}>
         {waiting ? (
-          <>
-            Didn&apos;t get it? You can request a new code in <span className="ui-resend__time">{clock(wait)}</span>.
-          </>
+          richText(t, 'guest.code.resendIn', { time: <span className="ui-resend__time">{clock(wait)}</span> })
         ) : (
           <>
-            <CheckIcon size={16} /> Didn&apos;t get it? Check your spam folder or request a new code.
+            <CheckIcon size={16} /> {t('email.resend.ready')}
           </>
         )}
       </p>
@@ -419,13 +447,13 @@ function ResendRow({
           onClick={onResend}
           disabled={waiting}
           loading={busy === 'resend' || waitingForCheck}
-          loadingText={waitingForCheck ? SECURITY_CHECK_WAITING : 'Sending...'}
+          loadingText={waitingForCheck ? clientT('securityCheck.waiting') : t('common.sending')}
           aria-describedby={hintId}
         >
-          {RESEND_CODE_LABEL}
+          {t('guest.code.resend')}
         </Button>
         <Button variant="ghost" onClick={onChangeEmail} disabled={busy !== null}>
-          {CHANGE_EMAIL_LABEL}
+          {t('email.change')}
         </Button>
       </div>
     </div>

@@ -30,23 +30,20 @@ import {
   api,
 } from '@portal/client';
 import { useKeptPress } from '@portal/ui/SecurityCheck.tsx';
+import { useT } from '../i18n.ts';
 import { verifyPhone } from '../identity-api.ts';
+import { richText } from '../rich-text.tsx';
+import { useErrorText } from '../use-known-text.ts';
 import type { PendingCode, PhoneAuth, PhoneVerified } from './firebase-phone.ts';
 import { verifyPhoneFailure } from './guest-api.ts';
 import type { GuestFlowAction, GuestFlowState } from './guest-flow.ts';
 import {
   AUTHENTICATION_ERROR_TITLE,
-  BACK_LABEL,
-  CHANGE_NUMBER_LABEL,
   NO_VERIFICATION_IN_PROGRESS,
   PHONE_SERVICE_LOADING,
-  PHONE_SERVICE_LOADING_SHORT,
   PHONE_SERVICE_UNAVAILABLE,
-  RESEND_CODE_LABEL,
   RESEND_FAILED,
-  SEND_CODE_LABEL,
   VERIFICATION_FAILED,
-  VERIFY_CODE_LABEL,
 } from './messages.ts';
 import { INVALID_PHONE_NUMBER, INVALID_SMS_CODE, PHONE_REQUIRED, needsNewCode, phoneAuthErrorCode, phoneAuthErrorMessage } from './phone-auth-errors.ts';
 import { checkPhone, displayPhone, nextPhoneInput } from './phone-input.ts';
@@ -80,6 +77,7 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
+  /** 'A new code was sent to …': the number. */
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<'send' | 'verify' | 'resend' | null>(null);
   const pending = useRef<PendingCode | null>(null);
@@ -87,6 +85,8 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
   const recaptchaHost = useRef<HTMLDivElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const t = useT();
+  const errorText = useErrorText();
 
   const onSms = flow.phoneStep === 'sms';
   const now = useNow(onSms);
@@ -129,7 +129,7 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
       setCode('');
       dispatch({ type: 'sms-sent', phone: e164, at: Date.now() });
       if (mode === 'resend') {
-        setNotice(`A new code was sent to ${displayPhone(e164)}.`);
+        setNotice(displayPhone(e164));
         codeRef.current?.focus();
       }
     } catch (error) {
@@ -231,8 +231,8 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
   };
 
   const problemAlert = problem ? (
-    <Alert variant="destructive" role="alert" title={problem.title}>
-      {problem.message}
+    <Alert variant="destructive" role="alert" title={problem.title ? errorText({ message: problem.title }) : undefined}>
+      {errorText(problem)}
     </Alert>
   ) : null;
 
@@ -243,28 +243,19 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
           <PhoneIcon size={22} />
         </span>
         <CardTitle as="h2" id={titleId}>
-          {onSms ? 'Enter the code we texted you' : 'Verify your mobile phone'}
+          {onSms ? t('phone.sent.title') : t('phone.title')}
         </CardTitle>
         <CardDescription>
-          {onSms && flow.phone ? (
-            <>
-              We sent a 6-digit code by text message to <strong className="ui-auth-card__address ui-nowrap">{displayPhone(flow.phone)}</strong>.
-            </>
-          ) : (
-            'We will text a 6-digit verification code to your mobile phone. Message and data rates may apply.'
-          )}
+          {onSms && flow.phone
+            ? richText(t, 'phone.sent.description', { phone: <strong className="ui-auth-card__address ui-nowrap">{displayPhone(flow.phone)}</strong> })
+            : t('phone.description')}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {!onSms ? (
           <form className="ui-auth-form" onSubmit={send} noValidate>
             <Stack gap={4}>
-              <Field
-                label="Mobile Phone Number"
-                error={phoneError}
-                hint="US numbers: (401) 555-0123. Outside the US, start with + and the country code."
-                required
-              >
+              <Field label={t('phone.label')} error={phoneError ? errorText({ message: phoneError }) : null} hint={t('phone.hint')} required>
                 <Input
                   ref={phoneRef}
                   type="tel"
@@ -282,28 +273,28 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
               {load.status === 'loading' || load.status === 'idle' ? (
                 <p className="identity-inline-status" role="status">
                   <Spinner size="sm" />
-                  <span>{PHONE_SERVICE_LOADING_SHORT}</span>
+                  <span>{t('error.phoneServiceLoadingShort')}</span>
                 </p>
               ) : null}
               {load.status === 'unavailable' && !problem ? (
                 <Alert variant="warning" role="status">
-                  {PHONE_SERVICE_UNAVAILABLE}
+                  {t('error.phoneServiceUnavailable')}
                 </Alert>
               ) : null}
               {problemAlert}
               <div className="ui-actions">
                 <Button variant="secondary" size="lg" onClick={back} disabled={busy !== null}>
                   <ArrowLeftIcon size={18} />
-                  {BACK_LABEL}
+                  {t('common.back')}
                 </Button>
                 <Button
                   type="submit"
                   size="lg"
                   loading={busy === 'send' || kept.waitingFor === 'send'}
-                  loadingText="Sending code..."
+                  loadingText={t('common.sendingCode')}
                   className="ui-actions__primary"
                 >
-                  {SEND_CODE_LABEL}
+                  {t('guest.sendCode')}
                 </Button>
               </div>
             </Stack>
@@ -312,7 +303,7 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
           <Stack gap={4}>
             <form className="ui-auth-form" onSubmit={(event) => void verify(event)} noValidate>
               <Stack gap={4}>
-                <Field label="Verification Code" error={codeError} hint="The 6-digit code from the text message." required>
+                <Field label={t('guest.code.label')} error={codeError ? errorText({ message: codeError }) : null} hint={t('phone.code.hint')} required>
                   <Input
                     ref={codeRef}
                     className="ui-code-input"
@@ -331,23 +322,21 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
                 {problemAlert}
                 {notice ? (
                   <Alert variant="success" role="status">
-                    {notice}
+                    {t('phone.resent', { phone: notice })}
                   </Alert>
                 ) : null}
-                <Button type="submit" size="lg" block loading={busy === 'verify'} loadingText="Verifying...">
-                  {VERIFY_CODE_LABEL}
+                <Button type="submit" size="lg" block loading={busy === 'verify'} loadingText={t('common.verifying')}>
+                  {t('guest.code.verify')}
                 </Button>
               </Stack>
             </form>
             <div className="ui-resend">
               <p className="ui-resend__hint" id={resendHintId}>
                 {resendIn > 0 ? (
-                  <>
-                    Didn&apos;t get it? You can request a new code in <span className="ui-resend__time">{clock(resendIn)}</span>.
-                  </>
+                  richText(t, 'guest.code.resendIn', { time: <span className="ui-resend__time">{clock(resendIn)}</span> })
                 ) : (
                   <>
-                    <CheckIcon size={16} /> Didn&apos;t get it? You can request a new code now.
+                    <CheckIcon size={16} /> {t('phone.resend.ready')}
                   </>
                 )}
               </p>
@@ -357,13 +346,13 @@ export function PhoneCard({ flow, dispatch, firebase, onVerified, onEmailExpired
                   onClick={resend}
                   disabled={resendIn > 0}
                   loading={busy === 'resend' || kept.waitingFor === 'resend'}
-                  loadingText="Sending..."
+                  loadingText={t('common.sending')}
                   aria-describedby={resendHintId}
                 >
-                  {RESEND_CODE_LABEL}
+                  {t('guest.code.resend')}
                 </Button>
                 <Button variant="ghost" onClick={changeNumber} disabled={busy !== null}>
-                  {CHANGE_NUMBER_LABEL}
+                  {t('phone.change')}
                 </Button>
               </div>
             </div>

@@ -72,8 +72,20 @@ export const ANNOUNCE_MARKS = [600, 300, 120, 60, 30, 10] as const;
  * read again. `what` is 'The code' or similar.
  */
 export const countdownAnnouncement = (seconds: number, what: string): string => {
-  if (seconds <= 0) return `${what} has expired`;
-  const mark = [...ANNOUNCE_MARKS].reverse().find((limit) => seconds <= limit);
-  if (mark === undefined) return '';
+  const mark = announcementMark(seconds);
+  if (mark === 0) return `${what} has expired`;
+  if (mark === null) return '';
   return `${what} expires in ${spokenDuration(mark)} or less`;
+};
+
+/** The mark a countdown announces at `seconds` left: 0 once expired, null before the first mark. */
+export const announcementMark = (seconds: number): number | null => {
+  if (seconds <= 0) return 0;
+  return [...ANNOUNCE_MARKS].reverse().find((limit) => seconds <= limit) ?? null;
+};
+
+/** A duration's whole minutes and the seconds after them, for a spoken text in any language. */
+export const durationParts = (seconds: number): { minutes: number; seconds: number } => {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return { minutes: Math.floor(whole / 60), seconds: whole % 60 };
 };

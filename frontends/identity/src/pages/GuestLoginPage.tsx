@@ -27,13 +27,15 @@ import { EmailCard } from '../guest/EmailCard.tsx';
 import type { TurnstileSettings } from '../guest/EmailCard.tsx';
 import { guestFlow, initialGuestFlow, stepNumber } from '../guest/guest-flow.ts';
 import { browserGuestStores, clearStoredGuest, readStoredGuest, saveEmailProgress, saveVerifiedGuest } from '../guest/guest-storage.ts';
-import { BACK_TO_LOGIN_OPTIONS, SESSION_EXPIRED_DESCRIPTION, SESSION_EXPIRED_TITLE } from '../guest/messages.ts';
 import { PhoneCard } from '../guest/PhoneCard.tsx';
 import { REDIRECT_DELAY_MS } from '../guest/timers.ts';
 import type { FirebaseSettings } from '../guest/use-phone-auth.ts';
 import { VerificationComplete } from '../guest/VerificationComplete.tsx';
 import { VerificationSteps } from '../guest/VerificationSteps.tsx';
+import { messages, useT } from '../i18n.ts';
 import { checkEmailSession, fetchConfig } from '../identity-api.ts';
+import { richText } from '../rich-text.tsx';
+import { useErrorText } from '../use-known-text.ts';
 import { useSignedInRedirect } from '../use-signed-in-redirect.ts';
 
 const announceGuestIdentity = (): void => {
@@ -64,14 +66,16 @@ export function GuestLoginPage() {
   const [restoring, setRestoring] = useState(true);
   const [restartNotice, setRestartNotice] = useState<string | null>(null);
   const redirecting = useSignedInRedirect(returnPath, completed !== null);
+  const t = useT();
+  const errorText = useErrorText();
   const config = useQuery({
     queryKey: CONFIG_QUERY_KEY,
     queryFn: ({ signal }) => fetchConfig(api, signal),
   });
 
   useEffect(() => {
-    document.title = 'Guest Verification | Member Portal';
-  }, []);
+    document.title = t('title.guestLogin');
+  }, [t]);
 
   // What an earlier visit left in this browser: too old, or an email step to continue from.
   const restored = useRef(false);
@@ -81,7 +85,7 @@ export function GuestLoginPage() {
     const stores = browserGuestStores();
     const stored = readStoredGuest(stores, Date.now());
     if (stored.kind === 'expired') {
-      toast({ title: SESSION_EXPIRED_TITLE, description: SESSION_EXPIRED_DESCRIPTION, variant: 'destructive' });
+      toast({ title: messages.t('guest.sessionExpired.title'), description: messages.t('guest.sessionExpired.description'), variant: 'destructive' });
       announceGuestIdentity();
       setRestoring(false);
       return;
@@ -161,7 +165,7 @@ export function GuestLoginPage() {
   if (redirecting) {
     return (
       <Container size="md">
-        <LoadingState label="Redirecting..." />
+        <LoadingState label={t('common.redirecting')} />
       </Container>
     );
   }
@@ -183,26 +187,23 @@ export function GuestLoginPage() {
           <div>
             <ButtonLink href={withReturn('/login', returnPath)} variant="secondary" size="sm">
               <ArrowLeftIcon size={18} />
-              {BACK_TO_LOGIN_OPTIONS}
+              {t('guest.back')}
             </ButtonLink>
           </div>
-          <PageHeader
-            title="Guest Verification"
-            description="Verify your email address and your mobile phone number to continue as a guest."
-          />
+          <PageHeader title={t('guest.title')} description={t('guest.description')} />
           <VerificationSteps current={stepNumber(flow.step)} done={done} />
           {restartNotice ? (
-            <Alert variant="warning" role="alert" title={SESSION_EXPIRED_TITLE}>
-              {restartNotice}
+            <Alert variant="warning" role="alert" title={t('guest.sessionExpired.title')}>
+              {errorText({ message: restartNotice })}
             </Alert>
           ) : null}
           {restoring || config.isPending ? (
             <Card className="ui-auth-card">
-              <LoadingState compact label={restoring ? 'Checking your verification...' : 'Loading verification...'} />
+              <LoadingState compact label={restoring ? t('guest.restoring') : t('guest.loading')} />
             </Card>
           ) : config.isError || !turnstile ? (
-            <RetryAlert title="Verification could not be loaded" onRetry={() => void config.refetch()} retrying={config.isFetching}>
-              Please check your connection and try again. If the problem continues, call the practice.
+            <RetryAlert title={t('guest.loadFailed')} onRetry={() => void config.refetch()} retrying={config.isFetching}>
+              {t('common.loadFailedHelp')}
             </RetryAlert>
           ) : done ? (
             <VerificationComplete email={completed.email} phone={completed.phone} destination={destination} storageFailed={completed.storageFailed} />
@@ -210,7 +211,7 @@ export function GuestLoginPage() {
             <>
               {flow.emailSession ? (
                 <Alert variant="success" role="status" className="identity-email-done">
-                  Email verified: <strong className="ui-auth-card__address">{flow.email}</strong>
+                  {richText(t, 'guest.emailDone', { email: <strong className="ui-auth-card__address">{flow.email}</strong> })}
                 </Alert>
               ) : null}
               <PhoneCard flow={flow} dispatch={dispatch} firebase={firebase} onVerified={onPhoneVerified} onEmailExpired={onEmailExpired} />
@@ -221,7 +222,7 @@ export function GuestLoginPage() {
           {!done ? (
             <p className="identity-auth-note">
               <ClockIcon size={16} />
-              <span>Your verification stays valid on this device for 30 minutes.</span>
+              <span>{t('guest.validity')}</span>
             </p>
           ) : null}
         </Stack>

@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { PRACTICE_TAGLINE } from '@portal/client';
+import en from './messages/en.json' with { type: 'json' };
+import es from './messages/es.json' with { type: 'json' };
+import { messages } from './i18n.ts';
+import { KNOWN_TEXTS, knownText } from './known-texts.ts';
+import { LOGGED_OUT, LOGIN_FAILED, SESSION_EXPIRED } from './login-messages.ts';
+import * as guestTexts from './guest/messages.ts';
+import * as phoneAuthTexts from './guest/phone-auth-errors.ts';
+
+describe('known English texts', () => {
+  it('each is, word for word, the English of its catalog message', () => {
+    for (const [english, id] of Object.entries(KNOWN_TEXTS)) expect([id, en[id]]).toEqual([id, english]);
+  });
+
+  it('covers every English text the pure helpers return', () => {
+    const constants = [LOGGED_OUT, LOGIN_FAILED, SESSION_EXPIRED, ...Object.values(guestTexts), ...Object.values(phoneAuthTexts)].filter(
+      (value): value is string => typeof value === 'string',
+    );
+    for (const text of constants) expect([text, KNOWN_TEXTS[text] !== undefined]).toEqual([text, true]);
+  });
+
+  it('keeps the practice tagline as the data client gives it', () => {
+    expect(en['login.hero.tagline']).toBe(PRACTICE_TAGLINE);
+  });
+
+  it('shows English as it came and Spanish from the catalog', async () => {
+    await messages.load('es-US');
+    try {
+      expect(knownText('Phone number is required', messages.t)).toBe(es['error.phoneRequired']);
+      expect(knownText('Something new', messages.t)).toBe('Something new');
+      expect(messages.t('guest.code.attempts', { message: 'El código no es válido.', remaining: 1 })).toBe('El código no es válido. Le queda 1 intento.');
+      expect(messages.t('guest.code.attempts', { message: 'X', remaining: 0 })).toBe('X No le quedan intentos. Pida un código nuevo.');
+      await messages.load('en-US');
+      expect(knownText('Phone number is required', messages.t)).toBe('Phone number is required');
+      expect(messages.t('guest.code.attempts', { message: 'Invalid verification code. Please try again.', remaining: 4 })).toBe(
+        'Invalid verification code. Please try again. You have 4 attempts remaining.',
+      );
+      expect(messages.t('guest.code.attempts', { message: 'M', remaining: 1 })).toBe('M You have 1 attempt remaining.');
+    } finally {
+      await messages.load('en-US');
+    }
+  });
+});
