@@ -1,7 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
 import { APPOINTMENTS_FALLBACK_MESSAGE, BILLING_MANAGED_BY_CAREGIVER, NO_SUBSCRIPTIONS_AVAILABLE, ageOn, appointmentsCard, asksForNurseLine, billingCard, enrollmentCard } from './action-cards.ts';
 import { CHECKING_MEMBERSHIP_STATUS } from './membership-status.ts';
+import { messages } from './i18n.ts';
+
+// The screens' words come from the catalog: these read the English one.
+const t = messages.t;
+beforeAll(() => messages.load('en-US'));
 
 const status = (overrides: Partial<SubscriptionStatusResponse>): SubscriptionStatusResponse => ({
   hasActiveSubscription: false,
@@ -20,49 +25,49 @@ const status = (overrides: Partial<SubscriptionStatusResponse>): SubscriptionSta
 
 describe('Membership Billing', () => {
   it('is enabled only when managedSubscriptionsEnabled', () => {
-    expect(billingCard(status({ managedSubscriptionsEnabled: true }))).toEqual({ enabled: true, reason: null });
+    expect(billingCard(t, status({ managedSubscriptionsEnabled: true }))).toEqual({ enabled: true, reason: null });
   });
   it("says 'Billing managed by caregiver' when the summary mentions a caregiver, else 'No subscriptions available'", () => {
-    expect(billingCard(status({ subscriptionSummary: 'Active Enhanced membership managed by a caregiver, renews 06/01/2027.' }))).toEqual({ enabled: false, reason: BILLING_MANAGED_BY_CAREGIVER });
-    expect(billingCard(status({}))).toEqual({ enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE });
-    expect(billingCard(undefined)).toEqual({ enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE });
+    expect(billingCard(t, status({ subscriptionSummary: 'Active Enhanced membership managed by a caregiver, renews 06/01/2027.' }))).toEqual({ enabled: false, reason: BILLING_MANAGED_BY_CAREGIVER });
+    expect(billingCard(t, status({}))).toEqual({ enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE });
+    expect(billingCard(t, undefined)).toEqual({ enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE });
   });
 });
 
 describe('Membership Enrollment', () => {
   it('follows enrollMemberEnabled, with the enrollment message as the reason', () => {
-    expect(enrollmentCard(false, status({}))).toEqual({ enabled: true, reason: null });
-    expect(enrollmentCard(false, status({ enrollMemberEnabled: false, enrollmentMessage: 'You are enrolled in the Enhanced membership.' }))).toEqual({
+    expect(enrollmentCard(t, false, status({}))).toEqual({ enabled: true, reason: null });
+    expect(enrollmentCard(t, false, status({ enrollMemberEnabled: false, enrollmentMessage: 'You are enrolled in the Enhanced membership.' }))).toEqual({
       enabled: false,
       reason: 'You are enrolled in the Enhanced membership.',
     });
-    expect(enrollmentCard(true, undefined)).toEqual({ enabled: true, reason: null });
+    expect(enrollmentCard(t, true, undefined)).toEqual({ enabled: true, reason: null });
   });
 });
 
 describe('Appointments', () => {
   it('follows bookAppointmentEnabled, with the appointment access message as the reason', () => {
-    expect(appointmentsCard(false, status({ bookAppointmentEnabled: true }))).toEqual({ enabled: true, reason: null });
-    expect(appointmentsCard(false, status({}))).toEqual({ enabled: false, reason: 'Online appointment booking requires an active membership.' });
-    expect(appointmentsCard(false, status({ appointmentMessage: '' }))).toEqual({ enabled: false, reason: APPOINTMENTS_FALLBACK_MESSAGE });
-    expect(appointmentsCard(true, undefined)).toEqual({ enabled: true, reason: null });
+    expect(appointmentsCard(t, false, status({ bookAppointmentEnabled: true }))).toEqual({ enabled: true, reason: null });
+    expect(appointmentsCard(t, false, status({}))).toEqual({ enabled: false, reason: 'Online appointment booking requires an active membership.' });
+    expect(appointmentsCard(t, false, status({ appointmentMessage: '' }))).toEqual({ enabled: false, reason: APPOINTMENTS_FALLBACK_MESSAGE });
+    expect(appointmentsCard(t, true, undefined)).toEqual({ enabled: true, reason: null });
   });
 });
 
 describe('the cards that follow the membership status, while it is read', () => {
   const checking = { enabled: false, reason: CHECKING_MEMBERSHIP_STATUS };
   it('say it is being checked, not a guess that then changes', () => {
-    expect(billingCard(undefined, true)).toEqual(checking);
-    expect(enrollmentCard(false, undefined, true)).toEqual(checking);
-    expect(appointmentsCard(false, undefined, true)).toEqual(checking);
+    expect(billingCard(t, undefined, true)).toEqual(checking);
+    expect(enrollmentCard(t, false, undefined, true)).toEqual(checking);
+    expect(appointmentsCard(t, false, undefined, true)).toEqual(checking);
   });
   it("are a guest's as ever (guests are not asked it)", () => {
-    expect(enrollmentCard(true, undefined, true)).toEqual({ enabled: true, reason: null });
-    expect(appointmentsCard(true, undefined, true)).toEqual({ enabled: true, reason: null });
+    expect(enrollmentCard(t, true, undefined, true)).toEqual({ enabled: true, reason: null });
+    expect(appointmentsCard(t, true, undefined, true)).toEqual({ enabled: true, reason: null });
   });
   it('fall back as before when the status could not be read', () => {
-    expect(enrollmentCard(false, undefined)).toEqual({ enabled: true, reason: null });
-    expect(appointmentsCard(false, undefined)).toEqual({ enabled: true, reason: null });
+    expect(enrollmentCard(t, false, undefined)).toEqual({ enabled: true, reason: null });
+    expect(appointmentsCard(t, false, undefined)).toEqual({ enabled: true, reason: null });
   });
 });
 

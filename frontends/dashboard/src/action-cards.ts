@@ -3,11 +3,11 @@
  * 'Action cards', §6; enrollment-and-payment §2 'Patient info card'). Pure, unit-tested.
  */
 import type { SubscriptionStatusResponse } from '@portal/contracts';
-import { CHECKING_MEMBERSHIP_STATUS } from './membership-status.ts';
+import type { Translate } from './i18n.ts';
 
+/** The English the specs quote, kept for the tests that compare the catalog (messages/en.json) against it. */
 export const BILLING_MANAGED_BY_CAREGIVER = 'Billing managed by caregiver';
 export const NO_SUBSCRIPTIONS_AVAILABLE = 'No subscriptions available';
-export const COMING_SOON = 'Coming Soon';
 export const NURSE_LINE_PARAM = 'nurse';
 
 export interface CardState {
@@ -21,15 +21,15 @@ export interface CardState {
  * that depend on it say so and wait, rather than showing a guess that then changes by itself
  * ('No subscriptions available', then the billing portal; issue 23).
  */
-const CHECKING: CardState = { enabled: false, reason: CHECKING_MEMBERSHIP_STATUS };
+const checkingCard = (t: Translate): CardState => ({ enabled: false, reason: t('membership.checking') });
 
 /** The Appointments card's 'Manage Appointments': bookAppointmentEnabled, else the appointment access message. */
 export const APPOINTMENTS_FALLBACK_MESSAGE = 'Appointment booking is available to members.';
-export const appointmentsCard = (guest: boolean, status: SubscriptionStatusResponse | undefined, checking = false): CardState => {
+export const appointmentsCard = (t: Translate, guest: boolean, status: SubscriptionStatusResponse | undefined, checking = false): CardState => {
   if (guest) return { enabled: true, reason: null };
-  if (checking) return CHECKING;
+  if (checking) return checkingCard(t);
   if (status === undefined || status.bookAppointmentEnabled) return { enabled: true, reason: null };
-  return { enabled: false, reason: status.appointmentMessage || APPOINTMENTS_FALLBACK_MESSAGE };
+  return { enabled: false, reason: status.appointmentMessage || t('appointmentsCard.membersOnly') };
 };
 
 /**
@@ -37,17 +37,17 @@ export const appointmentsCard = (guest: boolean, status: SubscriptionStatusRespo
  * caregiver' when the summary mentions a caregiver, else 'No subscriptions available'. Guests do
  * not get the membership status (§6), so the card stays disabled for them.
  */
-export const billingCard = (status: SubscriptionStatusResponse | undefined, checking = false): CardState => {
-  if (checking) return CHECKING;
+export const billingCard = (t: Translate, status: SubscriptionStatusResponse | undefined, checking = false): CardState => {
+  if (checking) return checkingCard(t);
   if (status?.managedSubscriptionsEnabled) return { enabled: true, reason: null };
-  if (status && /caregiver/i.test(status.subscriptionSummary)) return { enabled: false, reason: BILLING_MANAGED_BY_CAREGIVER };
-  return { enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE };
+  if (status && /caregiver/i.test(status.subscriptionSummary)) return { enabled: false, reason: t('billing.managedByCaregiver') };
+  return { enabled: false, reason: t('billing.noSubscriptions') };
 };
 
 /** Membership Enrollment: enrollMemberEnabled (guests enroll through the guest path: enabled). */
-export const enrollmentCard = (guest: boolean, status: SubscriptionStatusResponse | undefined, checking = false): CardState => {
+export const enrollmentCard = (t: Translate, guest: boolean, status: SubscriptionStatusResponse | undefined, checking = false): CardState => {
   if (guest) return { enabled: true, reason: null };
-  if (checking) return CHECKING;
+  if (checking) return checkingCard(t);
   if (status === undefined) return { enabled: true, reason: null };
   return status.enrollMemberEnabled ? { enabled: true, reason: null } : { enabled: false, reason: status.enrollmentMessage };
 };

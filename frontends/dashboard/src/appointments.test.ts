@@ -1,5 +1,10 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { UNKNOWN_PROVIDER, changeOffer, departmentName, formatAppointmentDate, formatAppointmentTime, providerFact, rescheduleHref } from './appointments.ts';
+import { messages } from './i18n.ts';
+
+// The screens' words come from the catalog: these read the English one.
+const t = messages.t;
+beforeAll(() => messages.load('en-US'));
 
 describe('an upcoming appointment on the dashboard', () => {
   it('reads as MM/DD/YYYY, h:mm AM/PM and the location name', () => {
@@ -8,7 +13,7 @@ describe('an upcoming appointment on the dashboard', () => {
     expect(formatAppointmentTime('08:05')).toBe('8:05 AM');
     expect(formatAppointmentTime('13:30')).toBe('1:30 PM');
     expect(formatAppointmentTime('12:00')).toBe('12:00 PM');
-    expect(departmentName('1')).toBe('Valley Family Practice');
+    expect(departmentName(t, '1')).toBe('Valley Family Practice');
     expect(rescheduleHref('1234')).toBe('/appointments?reschedule=1234');
   });
 
@@ -25,15 +30,15 @@ describe("an upcoming appointment's provider", () => {
     { id: '8', name: 'Omar Haddad', displayName: '' },
   ];
   it('is the name the location\'s list gives, display name first', () => {
-    expect(providerFact('15', { isPending: false, providers })).toBe('Sarah Chen, MD');
-    expect(providerFact('8', { isPending: false, providers })).toBe('Omar Haddad');
+    expect(providerFact(t, '15', { isPending: false, providers })).toBe('Sarah Chen, MD');
+    expect(providerFact(t, '8', { isPending: false, providers })).toBe('Omar Haddad');
   });
   it('is not drawn while the list loads (the row waits), nor before the list is asked for', () => {
-    expect(providerFact('15', { isPending: true })).toBeNull();
-    expect(providerFact('15', undefined)).toBeNull();
+    expect(providerFact(t, '15', { isPending: true })).toBeNull();
+    expect(providerFact(t, '15', undefined)).toBeNull();
   });
   it("says 'Your provider' only once the list is settled without the name (not listed, or not readable)", () => {
-    expect(providerFact('99', { isPending: false, providers })).toBe(UNKNOWN_PROVIDER);
-    expect(providerFact('15', { isPending: false })).toBe(UNKNOWN_PROVIDER);
+    expect(providerFact(t, '99', { isPending: false, providers })).toBe(UNKNOWN_PROVIDER);
+    expect(providerFact(t, '15', { isPending: false })).toBe(UNKNOWN_PROVIDER);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Subscription, SubscriptionStatusResponse } from '@portal/contracts';
 import {
   CAREGIVER_FALLBACK,
@@ -15,6 +15,11 @@ import {
   statusIndicator,
   subscriptionLists,
 } from './membership-status.ts';
+import { messages } from './i18n.ts';
+
+// The screens' words come from the catalog: these read the English one.
+const t = messages.t;
+beforeAll(() => messages.load('en-US'));
 
 const sub = (overrides: Partial<Subscription> = {}): Subscription => ({
   id: 'sub_1PqRsTuVwXyZ12345',
@@ -50,23 +55,23 @@ const status = (lists: Partial<SubscriptionStatusResponse['subscriptions']> = {}
 describe('membership status card text', () => {
   it('counts: active, on the billing account (guest hint), dependent', () => {
     const s = status({ tier1PatientMatches: [sub()], tier1Others: [sub({ id: 'sub_b' }), sub({ id: 'sub_c' })] });
-    expect(membershipCounts(s, false).map((c) => [c.label, c.count, c.hint])).toEqual([
+    expect(membershipCounts(t, s, false).map((c) => [c.label, c.count, c.hint])).toEqual([
       ['Active Subscriptions', 1, null],
       ['On Billing Account', 2, null],
       ['Dependent Subscriptions', 0, null],
     ]);
-    expect(membershipCounts(s, true)[1]?.hint).toBe('may be for you or dependents');
+    expect(membershipCounts(t, s, true)[1]?.hint).toBe('may be for you or dependents');
   });
 
   it("list headings: 'Your Active Subscriptions', 'Dependent Subscriptions' or 'Subscriptions' for guests, 'Caregiver-Managed Subscriptions'; empty lists left out", () => {
     const s = status({ tier1PatientMatches: [sub()], tier1Others: [sub({ id: 'x' })], tier2Matches: [sub({ id: 'y' })] });
-    expect(subscriptionLists(s, false).map((l) => [l.title, l.managed])).toEqual([
+    expect(subscriptionLists(t, s, false).map((l) => [l.title, l.managed])).toEqual([
       ['Your Active Subscriptions', false],
       ['Dependent Subscriptions', false],
       ['Caregiver-Managed Subscriptions', true],
     ]);
-    expect(subscriptionLists(s, true)[1]?.title).toBe('Subscriptions');
-    expect(subscriptionLists(status({ tier2Matches: [sub()] }), false).map((l) => l.title)).toEqual(['Caregiver-Managed Subscriptions']);
+    expect(subscriptionLists(t, s, true)[1]?.title).toBe('Subscriptions');
+    expect(subscriptionLists(t, status({ tier2Matches: [sub()] }), false).map((l) => l.title)).toEqual(['Caregiver-Managed Subscriptions']);
   });
 
   it("'Enroll Now!' only when all three counts are zero", () => {
@@ -81,48 +86,48 @@ describe('membership status card text', () => {
   });
 
   it('the amount divided by 100 with two decimals, per interval', () => {
-    expect(formatSubscriptionAmount(12_000, 'year')).toBe('$120.00/year');
-    expect(formatSubscriptionAmount(7_000, '6 months')).toBe('$70.00/6 months');
-    expect(formatSubscriptionAmount(1_999, '')).toBe('$19.99');
-    expect(spokenSubscriptionAmount(30_000, '6 months')).toBe('$300.00 per 6 months');
+    expect(formatSubscriptionAmount(t, 'en-US', 12_000, 'year')).toBe('$120.00/year');
+    expect(formatSubscriptionAmount(t, 'en-US', 7_000, '6 months')).toBe('$70.00/6 months');
+    expect(formatSubscriptionAmount(t, 'en-US', 1_999, '')).toBe('$19.99');
+    expect(spokenSubscriptionAmount(t, 'en-US', 30_000, '6 months')).toBe('$300.00 per 6 months');
   });
 
   it("'Next billing' for a renewing subscription, 'Period ends' otherwise", () => {
-    expect(periodEndLabel(sub())).toBe('Next billing');
-    expect(periodEndLabel(sub({ status: 'trialing' }))).toBe('Next billing');
-    expect(periodEndLabel(sub({ cancelAtPeriodEnd: true }))).toBe('Period ends');
-    expect(periodEndLabel(sub({ status: 'canceled' }))).toBe('Period ends');
+    expect(periodEndLabel(t, sub())).toBe('Next billing');
+    expect(periodEndLabel(t, sub({ status: 'trialing' }))).toBe('Next billing');
+    expect(periodEndLabel(t, sub({ cancelAtPeriodEnd: true }))).toBe('Period ends');
+    expect(periodEndLabel(t, sub({ status: 'canceled' }))).toBe('Period ends');
   });
 
   it("the period end on the practice's calendar", () => {
-    expect(formatPeriodEnd('2027-06-15T16:00:00.000Z')).toBe('June 15, 2027');
+    expect(formatPeriodEnd('2027-06-15T16:00:00.000Z', 'en-US')).toBe('June 15, 2027');
     // 02:00 UTC is still the previous day in Rhode Island.
-    expect(formatPeriodEnd('2027-01-01T02:00:00.000Z')).toBe('December 31, 2026');
-    expect(formatPeriodEnd(null)).toBeNull();
-    expect(formatPeriodEnd('not a date')).toBeNull();
+    expect(formatPeriodEnd('2027-01-01T02:00:00.000Z', 'en-US')).toBe('December 31, 2026');
+    expect(formatPeriodEnd(null, 'en-US')).toBeNull();
+    expect(formatPeriodEnd('not a date', 'en-US')).toBeNull();
   });
 
   it('the status indicator follows §4 labels', () => {
-    expect(statusIndicator(sub())).toEqual({ label: 'Active & Renewing', tone: 'success' });
-    expect(statusIndicator(sub({ cancelAtPeriodEnd: true }))).toEqual({ label: 'Canceling at period end', tone: 'warning' });
-    expect(statusIndicator(sub({ status: 'canceled', cancelAtPeriodEnd: true }))).toEqual({ label: 'Canceled', tone: 'secondary' });
-    expect(statusIndicator(sub({ status: 'past_due' }))).toEqual({ label: 'past_due', tone: 'destructive' });
-    expect(statusIndicator(sub({ status: 'trialing' }))).toEqual({ label: 'trialing', tone: 'success' });
+    expect(statusIndicator(t, sub())).toEqual({ label: 'Active & Renewing', tone: 'success' });
+    expect(statusIndicator(t, sub({ cancelAtPeriodEnd: true }))).toEqual({ label: 'Canceling at period end', tone: 'warning' });
+    expect(statusIndicator(t, sub({ status: 'canceled', cancelAtPeriodEnd: true }))).toEqual({ label: 'Canceled', tone: 'secondary' });
+    expect(statusIndicator(t, sub({ status: 'past_due' }))).toEqual({ label: 'past_due', tone: 'destructive' });
+    expect(statusIndicator(t, sub({ status: 'trialing' }))).toEqual({ label: 'trialing', tone: 'success' });
   });
 
   it('masks the caregiver email to its first 2 characters, or says Caregiver', () => {
-    expect(maskCaregiverEmail('dana@example.test')).toBe('da***@example.test');
-    expect(maskCaregiverEmail('d@example.test')).toBe('d***@example.test');
-    expect(maskCaregiverEmail('nodomain')).toBe('no***');
-    expect(maskCaregiverEmail(null)).toBe(CAREGIVER_FALLBACK);
-    expect(maskCaregiverEmail('  ')).toBe('Caregiver');
+    expect(maskCaregiverEmail(t, 'dana@example.test')).toBe('da***@example.test');
+    expect(maskCaregiverEmail(t, 'd@example.test')).toBe('d***@example.test');
+    expect(maskCaregiverEmail(t, 'nodomain')).toBe('no***');
+    expect(maskCaregiverEmail(t, null)).toBe(CAREGIVER_FALLBACK);
+    expect(maskCaregiverEmail(t, '  ')).toBe('Caregiver');
   });
 
   it("the 'Refresh Failed' text: the server's message when it gave one", () => {
-    expect(refreshFailedDescription({ body: JSON.stringify({ error: 'Billing unavailable', message: 'We could not reach our billing service.' }) })).toBe(
+    expect(refreshFailedDescription(t, { body: JSON.stringify({ error: 'Billing unavailable', message: 'We could not reach our billing service.' }) })).toBe(
       'We could not reach our billing service.',
     );
-    expect(refreshFailedDescription({ body: 'oops' })).toBe(REFRESH_FAILED_FALLBACK);
-    expect(refreshFailedDescription(new Error('x'))).toBe(REFRESH_FAILED_FALLBACK);
+    expect(refreshFailedDescription(t, { body: 'oops' })).toBe(REFRESH_FAILED_FALLBACK);
+    expect(refreshFailedDescription(t, new Error('x'))).toBe(REFRESH_FAILED_FALLBACK);
   });
 });

@@ -1,11 +1,12 @@
 /** What the dashboard's welcome banner says for each kind of user (booking-dashboard-staff §2 'Dashboard'). */
-import { GUEST_BADGE, PROVIDER_BADGE } from '@portal/client';
+import { PROVIDER_BADGE } from '@portal/client';
 import type { AuthState } from '@portal/client';
+import type { Translate } from './i18n.ts';
 
 export interface Welcome {
   readonly title: string;
   readonly email: string | null;
-  /** 'athenahealth' (provider sign-in) or 'Guest'. */
+  /** 'athenahealth' (provider sign-in, the product's name) or 'Guest'. */
   readonly badge: string;
   /** The signed-in caregiver's name when they act for someone else. */
   readonly caregiverName: string | null;
@@ -13,13 +14,13 @@ export interface Welcome {
   readonly actingFor: string | null;
 }
 
-export const welcomeFor = (state: Exclude<AuthState, { kind: 'unauthenticated' }>): Welcome => {
+export const welcomeFor = (t: Translate, state: Exclude<AuthState, { kind: 'unauthenticated' }>): Welcome => {
   if (state.kind === 'guest') {
-    return { title: 'Welcome!', email: state.email, badge: GUEST_BADGE, caregiverName: null, actingFor: null };
+    return { title: t('welcome.guest'), email: state.email, badge: t('welcome.guestBadge'), caregiverName: null, actingFor: null };
   }
   const name = state.caregiverName ?? state.patientName;
   return {
-    title: `Welcome, ${name}`,
+    title: t('welcome.named', { name }),
     email: state.email,
     badge: PROVIDER_BADGE,
     caregiverName: state.caregiverName,

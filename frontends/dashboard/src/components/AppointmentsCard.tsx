@@ -2,6 +2,7 @@ import { Button, ButtonLink, CalendarIcon, Card, CardDescription, CardFooter, Ca
 import type { SubscriptionStatusResponse } from '@portal/contracts';
 import { appointmentsCard } from '../action-cards.ts';
 import { APPOINTMENTS_PATH } from '../appointments.ts';
+import { useT } from '../i18n.ts';
 
 /**
  * The Appointments action card (booking-dashboard-staff §2 'Action cards': bookAppointmentEnabled):
@@ -10,24 +11,25 @@ import { APPOINTMENTS_PATH } from '../appointments.ts';
  * being read, that it is being checked.
  */
 export function AppointmentsCard({ guest, status, checking = false }: { guest: boolean; status: SubscriptionStatusResponse | undefined; checking?: boolean }) {
-  const { enabled, reason: message } = appointmentsCard(guest, status, checking);
+  const t = useT();
+  const { enabled, reason: message } = appointmentsCard(t, guest, status, checking);
   return (
     <Card as="article">
       <CardHeader>
         <span className="ui-card__icon" aria-hidden="true">
           <CalendarIcon size={22} />
         </span>
-        <CardTitle>Appointments</CardTitle>
-        <CardDescription>{message ?? 'Book, reschedule or cancel a visit with your provider.'}</CardDescription>
+        <CardTitle>{t('appointmentsCard.title')}</CardTitle>
+        <CardDescription>{message ?? t('appointmentsCard.description')}</CardDescription>
       </CardHeader>
       <CardFooter>
         {enabled ? (
           <ButtonLink href={APPOINTMENTS_PATH} variant="secondary" block>
-            Manage Appointments
+            {t('appointmentsCard.manage')}
           </ButtonLink>
         ) : (
           <Button variant="secondary" block disabled>
-            Manage Appointments
+            {t('appointmentsCard.manage')}
           </Button>
         )}
       </CardFooter>

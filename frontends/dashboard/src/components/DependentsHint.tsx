@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import type { AnimationEvent, CSSProperties } from 'react';
 import { CloseIcon, UsersIcon, cx, usePrefersReducedMotion } from '@portal/ui';
+import { useT } from '../i18n.ts';
+import { richText } from '../rich-text.tsx';
 
 /** The hint fades out over this long (booking-dashboard-staff §9), paused while hovered or focused. */
 export const DEPENDENTS_HINT_FADE_MS = 10_000;
-export const DEPENDENTS_HINT_TITLE = 'Manage Dependents?';
 
 /**
  * For provider-login users: where the patient switcher is (Switch Account in the account menu),
@@ -12,6 +13,7 @@ export const DEPENDENTS_HINT_TITLE = 'Manage Dependents?';
  * stays without fading until dismissed.
  */
 export function DependentsHint() {
+  const t = useT();
   const [shown, setShown] = useState(true);
   const reduceMotion = usePrefersReducedMotion();
   const titleId = useId();
@@ -32,14 +34,11 @@ export function DependentsHint() {
       </span>
       <div className="dash-callout__body">
         <h2 id={titleId} className="dash-callout__title">
-          {DEPENDENTS_HINT_TITLE}
+          {t('dependents.title')}
         </h2>
-        <p>
-          Use <strong>Switch Account</strong> in your account menu at the top right to move to a dependent&apos;s account you
-          have access to. The feature must be enabled by the practice.
-        </p>
+        <p>{richText(t('dependents.text'), { 0: (words) => <strong>{words}</strong> })}</p>
       </div>
-      <button type="button" className="dash-callout__close" aria-label="Dismiss hint" onClick={() => setShown(false)}>
+      <button type="button" className="dash-callout__close" aria-label={t('dependents.dismiss')} onClick={() => setShown(false)}>
         <CloseIcon size={18} />
       </button>
     </div>

@@ -4,13 +4,15 @@ import { Button, Card, CardDescription, CardFooter, CardHeader, CardTitle, Credi
 import { api, openBillingPortal } from '@portal/client';
 import { billingCard } from '../action-cards.ts';
 import { openPortalSession } from '../dashboard-api.ts';
+import { useT } from '../i18n.ts';
 
 /**
  * Membership Billing (booking-dashboard-staff §2 'Action cards'): the card provider's billing
  * portal in a new tab, when managedSubscriptionsEnabled; otherwise disabled with its reason.
  */
 export function MembershipBillingCard({ status, checking = false }: { status: SubscriptionStatusResponse | undefined; checking?: boolean }) {
-  const card = billingCard(status, checking);
+  const t = useT();
+  const card = billingCard(t, status, checking);
   const [opening, setOpening] = useState(false);
   const open = (): void => {
     setOpening(true);
@@ -22,14 +24,14 @@ export function MembershipBillingCard({ status, checking = false }: { status: Su
         <span className="ui-card__icon" aria-hidden="true">
           <CreditCardIcon size={22} />
         </span>
-        <CardTitle id="dash-billing-title">Membership Billing</CardTitle>
-        <CardDescription>{card.reason ?? 'Update your card, see invoices or change auto-renewal.'}</CardDescription>
+        <CardTitle id="dash-billing-title">{t('billing.title')}</CardTitle>
+        <CardDescription>{card.reason ?? t('billing.description')}</CardDescription>
       </CardHeader>
       <CardFooter>
-        <Button variant="secondary" block disabled={!card.enabled} onClick={open} loading={opening} loadingText="Opening...">
-          Open Billing Portal
+        <Button variant="secondary" block disabled={!card.enabled} onClick={open} loading={opening} loadingText={t('billing.opening')}>
+          {t('billing.open')}
           <ExternalLinkIcon size={18} />
-          <span className="ui-visually-hidden"> (opens in a new tab)</span>
+          <span className="ui-visually-hidden">{t('common.opensInNewTab')}</span>
         </Button>
       </CardFooter>
     </Card>

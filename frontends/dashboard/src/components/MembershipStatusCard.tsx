@@ -3,14 +3,11 @@ import { Alert, Button, ButtonLink, Card, CardContent, CardHeader, CardTitle, Sh
 import { api, toast } from '@portal/client';
 import type { SubscriptionStatusResponse } from '@portal/contracts';
 import { SUBSCRIPTION_STATUS_QUERY_KEY } from '@portal/client';
+import { useApiErrorText } from '@portal/client/api-error-text.ts';
 import { refreshSubscriptionStatus } from '../dashboard-api.ts';
+import { useT } from '../i18n.ts';
 import {
-  CHECKING_MEMBERSHIP_STATUS,
   ENROLLMENT_PATH,
-  ENROLL_NOW_LABEL,
-  MEMBERSHIP_STATUS_TITLE,
-  REFRESH_FAILED_TITLE,
-  REFRESH_LABEL,
   membershipCounts,
   refreshFailedDescription,
   showEnrollNow,
@@ -26,12 +23,14 @@ import type { SubscriptionStatusQuery } from '../use-subscription-status.ts';
  * subscription lists. 'Checking membership status...' while loading.
  */
 export function MembershipStatusCard({ query, guest = false }: { query: SubscriptionStatusQuery; guest?: boolean }) {
+  const t = useT();
+  const errorText = useApiErrorText();
   const queryClient = useQueryClient();
   const refresh = useMutation({
     mutationFn: () => refreshSubscriptionStatus(api),
     onSuccess: (data) => queryClient.setQueryData(SUBSCRIPTION_STATUS_QUERY_KEY, data),
     onError: (error) => {
-      toast({ title: REFRESH_FAILED_TITLE, description: refreshFailedDescription(error), variant: 'destructive' });
+      toast({ title: t('membership.refreshFailed.title'), description: refreshFailedDescription(t, error, errorText), variant: 'destructive' });
     },
   });
   const status = query.data;
@@ -45,7 +44,7 @@ export function MembershipStatusCard({ query, guest = false }: { query: Subscrip
             <ShieldIcon size={22} />
           </span>
           <CardTitle as="h2" id="membership-status-title">
-            {MEMBERSHIP_STATUS_TITLE}
+            {t('membership.title')}
           </CardTitle>
           <Button
             variant="secondary"
@@ -53,11 +52,11 @@ export function MembershipStatusCard({ query, guest = false }: { query: Subscrip
             className="dash-membership__refresh"
             onClick={() => refresh.mutate()}
             loading={busy}
-            loadingText="Refreshing..."
+            loadingText={t('membership.refreshing')}
             disabled={query.isPending}
-            aria-label="Refresh membership status"
+            aria-label={t('membership.refreshLabel')}
           >
-            {REFRESH_LABEL}
+            {t('membership.refresh')}
           </Button>
         </div>
       </CardHeader>
@@ -67,13 +66,13 @@ export function MembershipStatusCard({ query, guest = false }: { query: Subscrip
             <span className="ui-spinner ui-spinner--md" aria-hidden="true">
               <span className="ui-spinner__circle" />
             </span>
-            <p className="ui-loading__label">{CHECKING_MEMBERSHIP_STATUS}</p>
+            <p className="ui-loading__label">{t('membership.checking')}</p>
           </div>
         ) : !status ? (
-          <Alert variant="destructive" title="We couldn't check your membership status" role="alert">
-            <p>{refreshFailedDescription(query.error)}</p>
+          <Alert variant="destructive" title={t('membership.loadFailed.title')} role="alert">
+            <p>{refreshFailedDescription(t, query.error, errorText)}</p>
             <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </Alert>
         ) : (
@@ -85,14 +84,15 @@ export function MembershipStatusCard({ query, guest = false }: { query: Subscrip
 }
 
 function MembershipStatusBody({ status, guest }: { status: SubscriptionStatusResponse; guest: boolean }) {
-  const counts = membershipCounts(status, guest);
-  const lists = subscriptionLists(status, guest);
+  const t = useT();
+  const counts = membershipCounts(t, status, guest);
+  const lists = subscriptionLists(t, status, guest);
   return (
     <div className="dash-membership__body">
       <p className="dash-membership__summary" aria-live="polite">
         {status.subscriptionSummary}
       </p>
-      <ul className="dash-counts" aria-label="Subscription counts">
+      <ul className="dash-counts" aria-label={t('membership.counts')}>
         {counts.map((count) => (
           <li key={count.key} className="dash-counts__item">
             <span className="dash-counts__number">{count.count}</span>
@@ -103,7 +103,7 @@ function MembershipStatusBody({ status, guest }: { status: SubscriptionStatusRes
       </ul>
       {showEnrollNow(status) ? (
         <ButtonLink href={ENROLLMENT_PATH} className="dash-membership__enroll">
-          {ENROLL_NOW_LABEL}
+          {t('membership.enrollNow')}
         </ButtonLink>
       ) : null}
       <div className="dash-membership__messages">

@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, PhoneIcon } from '@portal/ui';
-import { NURSE_LINE_GUEST_TEXT, useLocation } from '@portal/client';
+import { useLocation } from '@portal/client';
 import { asksForNurseLine } from '../action-cards.ts';
+import { useT } from '../i18n.ts';
 
 /**
  * Nurse Phone Messaging (booking-dashboard-staff §2 'Action cards', 'Nurse line dialog'): opens
@@ -12,6 +13,7 @@ import { asksForNurseLine } from '../action-cards.ts';
 const NurseLineDialog = lazy(() => import('@portal/ui/NurseLineDialog.tsx').then((module) => ({ default: module.NurseLineDialog })));
 
 export function NurseLineCard({ guest }: { guest: boolean }) {
+  const t = useT();
   const { search } = useLocation();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -27,19 +29,19 @@ export function NurseLineCard({ guest }: { guest: boolean }) {
         <span className="ui-card__icon" aria-hidden="true">
           <PhoneIcon size={22} />
         </span>
-        <CardTitle id="dash-nurse-title">Nurse Phone Messaging</CardTitle>
-        <CardDescription>Call or text our nurses during business hours. A members-only benefit.</CardDescription>
+        <CardTitle id="dash-nurse-title">{t('nurse.title')}</CardTitle>
+        <CardDescription>{t('nurse.description')}</CardDescription>
       </CardHeader>
       {guest ? (
         <CardContent>
-          <Alert variant="info" title="Nurse line not available">
-            {NURSE_LINE_GUEST_TEXT}
+          <Alert variant="info" title={t('nurse.guestTitle')}>
+            {t('nurse.guestText')}
           </Alert>
         </CardContent>
       ) : null}
       <CardFooter>
         <Button variant="secondary" block disabled={guest} onClick={() => setOpen(true)}>
-          Open Nurse Line
+          {t('nurse.open')}
         </Button>
       </CardFooter>
       {guest || !(open || opened) ? null : (

@@ -1,8 +1,10 @@
 import { Button, Card, CardDescription, CardFooter, CardHeader, CardTitle, LogOutIcon } from '@portal/ui';
 import { useLogout } from '@portal/client';
+import { useT } from '../i18n.ts';
 
 /** Sign Out: the same logout as the account menu ('Logging out...' while busy). */
 export function SignOutCard() {
+  const t = useT();
   const { logout, isLoggingOut } = useLogout();
   return (
     <Card as="article">
@@ -10,12 +12,12 @@ export function SignOutCard() {
         <span className="ui-card__icon ui-card__icon--destructive" aria-hidden="true">
           <LogOutIcon size={22} />
         </span>
-        <CardTitle>Sign Out</CardTitle>
-        <CardDescription>Sign out of the Member Portal on this device. Your details are cleared from this browser.</CardDescription>
+        <CardTitle>{t('signOut.title')}</CardTitle>
+        <CardDescription>{t('signOut.description')}</CardDescription>
       </CardHeader>
       <CardFooter>
-        <Button variant="secondary" block onClick={() => void logout()} loading={isLoggingOut} loadingText="Logging out...">
-          Sign Out
+        <Button variant="secondary" block onClick={() => void logout()} loading={isLoggingOut} loadingText={t('signOut.busy')}>
+          {t('signOut.button')}
         </Button>
       </CardFooter>
     </Card>

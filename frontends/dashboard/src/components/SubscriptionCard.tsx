@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { Badge } from '@portal/ui';
 import type { Subscription } from '@portal/contracts';
+import { messages, useT } from '../i18n.ts';
 import {
-  MANAGED_BY,
-  WILL_NOT_RENEW,
   formatPeriodEnd,
   formatSubscriptionAmount,
   maskCaregiverEmail,
@@ -20,16 +19,18 @@ import {
  * caregiver-managed one 'Managed by' with the masked caregiver email.
  */
 export function SubscriptionCard({ subscription, managed }: { subscription: Subscription; managed: boolean }) {
+  const t = useT();
+  const locale = messages.useLocale();
   const tooltipId = useId();
-  const status = statusIndicator(subscription);
-  const periodEnd = formatPeriodEnd(subscription.currentPeriodEnd);
+  const status = statusIndicator(t, subscription);
+  const periodEnd = formatPeriodEnd(subscription.currentPeriodEnd, locale);
   return (
-    <li className="dash-subscription" aria-label={`${subscription.productName} subscription ending ${shortSubscriptionId(subscription.id)}`}>
+    <li className="dash-subscription" aria-label={t('subscription.label', { product: subscription.productName, id: shortSubscriptionId(subscription.id) })}>
       <div className="dash-subscription__head">
         <h4 className="dash-subscription__product">{subscription.productName}</h4>
         <Badge variant={status.tone} className="dash-subscription__status">
           <span className={`dash-status-dot dash-status-dot--${status.tone}`} aria-hidden="true" />
-          <span className="ui-visually-hidden">Status: </span>
+          <span className="ui-visually-hidden">{t('subscription.statusPrefix')}</span>
           {status.label}
         </Badge>
       </div>
@@ -37,12 +38,12 @@ export function SubscriptionCard({ subscription, managed }: { subscription: Subs
       <dl className="dash-subscription__facts">
         {subscription.memberName ? (
           <div>
-            <dt>Member</dt>
+            <dt>{t('subscription.member')}</dt>
             <dd>{subscription.memberName}</dd>
           </div>
         ) : null}
         <div>
-          <dt>ID</dt>
+          <dt>{t('subscription.id')}</dt>
           <dd>
             <span className="dash-subid" tabIndex={0} aria-describedby={tooltipId} data-full-id={subscription.id}>
               …{shortSubscriptionId(subscription.id)}
@@ -53,28 +54,28 @@ export function SubscriptionCard({ subscription, managed }: { subscription: Subs
           </dd>
         </div>
         <div>
-          <dt>Amount</dt>
+          <dt>{t('subscription.amount')}</dt>
           <dd>
-            <span aria-hidden="true">{formatSubscriptionAmount(subscription.amount, subscription.interval)}</span>
-            <span className="ui-visually-hidden">{spokenSubscriptionAmount(subscription.amount, subscription.interval)}</span>
+            <span aria-hidden="true">{formatSubscriptionAmount(t, locale, subscription.amount, subscription.interval)}</span>
+            <span className="ui-visually-hidden">{spokenSubscriptionAmount(t, locale, subscription.amount, subscription.interval)}</span>
           </dd>
         </div>
         {periodEnd ? (
           <div>
-            <dt>{periodEndLabel(subscription)}</dt>
+            <dt>{periodEndLabel(t, subscription)}</dt>
             <dd>{periodEnd}</dd>
           </div>
         ) : null}
         {managed ? (
           <div>
-            <dt>{MANAGED_BY}</dt>
-            <dd>{maskCaregiverEmail(subscription.customer.email)}</dd>
+            <dt>{t('subscription.managedBy')}</dt>
+            <dd>{maskCaregiverEmail(t, subscription.customer.email)}</dd>
           </div>
         ) : null}
       </dl>
       {subscription.cancelAtPeriodEnd ? (
         <p className="dash-subscription__no-renew">
-          <Badge variant="warning">{WILL_NOT_RENEW}</Badge>
+          <Badge variant="warning">{t('subscription.willNotRenew')}</Badge>
         </p>
       ) : null}
     </li>

@@ -19,17 +19,12 @@ import {
   apiErrorField,
   toast,
 } from '@portal/client';
+import { apiErrorOf, useApiErrorText } from '@portal/client/api-error-text.ts';
+import { messages, useT } from '../i18n.ts';
 import {
-  CANCELLATION_ERROR_TEXT,
-  CANCELLATION_ERROR_TITLE,
-  CANCEL_CUTOFF_TOOLTIP,
-  NO_UPCOMING,
-  UPCOMING_TITLE,
+  appointmentWhen,
   changeOffer,
-  RESCHEDULE_CUTOFF_TOOLTIP,
   departmentName,
-  formatAppointmentDate,
-  formatAppointmentTime,
   providerFact,
   rescheduleHref,
   upcomingAppointmentsKey,
@@ -46,6 +41,8 @@ const CancelAppointmentDialog = lazy(() => import('./CancelAppointmentDialog.tsx
  * disabled inside 24 hours of the start (tooltip), and asks first; 'Cancellation Error' on failure.
  */
 export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
+  const t = useT();
+  const errorText = useApiErrorText();
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: upcomingAppointmentsKey(patientId),
@@ -63,8 +60,13 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
   });
   const lists = new Map(departments.map((departmentId, index) => [departmentId, { isPending: providerLists[index]?.isPending ?? true, providers: providerLists[index]?.data?.providers }]));
   // Each row is drawn whole: with its provider's name, once its location's list has answered.
-  const rows = appointments.map((appointment) => ({ appointment, providerName: providerFact(appointment.providerId, lists.get(appointment.departmentId)) }));
+  const rows = appointments.map((appointment) => ({ appointment, providerName: providerFact(t, appointment.providerId, lists.get(appointment.departmentId)) }));
   const waiting = query.isPending || (rows.length > 0 && rows.every((row) => row.providerName === null));
+  // The answer's 'error' field in the page's language (by its code); 'Please try again.' when it gave none.
+  const loadErrorText = (error: unknown): string => {
+    const field = apiErrorField(error, 'error');
+    return field ? errorText({ code: apiErrorOf(error).code, message: field }) : t('common.pleaseTryAgain');
+  };
 
   const [cancelling, setCancelling] = useState<DashboardAppointment | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,12 +77,16 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
     try {
       await cancelAppointment(api, cancelling.appointmentId);
       setCancelling(null);
-      toast({ title: 'Appointment Cancelled', description: 'Your appointment has been cancelled.', variant: 'default' });
+      toast({ title: t('upcoming.cancelled.title'), description: t('upcoming.cancelled.text'), variant: 'default' });
       await queryClient.invalidateQueries({ queryKey: upcomingAppointmentsKey(patientId) });
     } catch (error) {
       setCancelling(null);
       const message = error instanceof ApiError && error.status === 409 ? apiErrorField(error, 'message') : null;
-      toast({ title: CANCELLATION_ERROR_TITLE, description: message ?? CANCELLATION_ERROR_TEXT, variant: 'destructive' });
+      toast({
+        title: t('upcoming.cancelFailed.title'),
+        description: message ? errorText({ code: apiErrorOf(error).code, message }) : t('upcoming.cancelFailed.text'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -94,23 +100,23 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
             <CalendarIcon size={22} />
           </span>
           <CardTitle as="h2" id="upcoming-appointments-title">
-            {UPCOMING_TITLE}
+            {t('upcoming.title')}
           </CardTitle>
         </div>
       </CardHeader>
       <CardContent>
         {waiting ? (
-          <LoadingState compact label="Loading your appointments..." />
+          <LoadingState compact label={t('upcoming.loading')} />
         ) : query.isError ? (
-          <RetryAlert title="Unable to load your appointments" onRetry={() => void query.refetch()} retrying={query.isFetching}>
-            {apiErrorField(query.error, 'error') ?? 'Please try again.'}
+          <RetryAlert title={t('upcoming.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching}>
+            {loadErrorText(query.error)}
           </RetryAlert>
         ) : appointments.length === 0 ? (
           <EmptyState
             icon={<CalendarIcon size={28} />}
             headingLevel={3}
-            title={NO_UPCOMING}
-            actions={<ButtonLink href="/appointments">Book an Appointment</ButtonLink>}
+            title={t('upcoming.none')}
+            actions={<ButtonLink href="/appointments">{t('upcoming.book')}</ButtonLink>}
           />
         ) : (
           <ul className="dash-appointments__list" role="list">
@@ -118,7 +124,7 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
               providerName === null ? (
                 // Another location's list still loading: this row waits, whole, in its place.
                 <li key={appointment.appointmentId} className="dash-appointment" aria-busy="true">
-                  <LoadingState compact label="Loading your appointment..." />
+                  <LoadingState compact label={t('upcoming.loadingOne')} />
                 </li>
               ) : (
                 <AppointmentItem
@@ -150,65 +156,67 @@ export function UpcomingAppointmentsCard({ patientId }: { patientId: string }) {
 }
 
 function AppointmentItem({ appointment, providerName, patientId, onCancel }: { appointment: DashboardAppointment; providerName: string; patientId: string; onCancel: () => void }) {
+  const t = useT();
+  const locale = messages.useLocale();
   const tooltipId = useId();
   const rescheduleTooltipId = useId();
   const offer = changeOffer(appointment);
-  const date = formatAppointmentDate(appointment.date);
-  const time = formatAppointmentTime(appointment.startTime);
+  const when = appointmentWhen(locale, appointment.date, appointment.startTime);
+  const { date, time } = when;
   return (
     <li className="dash-appointment">
       <dl className="dash-appointment__facts">
         <div>
-          <dt>Date</dt>
+          <dt>{t('upcoming.date')}</dt>
           <dd>{date}</dd>
         </div>
         <div>
-          <dt>Time</dt>
+          <dt>{t('upcoming.time')}</dt>
           <dd>{time}</dd>
         </div>
         <div>
-          <dt>Location</dt>
-          <dd>{departmentName(appointment.departmentId)}</dd>
+          <dt>{t('upcoming.location')}</dt>
+          <dd>{departmentName(t, appointment.departmentId)}</dd>
         </div>
         <div>
-          <dt>Provider</dt>
+          <dt>{t('upcoming.provider')}</dt>
           <dd>{providerName}</dd>
         </div>
       </dl>
       <div className="dash-appointment__actions">
         {offer.canReschedule ? (
-          <ButtonLink href={rescheduleHref(appointment.appointmentId)} variant="secondary" size="sm" aria-label={`Reschedule the appointment on ${date} at ${time}`}>
-            Reschedule
+          <ButtonLink href={rescheduleHref(appointment.appointmentId)} variant="secondary" size="sm" aria-label={t('upcoming.rescheduleLabel', when)}>
+            {t('upcoming.reschedule')}
           </ButtonLink>
         ) : (
           // The same 24-hour rule as Cancel (§5: cancelling or rescheduling inside 24 hours is refused).
           <span className="dash-tooltip">
             <Button variant="secondary" size="sm" aria-disabled="true" aria-describedby={rescheduleTooltipId} className="dash-tooltip__trigger" onClick={(event) => event.preventDefault()}>
-              Reschedule
+              {t('upcoming.reschedule')}
             </Button>
             <span role="tooltip" id={rescheduleTooltipId} className="dash-tooltip__text">
-              {RESCHEDULE_CUTOFF_TOOLTIP}
+              {t('upcoming.rescheduleCutoff')}
             </span>
           </span>
         )}
         {offer.canCancel ? (
-          <Button variant="destructive" size="sm" onClick={onCancel} aria-label={`Cancel the appointment on ${date} at ${time}`}>
-            Cancel
+          <Button variant="destructive" size="sm" onClick={onCancel} aria-label={t('upcoming.cancelLabel', when)}>
+            {t('upcoming.cancel')}
           </Button>
         ) : (
           <span className="dash-tooltip">
             {/* aria-disabled, not disabled: it stays focusable, so keyboard users meet the tooltip too. */}
             <Button variant="destructive" size="sm" aria-disabled="true" aria-describedby={tooltipId} className="dash-tooltip__trigger" onClick={(event) => event.preventDefault()}>
-              Cancel
+              {t('upcoming.cancel')}
             </Button>
             <span role="tooltip" id={tooltipId} className="dash-tooltip__text">
-              {CANCEL_CUTOFF_TOOLTIP}
+              {t('upcoming.cancelCutoff')}
             </span>
           </span>
         )}
       </div>
       {/* Only an appointment that can still be moved online can take an earlier time. */}
-      {offer.canReschedule ? <WaitlistChoice appointment={appointment} patientId={patientId} when={`${date} at ${time}`} /> : null}
+      {offer.canReschedule ? <WaitlistChoice appointment={appointment} patientId={patientId} when={when} /> : null}
     </li>
   );
 }

@@ -5,18 +5,20 @@ import { HelpText, Label, Select } from '@portal/ui';
 import { api, toast } from '@portal/client';
 import { upcomingAppointmentsKey } from '../appointments.ts';
 import { setAppointmentWaitlist } from '../dashboard-api.ts';
+import { useT, type MessageId } from '../i18n.ts';
 
-const CHOICES: ReadonlyArray<{ value: Choice; label: string }> = [
-  { value: 'off', label: 'No, keep my time' },
-  { value: 'same-provider', label: 'Yes, with the same provider' },
-  { value: 'any-provider', label: 'Yes, with any provider at this location' },
+const CHOICES: ReadonlyArray<{ value: Choice; label: MessageId }> = [
+  { value: 'off', label: 'waitlist.off' },
+  { value: 'same-provider', label: 'waitlist.sameProvider' },
+  { value: 'any-provider', label: 'waitlist.anyProvider' },
 ];
 
 /**
  * The earlier-slot waitlist choice of one upcoming appointment (issue 13): when another member's
  * cancel frees an earlier time, we email a link that moves this appointment there in one step.
  */
-export function WaitlistChoice({ appointment, patientId, when }: { appointment: DashboardAppointment; patientId: string; when: string }) {
+export function WaitlistChoice({ appointment, patientId, when }: { appointment: DashboardAppointment; patientId: string; when: { readonly date: string; readonly time: string } }) {
+  const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
   const [value, setValue] = useState<Choice>(appointment.waitlist ?? 'off');
@@ -29,14 +31,14 @@ export function WaitlistChoice({ appointment, patientId, when }: { appointment: 
     try {
       await setAppointmentWaitlist(api, appointment.appointmentId, next);
       toast({
-        title: next === 'off' ? 'Earlier Time Alerts Off' : 'Earlier Time Alerts On',
-        description: next === 'off' ? 'We will not email you about earlier times.' : 'We will email you if an earlier time opens up.',
+        title: t(next === 'off' ? 'waitlist.offToast.title' : 'waitlist.on.title'),
+        description: t(next === 'off' ? 'waitlist.offToast.text' : 'waitlist.on.text'),
         variant: 'default',
       });
       await queryClient.invalidateQueries({ queryKey: upcomingAppointmentsKey(patientId) });
     } catch {
       setValue(previous);
-      toast({ title: 'Unable to Save', description: 'Your choice was not saved. Please try again.', variant: 'destructive' });
+      toast({ title: t('waitlist.saveFailed.title'), description: t('waitlist.saveFailed.text'), variant: 'destructive' });
     } finally {
       setSaving(false);
     }
@@ -44,15 +46,15 @@ export function WaitlistChoice({ appointment, patientId, when }: { appointment: 
 
   return (
     <div className="dash-waitlist">
-      <Label htmlFor={id}>Email me if an earlier time opens up</Label>
+      <Label htmlFor={id}>{t('waitlist.label')}</Label>
       <Select id={id} value={value} disabled={saving} aria-describedby={`${id}-help`} onChange={(event) => void choose(event.target.value as Choice)}>
         {CHOICES.map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {choice.label}
+            {t(choice.label)}
           </option>
         ))}
       </Select>
-      <HelpText id={`${id}-help`}>For your appointment on {when}. The link in the email moves it in one step; the first member to confirm gets the time.</HelpText>
+      <HelpText id={`${id}-help`}>{t('waitlist.help', when)}</HelpText>
     </div>
   );
 }

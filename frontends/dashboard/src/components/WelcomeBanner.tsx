@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { Badge, Cluster, Hero, MailIcon } from '@portal/ui';
 import type { Welcome } from '../welcome.ts';
+import { useT } from '../i18n.ts';
+import { richText } from '../rich-text.tsx';
 
 /** The greeting: the user's name (the page's h1), email, sign-in badge and membership badge; for a caregiver, whom they act for. */
 export function WelcomeBanner({ welcome, membershipBadge = null }: { welcome: Welcome; membershipBadge?: ReactNode }) {
+  const t = useT();
   return (
     <Hero title={welcome.title} className="dashboard-welcome">
       <Cluster gap={3}>
@@ -18,11 +21,12 @@ export function WelcomeBanner({ welcome, membershipBadge = null }: { welcome: We
       </Cluster>
       {welcome.actingFor ? (
         <p>
-          Signed in as {welcome.caregiverName}, you are managing care for <strong>{welcome.actingFor}</strong>. What you see and do
-          here is for {welcome.actingFor}&apos;s account.
+          {richText(t('welcome.actingFor', { caregiver: welcome.caregiverName ?? '', patient: welcome.actingFor }), {
+            0: (name) => <strong>{name}</strong>,
+          })}
         </p>
       ) : (
-        <p>Manage your membership, appointments and member benefits from here.</p>
+        <p>{t('welcome.intro')}</p>
       )}
     </Hero>
   );

@@ -31,6 +31,7 @@ import { UpcomingAppointmentsCard } from '../components/UpcomingAppointmentsCard
 import { WelcomeBanner } from '../components/WelcomeBanner.tsx';
 import { useSubscriptionStatus } from '../use-subscription-status.ts';
 import { DASHBOARD_LOGIN_PATH, DASHBOARD_PATHS, welcomeFor } from '../welcome.ts';
+import { useT } from '../i18n.ts';
 
 /**
  * / and /dashboard (booking-dashboard-staff §2 'Dashboard'): the welcome greeting, the
@@ -44,10 +45,11 @@ import { DASHBOARD_LOGIN_PATH, DASHBOARD_PATHS, welcomeFor } from '../welcome.ts
 export function DashboardPage() {
   const { state, isPending, isError, refetch } = useAuthState();
   const signedOut = !isPending && !isError && state.kind === 'unauthenticated';
+  const t = useT();
 
   useEffect(() => {
-    document.title = 'Member Dashboard | Member Portal';
-  }, []);
+    document.title = t('page.title');
+  }, [t]);
 
   useEffect(() => {
     // Only while the dashboard is the page: a logout leaves for /logout-confirmation first.
@@ -58,7 +60,7 @@ export function DashboardPage() {
     if (isPending) {
       return (
         <Container size="lg">
-          <LoadingState label="Loading your dashboard..." />
+          <LoadingState label={t('page.loading')} />
         </Container>
       );
     }
@@ -69,13 +71,13 @@ export function DashboardPage() {
             headingLevel={1}
             tone="destructive"
             icon={<AlertIcon size={28} />}
-            title="We couldn't load your dashboard"
-            description={<p role="alert">Please check your connection and try again.</p>}
+            title={t('page.loadFailed.title')}
+            description={<p role="alert">{t('page.loadFailed.text')}</p>}
             actions={
               <>
-                <Button onClick={refetch}>Try again</Button>
+                <Button onClick={refetch}>{t('common.tryAgain')}</Button>
                 <ButtonLink href={DASHBOARD_LOGIN_PATH} variant="secondary">
-                  Go to Sign In
+                  {t('page.loadFailed.signIn')}
                 </ButtonLink>
               </>
             }
@@ -85,7 +87,7 @@ export function DashboardPage() {
     }
     return (
       <Container size="lg">
-        <LoadingState label="Redirecting to login..." />
+        <LoadingState label={t('page.redirecting')} />
       </Container>
     );
   }
@@ -94,7 +96,8 @@ export function DashboardPage() {
 }
 
 function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticated' }> }) {
-  const welcome = welcomeFor(state);
+  const t = useT();
+  const welcome = welcomeFor(t, state);
   const provider = state.kind === 'provider';
   const membership = useSubscriptionStatus(provider);
   // The cards that follow the membership status wait for it (guests are not asked it).
@@ -117,7 +120,7 @@ function Dashboard({ state }: { state: Exclude<AuthState, { kind: 'unauthenticat
         {provider ? <MembershipStatusCard query={membership} /> : null}
         {state.kind === 'provider' ? <UpcomingAppointmentsCard patientId={state.patientId} /> : null}
         {actionsDeferred ? null : (
-          <Section id="dashboard-actions" title="Quick Actions">
+          <Section id="dashboard-actions" title={t('actions.title')}>
             <Grid minColumnWidth="18rem">
               <MembershipBillingCard status={membership.data} checking={checkingMembership} />
               <MembershipEnrollmentCard guest={state.kind === 'guest'} status={membership.data} checking={checkingMembership} />
