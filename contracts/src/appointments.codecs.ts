@@ -152,7 +152,19 @@ export const AppointmentSlot = t.intersection(
   'AppointmentSlot',
 );
 export type AppointmentSlot = t.TypeOf<typeof AppointmentSlot>;
-export const AvailabilityResponse = t.type({ slots: t.array(AppointmentSlot) }, 'AvailabilityResponse');
+/** A booking week's Monday (start) and Friday (end), 'YYYY-MM-DD' on the practice's calendar. */
+export const BookingWeekDates = t.type({ start: t.string, end: t.string }, 'BookingWeekDates');
+export type BookingWeekDates = t.TypeOf<typeof BookingWeekDates>;
+
+/**
+ * GET /api/appointments/availability: the week's open slots, and the six booking weeks' dates (index
+ * 0 first) on the server's clock, read with the slots; the week selector labels its weeks with
+ * them. `weeks` is optional so a screen deployed before an API that sends it still reads its answer.
+ */
+export const AvailabilityResponse = t.intersection(
+  [t.type({ slots: t.array(AppointmentSlot) }), t.partial({ weeks: t.array(BookingWeekDates) })],
+  'AvailabilityResponse',
+);
 export type AvailabilityResponse = t.TypeOf<typeof AvailabilityResponse>;
 
 /** A booked appointment met on a conflict (field names as the health record spells them). */

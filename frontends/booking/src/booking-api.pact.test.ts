@@ -30,6 +30,7 @@ const pact = frontendPact('booking');
 const US_DATE = '^\\d{2}/\\d{2}/\\d{4}$';
 const WALL_TIME = '^\\d{2}:\\d{2}$';
 const DIGITS = '^\\d+$';
+const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
 const signedIn = { headers: { Cookie: EXAMPLE_SESSION_COOKIE } };
 const asGuest = { verificationToken: EXAMPLE_GUEST_TOKEN };
@@ -160,11 +161,16 @@ describe('booking → API contract', () => {
           .headers(sessionCookie()),
       )
       .willRespondWith(200, (builder) =>
-        builder.jsonBody({ slots: eachLike({ appointmentId: regex(DIGITS, EXAMPLE.appointmentId), date: regex(US_DATE, EXAMPLE.appointmentDate), time: regex(WALL_TIME, EXAMPLE.appointmentTime) }) }),
+        builder.jsonBody({
+          slots: eachLike({ appointmentId: regex(DIGITS, EXAMPLE.appointmentId), date: regex(US_DATE, EXAMPLE.appointmentDate), time: regex(WALL_TIME, EXAMPLE.appointmentTime) }),
+          // The six weeks' dates on the server's clock: the week selector's labels.
+          weeks: eachLike({ start: regex(ISO_DATE, '2026-03-02'), end: regex(ISO_DATE, '2026-03-06') }),
+        }),
       )
       .executeTest(async (mock) => {
-        const { slots } = await fetchAvailability(mockClient(mock.url, signedIn), { departmentId: '1', providerId: 'any', appointmentTypeId: EXAMPLE.appointmentTypeId, week: 1 });
+        const { slots, weeks } = await fetchAvailability(mockClient(mock.url, signedIn), { departmentId: '1', providerId: 'any', appointmentTypeId: EXAMPLE.appointmentTypeId, week: 1 });
         expect(slots[0]).toMatchObject({ date: EXAMPLE.appointmentDate, time: EXAMPLE.appointmentTime });
+        expect(weeks?.[0]).toEqual({ start: '2026-03-02', end: '2026-03-06' });
       });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bookingWeeks, firstBookingMonday, formatSlotDate, formatTime12h, practiceToday, slotsByDay, weekdayName } from './schedule.ts';
+import { bookingWeeks, firstBookingMonday, formatSlotDate, formatTime12h, practiceToday, serverBookingWeeks, slotsByDay, weekdayName, weeksToShow } from './schedule.ts';
 
 describe('booking weeks', () => {
   it('start this Monday on a weekday', () => {
@@ -27,6 +27,45 @@ describe('booking weeks', () => {
     expect(weeks.map((week) => week.label)).toEqual(['This week', 'Next week', 'Week of 03/16', 'Week of 03/23', 'Week of 03/30', 'Week of 04/06']);
     expect(weeks[5]).toMatchObject({ monday: '04/06/2026', friday: '04/10/2026', range: '04/06 – 04/10' });
     expect(weeks[0]?.accessibleLabel).toBe('This week, Monday 03/02/2026 to Friday 03/06/2026');
+  });
+});
+
+describe("the server's booking weeks", () => {
+  // The server's clock: Friday 03/06/2026 in Rhode Island, so week 0 is 03/02 – 03/06.
+  const server = [
+    { start: '2026-03-02', end: '2026-03-06' },
+    { start: '2026-03-09', end: '2026-03-13' },
+    { start: '2026-03-16', end: '2026-03-20' },
+    { start: '2026-03-23', end: '2026-03-27' },
+    { start: '2026-03-30', end: '2026-04-03' },
+    { start: '2026-04-06', end: '2026-04-10' },
+  ];
+
+  it("label the weeks, not the browser's clock a day ahead (already Saturday, which would start at 03/09)", () => {
+    const browserNow = new Date('2026-03-07T15:00:00Z');
+    expect(bookingWeeks(browserNow)[0]?.monday).toBe('03/09/2026');
+    const weeks = weeksToShow(server, browserNow);
+    expect(weeks.map((week) => week.label)).toEqual(['This week', 'Next week', 'Week of 03/16', 'Week of 03/23', 'Week of 03/30', 'Week of 04/06']);
+    expect(weeks[0]).toEqual({
+      index: 0,
+      monday: '03/02/2026',
+      friday: '03/06/2026',
+      label: 'This week',
+      range: '03/02 – 03/06',
+      accessibleLabel: 'This week, Monday 03/02/2026 to Friday 03/06/2026',
+    });
+  });
+
+  it("read exactly as the browser's would on the same day (same texts)", () => {
+    expect(serverBookingWeeks(server)).toEqual(bookingWeeks(new Date('2026-03-06T15:00:00Z')));
+  });
+
+  it("leave the browser's clock to date them before the first answer, or when an answer has none usable", () => {
+    const browserNow = new Date('2026-03-07T15:00:00Z');
+    for (const weeks of [undefined, [], server.slice(0, 5), [...server.slice(0, 5), { start: '2026-04-06', end: '04/10/2026' }], [...server.slice(0, 5), { start: '2026-02-30', end: '2026-04-10' }]]) {
+      expect(serverBookingWeeks(weeks)).toBeNull();
+      expect(weeksToShow(weeks, browserNow)).toEqual(bookingWeeks(browserNow));
+    }
   });
 });
 

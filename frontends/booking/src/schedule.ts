@@ -1,6 +1,7 @@
 /**
  * The schedule step's pure parts: booking weeks (booking-dashboard-staff §2 'Schedule step', §9:
- * 6 weeks, 0 to 5, Monday to Friday; on a weekend the first week starts next Monday), and how
+ * 6 weeks, 0 to 5, Monday to Friday; on a weekend the first week starts next Monday; their dates
+ * are the server's, sent with each week's slots, the browser's clock only until then), and how
  * slots read: date as MM/DD/YYYY, time as h:mm AM/PM. Dates are calendar dates on the practice's
  * clock (Rhode Island), whatever the browser's time zone.
  */
@@ -57,23 +58,54 @@ export interface BookingWeek {
   readonly accessibleLabel: string;
 }
 
-/** The six booking weeks as the week selector shows them. */
+/** A week as the selector shows it, from its Monday and Friday. */
+const bookingWeekOf = (index: number, monday: CalendarDate, friday: CalendarDate): BookingWeek => {
+  const label = index === 0 ? 'This week' : index === 1 ? 'Next week' : `Week of ${pad(monday.month)}/${pad(monday.day)}`;
+  return {
+    index,
+    monday: formatCalendarDate(monday),
+    friday: formatCalendarDate(friday),
+    label,
+    range: `${pad(monday.month)}/${pad(monday.day)} – ${pad(friday.month)}/${pad(friday.day)}`,
+    accessibleLabel: `${label}, Monday ${formatCalendarDate(monday)} to Friday ${formatCalendarDate(friday)}`,
+  };
+};
+
+/**
+ * The six booking weeks from the browser's clock: only until the server's first availability
+ * answer dates them (`serverBookingWeeks`).
+ */
 export const bookingWeeks = (now: Date, timeZone = PRACTICE_TIME_ZONE): BookingWeek[] => {
   const first = firstBookingMonday(practiceToday(now, timeZone));
   return Array.from({ length: WEEK_COUNT }, (_, index) => {
     const monday = addDays(first, index * 7);
-    const friday = addDays(monday, 4);
-    const label = index === 0 ? 'This week' : index === 1 ? 'Next week' : `Week of ${pad(monday.month)}/${pad(monday.day)}`;
-    return {
-      index,
-      monday: formatCalendarDate(monday),
-      friday: formatCalendarDate(friday),
-      label,
-      range: `${pad(monday.month)}/${pad(monday.day)} – ${pad(friday.month)}/${pad(friday.day)}`,
-      accessibleLabel: `${label}, Monday ${formatCalendarDate(monday)} to Friday ${formatCalendarDate(friday)}`,
-    };
+    return bookingWeekOf(index, monday, addDays(monday, 4));
   });
 };
+
+const isoDate = (text: string): CalendarDate | null => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  const check = new Date(Date.UTC(date.year, date.month - 1, date.day));
+  return check.getUTCFullYear() === date.year && check.getUTCMonth() + 1 === date.month && check.getUTCDate() === date.day ? date : null;
+};
+
+/**
+ * The six booking weeks as the server dated them (the availability answer's `weeks`, read on its
+ * clock with the slots), labelled as `bookingWeeks` labels them; null when the answer has none
+ * (an older API) or not six well-formed ones, so the screen keeps what it shows.
+ */
+export const serverBookingWeeks = (weeks: ReadonlyArray<{ readonly start: string; readonly end: string }> | undefined): BookingWeek[] | null => {
+  if (weeks?.length !== WEEK_COUNT) return null;
+  const dated = weeks.map((week) => ({ monday: isoDate(week.start), friday: isoDate(week.end) }));
+  if (dated.some((week) => week.monday === null || week.friday === null)) return null;
+  return dated.map((week, index) => bookingWeekOf(index, week.monday!, week.friday!));
+};
+
+/** The weeks the selector shows: the server's last dating of them, else (before its first answer) the browser's clock at `now`. */
+export const weeksToShow = (serverWeeks: ReadonlyArray<{ readonly start: string; readonly end: string }> | undefined, now: Date): BookingWeek[] =>
+  serverBookingWeeks(serverWeeks) ?? bookingWeeks(now);
 
 /** A slot's date as MM/DD/YYYY and its time as h:mm AM/PM: the formats the dashboard shares (@portal/ui). */
 export { formatUsDate as formatSlotDate, formatTime12h } from '@portal/ui';

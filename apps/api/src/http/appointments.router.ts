@@ -168,9 +168,13 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     const { departmentId, appointmentTypeId, week } = query.right;
     const providerId = query.right.providerId ?? null;
     try {
-      const slots = await availability(deps.booking, { departmentId, providerId, appointmentTypeId, week });
-      if (E.isLeft(slots)) throw new HttpError(400, { error: 'Validation failed', message: slots.left.message });
-      ctx.body = { slots: slots.right.map((slot) => ({ appointmentId: slot.appointmentId, date: slot.date, time: slot.time, ...(slot.providerId === null ? {} : { providerId: slot.providerId }) })) };
+      const open = await availability(deps.booking, { departmentId, providerId, appointmentTypeId, week });
+      if (E.isLeft(open)) throw new HttpError(400, { error: 'Validation failed', message: open.left.message });
+      ctx.body = {
+        slots: open.right.slots.map((slot) => ({ appointmentId: slot.appointmentId, date: slot.date, time: slot.time, ...(slot.providerId === null ? {} : { providerId: slot.providerId }) })),
+        // The six weeks' dates on the server's clock, read with the slots: the screen labels its weeks with these.
+        weeks: open.right.weeks.map((dates) => ({ start: dates.start, end: dates.end })),
+      };
     } catch (error) {
       if (error instanceof HealthRecordUnavailableError) throw new HttpError(503, { error: AVAILABILITY_FAILED_TITLE, message: AVAILABILITY_FAILED_MESSAGE });
       throw error;

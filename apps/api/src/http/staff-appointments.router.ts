@@ -149,10 +149,14 @@ export const staffAppointmentsRouter = (deps: StaffAppointmentsRouterDeps): Rout
     if (E.isLeft(query)) throw new HttpError(400, { error: 'Validation failed', message: query.left.errors[0]?.message ?? 'Validation failed' });
     const { departmentId, appointmentTypeId, providerId, week } = query.right;
     try {
-      const slots = await availability(deps.booking, { departmentId, providerId, appointmentTypeId, week });
-      if (E.isLeft(slots)) throw new HttpError(400, { error: 'Validation failed', message: slots.left.message });
+      const open = await availability(deps.booking, { departmentId, providerId, appointmentTypeId, week });
+      if (E.isLeft(open)) throw new HttpError(400, { error: 'Validation failed', message: open.left.message });
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { slots: slots.right.map((slot) => ({ appointmentId: slot.appointmentId, date: slot.date, time: slot.time, ...(slot.providerId === null ? {} : { providerId: slot.providerId }) })) };
+      // The patient route's answer: the slots and the six weeks' dates on the server's clock.
+      ctx.body = {
+        slots: open.right.slots.map((slot) => ({ appointmentId: slot.appointmentId, date: slot.date, time: slot.time, ...(slot.providerId === null ? {} : { providerId: slot.providerId }) })),
+        weeks: open.right.weeks.map((dates) => ({ start: dates.start, end: dates.end })),
+      };
     } catch (error) {
       if (error instanceof HealthRecordUnavailableError) throw new HttpError(503, { error: AVAILABILITY_FAILED_TITLE, message: AVAILABILITY_FAILED_MESSAGE });
       throw error;

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, CalendarIcon, EmptyState, LoadingState, Stack } from '@portal/ui';
 import { PRACTICE_LOCATIONS, api } from '@portal/client';
@@ -12,7 +12,8 @@ import {
   NO_AVAILABILITY_TEXT,
   TRY_AGAIN,
 } from '../messages.ts';
-import { bookingWeeks, formatSlotDate, formatTime12h, slotsByDay } from '../schedule.ts';
+import { formatSlotDate, formatTime12h, slotsByDay, weeksToShow } from '../schedule.ts';
+import type { BookingWeekDates } from '@portal/contracts';
 import { StepHeading } from './StepHeading.tsx';
 import { AnnualPhysicalWarning, TypeChoices } from './TypeChoices.tsx';
 
@@ -30,7 +31,11 @@ export interface ScheduleStepProps {
 
 /** The schedule step: the week selector (6 weeks), the week's open times, Book. */
 export function ScheduleStep({ state, chooseTypeHere, booking, onType, onWeek, onSlot, onDifferentProvider, onBook }: ScheduleStepProps) {
-  const weeks = useMemo(() => bookingWeeks(new Date()), []);
+  // The weeks' dates are the server's, sent with each week's slots (so labels and slots agree across
+  // a week's boundary); before its first answer, the browser's clock dates them.
+  const [serverWeeks, setServerWeeks] = useState<readonly BookingWeekDates[] | undefined>(undefined);
+  const [browserNow] = useState(() => new Date());
+  const weeks = useMemo(() => weeksToShow(serverWeeks, browserNow), [serverWeeks, browserNow]);
   const { provider, appointmentType } = state;
   const location = PRACTICE_LOCATIONS.find((candidate) => candidate.id === state.locationId)?.name ?? null;
 
@@ -100,7 +105,7 @@ export function ScheduleStep({ state, chooseTypeHere, booking, onType, onWeek, o
             </div>
           </fieldset>
 
-          <Slots state={state} providerId={provider.id} appointmentTypeId={appointmentType.id} onSlot={onSlot} />
+          <Slots state={state} providerId={provider.id} appointmentTypeId={appointmentType.id} onSlot={onSlot} onWeeks={setServerWeeks} />
 
           <div className="booking-book">
             {state.slot ? (
@@ -122,7 +127,20 @@ export function ScheduleStep({ state, chooseTypeHere, booking, onType, onWeek, o
   );
 }
 
-function Slots({ state, providerId, appointmentTypeId, onSlot }: { state: BookingState; providerId: string; appointmentTypeId: string; onSlot: (slot: ChosenSlot) => void }) {
+function Slots({
+  state,
+  providerId,
+  appointmentTypeId,
+  onSlot,
+  onWeeks,
+}: {
+  state: BookingState;
+  providerId: string;
+  appointmentTypeId: string;
+  onSlot: (slot: ChosenSlot) => void;
+  /** The weeks' dates of each answer that carries them. */
+  onWeeks: (weeks: readonly BookingWeekDates[]) => void;
+}) {
   const query = useQuery({
     queryKey: AVAILABILITY_QUERY_KEY({ departmentId: state.locationId, providerId, appointmentTypeId, week: state.week }),
     queryFn: ({ signal }) => fetchAvailability(api, { departmentId: state.locationId, providerId, appointmentTypeId, week: state.week }, signal),
@@ -130,6 +148,10 @@ function Slots({ state, providerId, appointmentTypeId, onSlot }: { state: Bookin
     staleTime: 0,
     retry: false,
   });
+  const answeredWeeks = query.data?.weeks;
+  useEffect(() => {
+    if (answeredWeeks) onWeeks(answeredWeeks);
+  }, [answeredWeeks, onWeeks]);
 
   // A week's times as read now, never a cached list that then changes by itself (a time booked
   // meanwhile, by this member too, would show and then go; issue 23): a remembered week waits for
