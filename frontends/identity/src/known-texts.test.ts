@@ -42,3 +42,21 @@ describe('known English texts', () => {
     }
   });
 });
+
+describe("the manifest's Spanish", () => {
+  it('has a translation for each English text it declares, the same as the catalog', async () => {
+    const { default: manifest } = await import('./manifest.ts');
+    const spanish = manifest.translations['es-US'];
+    const english = new Set<string>();
+    for (const route of manifest.routes) {
+      english.add(route.header.title);
+      if ('firstPaint' in route && route.firstPaint) {
+        english.add(route.firstPaint.title);
+        english.add(route.firstPaint.description);
+      }
+    }
+    expect(Object.keys(spanish).sort()).toEqual([...english].sort());
+    expect(spanish['Guest Verification']).toBe(es['guest.title']);
+    expect(spanish['Verify your email address and your mobile phone number to continue as a guest.']).toBe(es['guest.description']);
+  });
+});

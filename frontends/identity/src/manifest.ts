@@ -31,6 +31,16 @@ const manifest = {
     { path: '/enrollment-auth', header: SIGN_IN },
     { path: '/appointment-auth', header: SIGN_IN },
   ],
+  // Spanish for each English text above (issue 26): the shell's header and the API's first paint
+  // look them up; the same words as src/messages/es.json.
+  translations: {
+    'es-US': {
+      'Member Portal': 'Portal para miembros',
+      'Guest Verification': 'Verificación de invitado',
+      'Verify your email address and your mobile phone number to continue as a guest.':
+        'Verifique su correo electrónico y su número de teléfono celular para continuar como invitado.',
+    },
+  },
 } satisfies RemoteManifest;
 
 export default manifest;
