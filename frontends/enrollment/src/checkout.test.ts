@@ -1,10 +1,14 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError } from '@portal/client';
 import { runCheckout } from './checkout.ts';
 import type { CardProvider, CheckoutApi, CheckoutDeps, PayInvoiceBody } from './checkout.ts';
 import type { CheckoutMemo } from './checkout-memo.ts';
 import type { SubscriptionReady } from './payment.ts';
 import type { PaymentIntentResult, SetupIntentResult, StripeCardElement } from './stripe-js.ts';
+import { paymentMessages } from './payment/i18n.ts';
+
+// The screens' texts come from the catalogs; these tests read them in English.
+beforeAll(() => paymentMessages.load('en-US'));
 
 const card: StripeCardElement = { mount: () => undefined, on: () => undefined };
 

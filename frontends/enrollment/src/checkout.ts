@@ -10,24 +10,13 @@
  * The checkout memo is saved BEFORE confirming: 3-D Secure may take the page to the bank and
  * back to /pay/return. Every provider and API call is injected so this runs in tests.
  */
-import { PAY_INVOICE_MISSING_MESSAGE } from '@portal/contracts';
 import type { CheckoutMemo } from './checkout-memo.ts';
-import {
-  ALMOST_THERE_TEXT,
-  ALMOST_THERE_TITLE,
-  AUTHENTICATION_NOT_READY_TEXT,
-  AUTHENTICATION_REQUIRED_TEXT,
-  AUTHENTICATION_REQUIRED_TITLE,
-  PAYMENT_ERROR_TITLE,
-  PAYMENT_FAILED,
-  PAYMENT_FAILED_TITLE,
-  PAYMENT_METHOD_SETUP_FAILED_TITLE,
-  RECORD_PAYMENT_FAILED,
-  SETUP_FAILED,
-} from './messages.ts';
+import { paymentMessages } from './payment/i18n.ts';
 import { declineMessage, payInvoiceDecline, statusOf, unexpectedMessage } from './payment.ts';
 import type { SubscriptionReady } from './payment.ts';
 import type { PaymentIntentResult, SetupIntentResult, StripeCardElement, StripeClient, StripeError } from './stripe-js.ts';
+
+const t = paymentMessages.t;
 
 export type CardProvider = Pick<StripeClient, 'confirmCardPayment' | 'confirmCardSetup' | 'createPaymentMethod' | 'handleNextAction'>;
 
@@ -92,14 +81,14 @@ export const confirmPayment = async (
   }
   if (result.error) {
     return isAuthenticationFailure(result.error)
-      ? { title: AUTHENTICATION_REQUIRED_TITLE, message: declineMessage(result.error) }
-      : { title: PAYMENT_FAILED_TITLE, message: declineMessage(result.error) };
+      ? { title: t('payment.authRequired.title'), message: declineMessage(result.error) }
+      : { title: t('payment.failed.title'), message: declineMessage(result.error) };
   }
   const status = result.paymentIntent?.status;
   if (isPaidStatus(status)) return null;
-  if (status === 'requires_action') return { title: AUTHENTICATION_REQUIRED_TITLE, message: AUTHENTICATION_REQUIRED_TEXT };
-  if (status === 'requires_payment_method') return { title: PAYMENT_FAILED_TITLE, message: declineMessage(result.paymentIntent?.last_payment_error ?? {}) };
-  return { title: PAYMENT_FAILED_TITLE, message: PAYMENT_FAILED };
+  if (status === 'requires_action') return { title: t('payment.authRequired.title'), message: t('payment.authRequired.text') };
+  if (status === 'requires_payment_method') return { title: t('payment.failed.title'), message: declineMessage(result.paymentIntent?.last_payment_error ?? {}) };
+  return { title: t('payment.failed.title'), message: t('payment.failed') };
 };
 
 const paymentMethodIdOf = (setup: SetupIntentResult['setupIntent']): string | null => {
@@ -113,7 +102,7 @@ const saveCard = async (deps: CheckoutDeps, clientSecret: string, setupConfirmed
   if (setupConfirmed) {
     const created = await deps.stripe.createPaymentMethod({ type: 'card', card: deps.card });
     if (created.error || !created.paymentMethod?.id) {
-      return { title: PAYMENT_METHOD_SETUP_FAILED_TITLE, message: created.error ? declineMessage(created.error) : SETUP_FAILED };
+      return { title: t('payment.methodSetupFailed.title'), message: created.error ? declineMessage(created.error) : t('payment.setupFailed') };
     }
     return { id: created.paymentMethod.id };
   }
@@ -123,15 +112,15 @@ const saveCard = async (deps: CheckoutDeps, clientSecret: string, setupConfirmed
   }
   if (result.error) {
     return {
-      title: isAuthenticationFailure(result.error) ? AUTHENTICATION_REQUIRED_TITLE : PAYMENT_METHOD_SETUP_FAILED_TITLE,
+      title: isAuthenticationFailure(result.error) ? t('payment.authRequired.title') : t('payment.methodSetupFailed.title'),
       message: declineMessage(result.error),
     };
   }
   const status = result.setupIntent?.status;
-  if (status === 'requires_action') return { title: AUTHENTICATION_REQUIRED_TITLE, message: AUTHENTICATION_REQUIRED_TEXT };
-  if (!isPaidStatus(status)) return { title: PAYMENT_METHOD_SETUP_FAILED_TITLE, message: SETUP_FAILED };
+  if (status === 'requires_action') return { title: t('payment.authRequired.title'), message: t('payment.authRequired.text') };
+  if (!isPaidStatus(status)) return { title: t('payment.methodSetupFailed.title'), message: t('payment.setupFailed') };
   const id = paymentMethodIdOf(result.setupIntent);
-  return id ? { id } : { title: PAYMENT_METHOD_SETUP_FAILED_TITLE, message: PAY_INVOICE_MISSING_MESSAGE };
+  return id ? { id } : { title: t('payment.methodSetupFailed.title'), message: t('payment.missingInfo') };
 };
 
 export type InvoicePayment =
@@ -147,25 +136,26 @@ export const payInvoiceWith = async (
   body: PayInvoiceBody,
 ): Promise<InvoicePayment> => {
   if (!body.invoiceId || !body.paymentMethodId || !body.subscriptionId) {
-    return { kind: 'failed', notice: { title: PAYMENT_ERROR_TITLE, message: PAY_INVOICE_MISSING_MESSAGE }, declined: false };
+    return { kind: 'failed', notice: { title: t('payment.error.title'), message: t('payment.missingInfo') }, declined: false };
   }
   let answer: unknown;
   try {
     answer = await deps.api.payInvoice(body);
   } catch (error) {
-    if (statusOf(error) === 402) return { kind: 'failed', notice: { title: PAYMENT_FAILED_TITLE, message: declineMessage(payInvoiceDecline(error)) }, declined: true };
-    return { kind: 'failed', notice: { title: PAYMENT_ERROR_TITLE, message: unexpectedMessage(error) }, declined: false };
+    if (statusOf(error) === 402) return { kind: 'failed', notice: { title: t('payment.failed.title'), message: declineMessage(payInvoiceDecline(error)) }, declined: true };
+    return { kind: 'failed', notice: { title: t('payment.error.title'), message: unexpectedMessage(error) }, declined: false };
   }
   const value = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
   if (value.action === 'confirm_payment') {
     const clientSecret = typeof value.clientSecret === 'string' ? value.clientSecret : '';
-    if (clientSecret === '') return { kind: 'failed', notice: { title: AUTHENTICATION_REQUIRED_TITLE, message: AUTHENTICATION_NOT_READY_TEXT }, declined: false };
+    if (clientSecret === '') return { kind: 'failed', notice: { title: t('payment.authRequired.title'), message: t('payment.authNotReady.text') }, declined: false };
     const notice = await confirmPayment({ stripe: deps.stripe, returnUrl: deps.returnUrl }, clientSecret);
-    return notice ? { kind: 'failed', notice, declined: notice.title === PAYMENT_FAILED_TITLE } : { kind: 'paid' };
+    return notice ? { kind: 'failed', notice, declined: notice.title === t('payment.failed.title') } : { kind: 'paid' };
   }
   if (value.success === true) return { kind: 'paid' };
-  const message = typeof value.error === 'string' ? value.error : null;
-  return { kind: 'failed', notice: { title: PAYMENT_FAILED_TITLE, message: message ?? PAYMENT_FAILED }, declined: false };
+  // The server's English reason only on an English page.
+  const message = typeof value.error === 'string' && paymentMessages.locale() === 'en-US' ? value.error : null;
+  return { kind: 'failed', notice: { title: t('payment.failed.title'), message: message ?? t('payment.failed') }, declined: false };
 };
 
 /** POST /payment: the receipt URL, or the notice ('Payment failed - Please try again' on a 402). */
@@ -178,8 +168,8 @@ export const recordPaymentWith = async (
     const answer = (await api.recordPayment(enrollmentId, billingEmail)) as { receiptUrl?: unknown } | undefined;
     return { receiptUrl: typeof answer?.receiptUrl === 'string' ? answer.receiptUrl : null };
   } catch (error) {
-    if (statusOf(error) === 402) return { title: PAYMENT_FAILED_TITLE, message: RECORD_PAYMENT_FAILED };
-    return { title: PAYMENT_ERROR_TITLE, message: unexpectedMessage(error) };
+    if (statusOf(error) === 402) return { title: t('payment.failed.title'), message: t('payment.recordFailed') };
+    return { title: t('payment.error.title'), message: unexpectedMessage(error) };
   }
 };
 
@@ -189,7 +179,7 @@ export const runCheckout = async (deps: CheckoutDeps, input: CheckoutInput): Pro
   const { setup } = input;
   let setupConfirmed = input.setupConfirmed;
   const failed = (notice: Notice): CheckoutResult => ({ kind: 'failed', notice, setupConfirmed });
-  if (setup.clientSecret === '') return failed({ title: ALMOST_THERE_TITLE, message: ALMOST_THERE_TEXT });
+  if (setup.clientSecret === '') return failed({ title: t('payment.almostThere.title'), message: t('payment.almostThere.text') });
   try {
     deps.saveMemo({ enrollmentId: input.enrollmentId, subscriptionId: setup.subscriptionId, invoiceId: setup.invoiceId, intentType: setup.intentType });
     if (setup.intentType === 'payment') {
@@ -207,6 +197,6 @@ export const runCheckout = async (deps: CheckoutDeps, input: CheckoutInput): Pro
     deps.clearMemo();
     return { kind: 'paid', receiptUrl: recorded.receiptUrl };
   } catch (error) {
-    return failed({ title: PAYMENT_ERROR_TITLE, message: unexpectedMessage(error) });
+    return failed({ title: t('payment.error.title'), message: unexpectedMessage(error) });
   }
 };

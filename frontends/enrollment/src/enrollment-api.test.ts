@@ -3,7 +3,7 @@
  * client reports its field names and throws ApiContractError, and every screen shows its generic
  * error (enrollment-and-payment §8), never the technical text.
  */
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createApiClient } from '@portal/client';
 import type { ApiClient } from '@portal/client';
 import { payInvoiceWith, recordPaymentWith } from './checkout.ts';
@@ -39,6 +39,10 @@ import {
 } from './messages.ts';
 import { createSubscriptionWithRetry } from './payment.ts';
 import { completeSigning, processingFailure } from './signing.ts';
+import { paymentMessages } from './payment/i18n.ts';
+
+// The screens' texts come from the catalogs; these tests read them in English.
+beforeAll(() => paymentMessages.load('en-US'));
 
 const ENROLLMENT_ID = '3f2b8c1e-7d4a-4e9b-a6c5-1b2d3e4f5a6b';
 

@@ -1,6 +1,10 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError } from '@portal/client';
 import { createEnrollmentErrorNotice, saveFailure } from './errors.ts';
+import { paymentMessages } from './payment/i18n.ts';
+
+// The screens' texts come from the catalogs; these tests read them in English.
+beforeAll(() => paymentMessages.load('en-US'));
 
 const failure = (status: number, body: unknown): ApiError =>
   new ApiError(status, typeof body === 'string' ? body : JSON.stringify(body), 'Error');

@@ -7,7 +7,7 @@
 import { useEffect } from 'react';
 import { PATIENT_SWITCHED_EVENT, navigate, toast } from '@portal/client';
 import { DASHBOARD_HREF } from './flow.ts';
-import { PATIENT_SWITCHED_TEXT, PATIENT_SWITCHED_TITLE } from './messages.ts';
+import { paymentMessages } from './payment/i18n.ts';
 
 export const PATIENT_SWITCH_LISTEN_AFTER_MS = 2000;
 export const PATIENT_SWITCH_REDIRECT_MS = 1500;
@@ -59,7 +59,7 @@ export const usePatientSwitchRedirect = (): void => {
       watchPatientSwitch(
         window,
         { setTimeout: (callback, ms) => window.setTimeout(callback, ms), clearTimeout: (id) => window.clearTimeout(id) },
-        () => toast({ title: PATIENT_SWITCHED_TITLE, description: PATIENT_SWITCHED_TEXT }),
+        () => toast({ title: paymentMessages.t('patientSwitch.title'), description: paymentMessages.t('patientSwitch.text') }),
         () => navigate(DASHBOARD_HREF),
       ),
     [],

@@ -1,9 +1,13 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError } from '@portal/client';
 import type { CheckoutMemo } from './checkout-memo.ts';
 import { paymentStatusAction, returnStart, runPaymentReturn, setupStatusAction } from './pay-return.ts';
 import type { PayReturnDeps } from './pay-return.ts';
 import type { PaymentIntentResult, SetupIntentResult } from './stripe-js.ts';
+import { paymentMessages } from './payment/i18n.ts';
+
+// The screens' texts come from the catalogs; these tests read them in English.
+beforeAll(() => paymentMessages.load('en-US'));
 
 const memo: CheckoutMemo = { enrollmentId: 'enr_1', subscriptionId: 'sub_1', invoiceId: 'in_1', intentType: 'setup' };
 const params = (query: string): URLSearchParams => new URLSearchParams(query);

@@ -10,13 +10,14 @@
  * - A payment intent: succeeded or processing → record the payment; requires_action → confirmed
  *   first; requires_payment_method or any other status → the card-declined text.
  */
-import { PAY_INVOICE_MISSING_MESSAGE } from '@portal/contracts';
 import type { CheckoutMemo } from './checkout-memo.ts';
 import { isPaidStatus, payInvoiceWith, recordPaymentWith } from './checkout.ts';
 import type { CardProvider, CheckoutApi } from './checkout.ts';
-import { AUTHENTICATION_REQUIRED_TEXT, INVALID_PAYMENT_RETURN, PAYMENT_SESSION_EXPIRED, SETUP_FAILED } from './messages.ts';
+import { paymentMessages } from './payment/i18n.ts';
 import { declineMessage, unexpectedMessage } from './payment.ts';
 import type { StripeClient, StripeError } from './stripe-js.ts';
+
+const t = paymentMessages.t;
 
 /** How long 'Payment Successful' stays before the dashboard. */
 export const PAY_RETURN_REDIRECT_MS = 2000;
@@ -42,12 +43,12 @@ const param = (params: URLSearchParams, name: string): string | null => {
 
 /** What the return URL asks for, before any call. */
 export const returnStart = (memo: CheckoutMemo | null, params: URLSearchParams): ReturnStart => {
-  if (!memo) return { kind: 'error', message: PAYMENT_SESSION_EXPIRED };
+  if (!memo) return { kind: 'error', message: t('payReturn.sessionExpired') };
   const setupSecret = param(params, SETUP_SECRET_PARAM);
   if (setupSecret) return { kind: 'setup', clientSecret: setupSecret, memo };
   const paymentSecret = param(params, PAYMENT_SECRET_PARAM);
   if (paymentSecret) return { kind: 'payment', clientSecret: paymentSecret, memo };
-  return { kind: 'error', message: INVALID_PAYMENT_RETURN };
+  return { kind: 'error', message: t('payReturn.invalidReturn') };
 };
 
 export type SetupStatusAction = 'pay-invoice' | 'confirm' | 'error';
@@ -91,11 +92,11 @@ const finishSetup = async (deps: PayReturnDeps, memo: CheckoutMemo, clientSecret
     result = await deps.stripe.handleNextAction({ clientSecret });
     if (result.error) return failure(declineMessage(result.error));
     action = setupStatusAction(result.setupIntent?.status);
-    if (action !== 'pay-invoice') return failure(AUTHENTICATION_REQUIRED_TEXT);
+    if (action !== 'pay-invoice') return failure(t('payment.authRequired.text'));
   }
-  if (action === 'error') return failure(declineMessage(result.setupIntent?.last_setup_error ?? { message: SETUP_FAILED }));
+  if (action === 'error') return failure(declineMessage(result.setupIntent?.last_setup_error ?? { message: t('payment.setupFailed') }));
   const paymentMethodId = paymentMethodIdOf(result.setupIntent?.payment_method);
-  if (!paymentMethodId) return failure(PAY_INVOICE_MISSING_MESSAGE);
+  if (!paymentMethodId) return failure(t('payment.missingInfo'));
   const paid = await payInvoiceWith(deps, { invoiceId: memo.invoiceId, paymentMethodId, subscriptionId: memo.subscriptionId });
   if (paid.kind === 'failed') return failure(paid.notice.message);
   return recordAndFinish(deps, memo);
@@ -111,7 +112,7 @@ const finishPayment = async (deps: PayReturnDeps, memo: CheckoutMemo, clientSecr
     result = await deps.stripe.handleNextAction({ clientSecret });
     if (result.error) return failure(declineMessage(result.error));
     action = paymentStatusAction(result.paymentIntent?.status);
-    if (action === 'confirm') return failure(AUTHENTICATION_REQUIRED_TEXT);
+    if (action === 'confirm') return failure(t('payment.authRequired.text'));
   }
   if (action === 'declined') return failure(declinedText(result.paymentIntent?.last_payment_error));
   return recordAndFinish(deps, memo);

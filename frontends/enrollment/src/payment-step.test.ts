@@ -1,5 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { canSubmitPayment, checkBillingEmail, formatExpiration, phaseAfterSetup, REACTIVATION_DECLINED_REDIRECT_MS } from './payment-step.ts';
+import { paymentMessages } from './payment/i18n.ts';
+
+// The screens' texts come from the catalogs; these tests read them in English.
+beforeAll(() => paymentMessages.load('en-US'));
 
 const setup = { clientSecret: 's', intentType: 'payment', invoiceId: 'in', subscriptionId: 'sub' } as const;
 

@@ -4,7 +4,10 @@
  * 'Complete Payment' may be pressed, the billing email box, and the expiration date's wording.
  */
 import { BillingEmailForm, decodeBody } from '@portal/contracts';
+import type { Locale } from '@portal/contracts/locale.ts';
+import { formatLongDate } from '@portal/i18n/format.ts';
 import type { SetupOutcome, SubscriptionReady } from './payment.ts';
+import { paymentMessages } from './payment/i18n.ts';
 
 /** 'No, Contact Front Desk' → the dashboard after 1.5 s (§9). */
 export const REACTIVATION_DECLINED_REDIRECT_MS = 1500;
@@ -62,7 +65,11 @@ export type BillingEmailCheck =
 export const checkBillingEmail = (provider: boolean, values: BillingEmailValues): BillingEmailCheck => {
   if (!provider || !values.useDifferentBillingEmail) return { ok: true, billingEmail: null };
   const decoded = decodeBody(BillingEmailForm, { useDifferentBillingEmail: true, billingEmail: values.billingEmail });
-  if (decoded._tag === 'Left') return { ok: false, message: decoded.left.errors[0]?.message ?? 'Invalid billing email address' };
+  if (decoded._tag === 'Left') {
+    // The form's English rule texts are the catalog's English: 'Billing email is required', 'Invalid billing email address'.
+    const empty = values.billingEmail.trim() === '';
+    return { ok: false, message: paymentMessages.t(empty ? 'payment.billingEmail.required' : 'payment.billingEmail.invalid') };
+  }
   const email = decoded.right.billingEmail;
   return { ok: true, billingEmail: typeof email === 'string' && email !== '' ? email : null };
 };
@@ -84,10 +91,11 @@ export const canSubmitPayment = (state: {
   return true;
 };
 
-/** The current expiration as people read it ('March 5, 2027'); null or unreadable → null. */
-export const formatExpiration = (iso: string | null | undefined): string | null => {
+/** The current expiration as people read it ('March 5, 2027', '5 de marzo de 2027'); null or unreadable → null. */
+export const formatExpiration = (iso: string | null | undefined, locale: Locale = 'en-US'): string | null => {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
+  if (locale !== 'en-US') return formatLongDate(date.toISOString().slice(0, 10), locale);
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError } from '@portal/client';
 import {
   CONFLICT_RETRY_DELAYS_MS,
@@ -10,6 +10,10 @@ import {
   setupOutcomeOf,
   unexpectedMessage,
 } from './payment.ts';
+import { paymentMessages } from './payment/i18n.ts';
+
+// The screens' texts come from the catalogs; these tests read them in English.
+beforeAll(() => paymentMessages.load('en-US'));
 
 const apiError = (status: number, body: unknown): ApiError => new ApiError(status, JSON.stringify(body), 'Error');
 
@@ -167,5 +171,24 @@ describe('409 retry schedule', () => {
 describe('invoice number', () => {
   it('is INV- and the last 8 characters of the enrollment id', () => {
     expect(invoiceNumberOf('3f2a9c1e-7b4d-4e0a-9c2b-12345678abcd')).toBe('INV-5678abcd');
+  });
+});
+
+describe('decline message in Spanish', () => {
+  beforeAll(() => paymentMessages.load('es-US'));
+  afterAll(() => paymentMessages.load('en-US'));
+
+  it('words the decline by its code, in the page language', () => {
+    expect(declineMessage({ message: 'Your card has insufficient funds.', decline_code: 'insufficient_funds' })).toBe(
+      'Su tarjeta no tiene fondos suficientes. Por favor, intente con otra tarjeta. (código: insufficient_funds)',
+    );
+    expect(declineMessage({ message: 'Your card was declined.', declineCode: 'do_not_honor' })).toBe(
+      'Su tarjeta fue rechazada. Por favor, intente con otra tarjeta. (código: do_not_honor)',
+    );
+    expect(declineMessage(payInvoiceDecline(apiError(402, { error: 'Your card was declined.', declineCode: 'expired_card' })))).toBe(
+      'Su tarjeta está vencida. Por favor, intente con otra tarjeta. (código: expired_card)',
+    );
+    expect(declineMessage(null)).toBe('Algo salió mal.');
+    expect(unexpectedMessage(apiError(500, { error: 'Internal Server Error' }))).toBe('Ocurrió un error inesperado.');
   });
 });

@@ -4,15 +4,19 @@
  * retried (1, 2 and 3 s), and the memo-free parts of the pay-invoice answer.
  */
 import { ApiError, apiErrorBody, apiErrorField } from '@portal/client';
-import {
-  ALREADY_PAID,
-  CARD_DECLINED_FALLBACK,
-  EXISTING_ACTIVE_SUBSCRIPTION,
-  NULL_ERROR_TEXT,
-  PAYMENT_ERROR_TITLE,
-  SUBSCRIPTION_DATA_DISCREPANCY,
-  UNEXPECTED_ERROR,
-} from './messages.ts';
+import { paymentMessages } from './payment/i18n.ts';
+
+// The server's words this step compares with (not shown as they are in Spanish).
+const ALREADY_PAID = 'Already paid';
+const EXISTING_ACTIVE_SUBSCRIPTION = 'Existing Active Subscription';
+const SUBSCRIPTION_DATA_DISCREPANCY = 'Subscription Data Discrepancy';
+
+const t = paymentMessages.t;
+/** The page is not in English: the server's English messages give way to ours. */
+const translated = (): boolean => paymentMessages.locale() !== 'en-US';
+
+/** 'Payment Error' in the page's language. */
+export const paymentErrorTitle = (): string => t('payment.error.title');
 
 // ---------------------------------------------------------------------------------------------
 // The decline text
@@ -27,21 +31,34 @@ export interface ProviderError {
 /**
  * The provider message, with ' (code: X)' appended when a decline code exists; the fallback
  * 'Your card was declined. Please try a different card.'; a null error 'Something went wrong.'.
+ * In Spanish a decline with a code is told in our words for that code (a generic decline for a
+ * code we do not word), with ' (código: X)'; without a code, Stripe.js's own message (it speaks
+ * the page's language, see stripe-js.ts) or our fallback.
  */
 export const declineMessage = (error: ProviderError | null | undefined): string => {
-  if (error === null || error === undefined) return NULL_ERROR_TEXT;
-  const message = typeof error.message === 'string' && error.message.trim() !== '' ? error.message.trim() : CARD_DECLINED_FALLBACK;
-  const code = error.decline_code ?? error.declineCode ?? null;
-  return typeof code === 'string' && code.trim() !== '' ? `${message} (code: ${code.trim()})` : message;
+  if (error === null || error === undefined) return t('payment.nullError');
+  const given = typeof error.message === 'string' && error.message.trim() !== '' ? error.message.trim() : null;
+  const raw = error.decline_code ?? error.declineCode ?? null;
+  const code = typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : null;
+  const message = code !== null && translated() ? t('payment.decline.byCode', { code }) : (given ?? t('payment.declinedFallback'));
+  return code !== null ? t('payment.decline.withCode', { message, code }) : message;
 };
 
-/** The pay-invoice 402 body {error: message, code, declineCode} as a provider error. */
+/** The pay-invoice 402 body {error: message, code, declineCode} as a provider error (its English message only on an English page). */
 export const payInvoiceDecline = (error: unknown): ProviderError => {
   const body = apiErrorBody(error);
+  const message = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : null;
   return {
-    message: typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : null,
+    message: translated() ? null : message,
     declineCode: typeof body?.declineCode === 'string' ? body.declineCode : null,
   };
+};
+
+/** A stopping conflict's heading and text: the server's in English, ours in Spanish. */
+export const conflictNotice = (title: string, message: string): { readonly title: string; readonly message: string } => {
+  if (!translated()) return { title, message };
+  const error = title === EXISTING_ACTIVE_SUBSCRIPTION ? 'existing' : 'discrepancy';
+  return { title: t('payment.conflict.title', { error }), message: t('payment.conflict.text', { error }) };
 };
 
 export const statusOf = (error: unknown): number | null => (error instanceof ApiError ? error.status : null);
@@ -59,11 +76,13 @@ export const isContractMismatch = (error: unknown): boolean =>
  * something to show).
  */
 export const unexpectedMessage = (error: unknown): string => {
+  // In Spanish the server's and the browser's English give way to ours.
+  if (translated()) return t('payment.unexpected');
   const fromServer = apiErrorField(error, 'message') ?? apiErrorField(error, 'error');
   if (fromServer) return fromServer;
-  if (error instanceof ApiError || isContractMismatch(error)) return UNEXPECTED_ERROR;
+  if (error instanceof ApiError || isContractMismatch(error)) return t('payment.unexpected');
   if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return UNEXPECTED_ERROR;
+  return t('payment.unexpected');
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -98,7 +117,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 /** What a 200 answer of create-subscription means. */
 export const setupOutcomeOf = (body: unknown): SetupOutcome => {
-  if (typeof body !== 'object' || body === null) return { kind: 'error', title: PAYMENT_ERROR_TITLE, message: UNEXPECTED_ERROR };
+  if (typeof body !== 'object' || body === null) return { kind: 'error', title: paymentErrorTitle(), message: t('payment.unexpected') };
   const value = body as Record<string, unknown>;
   if (value.requiresConfirmation === true) {
     const data = value.subscriptionData as { renewalDate?: unknown } | undefined;
@@ -112,8 +131,8 @@ export const setupOutcomeOf = (body: unknown): SetupOutcome => {
   const error = text(value.error);
   if (error) {
     return STOPPING_CONFLICTS.includes(error)
-      ? { kind: 'conflict', title: error, message: text(value.message) ?? error }
-      : { kind: 'error', title: PAYMENT_ERROR_TITLE, message: text(value.message) ?? error };
+      ? { kind: 'conflict', ...conflictNotice(error, text(value.message) ?? error) }
+      : { kind: 'error', title: paymentErrorTitle(), message: translated() ? t('payment.unexpected') : (text(value.message) ?? error) };
   }
   const setup: SubscriptionReady = {
     clientSecret: typeof value.clientSecret === 'string' ? value.clientSecret : '',
@@ -140,13 +159,13 @@ export const setupFailureOf = (error: unknown): SetupFailure => {
   const title = apiErrorField(error, 'error');
   const message = apiErrorField(error, 'message');
   if (statusOf(error) === 409) {
-    if (title && STOPPING_CONFLICTS.includes(title)) return { kind: 'conflict', title, message: message ?? title };
-    return { kind: 'retry', title: title ?? PAYMENT_ERROR_TITLE, message: message ?? title ?? UNEXPECTED_ERROR };
+    if (title && STOPPING_CONFLICTS.includes(title)) return { kind: 'conflict', ...conflictNotice(title, message ?? title) };
+    return { kind: 'retry', title: title ?? paymentErrorTitle(), message: translated() ? t('payment.unexpected') : (message ?? title ?? t('payment.unexpected')) };
   }
   if (statusOf(error) === 422 && title === EMAIL_REQUIRED_ERROR) {
-    return { kind: 'error', title: PAYMENT_ERROR_TITLE, message: message ?? title, emailRequired: true };
+    return { kind: 'error', title: paymentErrorTitle(), message: translated() ? t('payment.billingEmail.required') : (message ?? title), emailRequired: true };
   }
-  return { kind: 'error', title: PAYMENT_ERROR_TITLE, message: unexpectedMessage(error) };
+  return { kind: 'error', title: paymentErrorTitle(), message: unexpectedMessage(error) };
 };
 
 /**
@@ -170,7 +189,7 @@ export const createSubscriptionWithRetry = async (
         continue;
       }
       if (failure.kind === 'conflict') return { kind: 'conflict', title: failure.title, message: failure.message };
-      if (failure.kind === 'retry') return { kind: 'error', title: PAYMENT_ERROR_TITLE, message: failure.message };
+      if (failure.kind === 'retry') return { kind: 'error', title: paymentErrorTitle(), message: failure.message };
       return failure;
     }
     return setupOutcomeOf(body);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError } from '@portal/client';
 import type { SignatureResponse } from '@portal/contracts';
 import {
@@ -11,8 +11,13 @@ import {
   completeSigning,
   incompleteFailure,
   processingFailure,
+  signsEnglishText,
   verifyCompletionPath,
 } from './signing.ts';
+import { paymentMessages } from './payment/i18n.ts';
+
+// The screens' texts come from the catalogs; these tests read them in English.
+beforeAll(() => paymentMessages.load('en-US'));
 
 const script = <T>(answers: Array<T | Error>) => {
   const calls: string[] = [];
@@ -140,5 +145,14 @@ describe('processingFailure', () => {
     }
     expect(processingFailure(new Error('x'), 'privacy').description).toMatch(/contact the practice/);
     expect(incompleteFailure('agreement').title).toBe('Document Processing Failed');
+  });
+});
+
+describe('the language of the text signed', () => {
+  it('tells a Spanish page that the text is English while only English is supplied', () => {
+    expect(signsEnglishText('es-US')).toBe(true);
+    expect(signsEnglishText('es-US', 'en-US')).toBe(true);
+    expect(signsEnglishText('es-US', 'es-US')).toBe(false);
+    expect(signsEnglishText('en-US')).toBe(false);
   });
 });

@@ -10,17 +10,9 @@
  */
 import { apiErrorBody } from '@portal/client';
 import type { SignatureResponse } from '@portal/contracts';
-import {
-  CREATE_PRIVACY_DOCUMENT_ERROR,
-  CREATE_SIGNATURE_DOCUMENT_ERROR,
-  CRITICAL_DOCUMENT_ERROR_TEXT,
-  CRITICAL_DOCUMENT_ERROR_TITLE,
-  CRITICAL_PRIVACY_ERROR_TEXT,
-  DOCUMENT_PROCESSING_FAILED_TEXT,
-  DOCUMENT_PROCESSING_FAILED_TITLE,
-  PRIVACY_PROCESSING_FAILED_TEXT,
-} from './messages.ts';
 import type { ErrorNotice } from './errors.ts';
+import type { Locale } from '@portal/contracts/locale.ts';
+import { paymentMessages } from './payment/i18n.ts';
 
 export type DocumentKind = 'agreement' | 'privacy';
 
@@ -44,6 +36,7 @@ export interface DocumentConfig {
   readonly signaturePath: (enrollmentId: string) => string;
   /** The element SignWell's iframe fills. */
   readonly containerId: string;
+  /** The texts below are read in the page's language each time. */
   readonly createError: string;
   readonly processingFailed: string;
   readonly critical: string;
@@ -57,18 +50,30 @@ export const DOCUMENTS: Readonly<Record<DocumentKind, DocumentConfig>> = {
     createPath: (id) => `/api/enrollments/${enc(id)}/create-document`,
     signaturePath: (id) => `/api/enrollments/${enc(id)}/signature`,
     containerId: 'signwell-agreement-container',
-    createError: CREATE_SIGNATURE_DOCUMENT_ERROR,
-    processingFailed: DOCUMENT_PROCESSING_FAILED_TEXT,
-    critical: CRITICAL_DOCUMENT_ERROR_TEXT,
+    get createError() {
+      return paymentMessages.t('signing.createError', { kind: 'agreement' });
+    },
+    get processingFailed() {
+      return paymentMessages.t('signing.processingFailed.text', { kind: 'agreement' });
+    },
+    get critical() {
+      return paymentMessages.t('signing.critical.text', { kind: 'agreement' });
+    },
   },
   privacy: {
     kind: 'privacy',
     createPath: (id) => `/api/enrollments/${enc(id)}/create-privacy-document`,
     signaturePath: (id) => `/api/enrollments/${enc(id)}/privacy-signature`,
     containerId: 'signwell-privacy-container',
-    createError: CREATE_PRIVACY_DOCUMENT_ERROR,
-    processingFailed: PRIVACY_PROCESSING_FAILED_TEXT,
-    critical: CRITICAL_PRIVACY_ERROR_TEXT,
+    get createError() {
+      return paymentMessages.t('signing.createError', { kind: 'privacy' });
+    },
+    get processingFailed() {
+      return paymentMessages.t('signing.processingFailed.text', { kind: 'privacy' });
+    },
+    get critical() {
+      return paymentMessages.t('signing.critical.text', { kind: 'privacy' });
+    },
   },
 };
 
@@ -143,17 +148,26 @@ export const processingFailure = (error: unknown, kind: DocumentKind): Processin
   const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
   const body = apiErrorBody(error);
   if (status === 502 && body?.critical === true) {
-    return { title: CRITICAL_DOCUMENT_ERROR_TITLE, description: config.critical, critical: true };
+    return { title: paymentMessages.t('signing.critical.title'), description: config.critical, critical: true };
   }
-  return { title: DOCUMENT_PROCESSING_FAILED_TITLE, description: config.processingFailed, critical: false };
+  return { title: paymentMessages.t('signing.processingFailed.title'), description: config.processingFailed, critical: false };
 };
 
 /** The same texts for a completion that did not come through (not complete, upload too slow). */
 export const incompleteFailure = (kind: DocumentKind): ProcessingFailure => ({
-  title: DOCUMENT_PROCESSING_FAILED_TITLE,
+  title: paymentMessages.t('signing.processingFailed.title'),
   description: DOCUMENTS[kind].processingFailed,
   critical: false,
 });
 
 /** 'attempt 2 of 5' for the progress indicator. */
-export const attemptLabel = (attempt: number, total: number = VERIFY_ATTEMPTS): string => `attempt ${attempt} of ${total}`;
+export const attemptLabel = (attempt: number, total: number = VERIFY_ATTEMPTS): string => paymentMessages.t('signing.attempt', { attempt, total });
+
+/**
+ * Whether the signing step tells the patient, before signing, that the document's text is English
+ * (issue 26): the page is not in English and the practice supplies no text in its language. The
+ * server decides the text's language (core's `agreementLanguage`); until it says which language it
+ * chose (`supplied`), only English is supplied, so every non-English page is told.
+ */
+export const signsEnglishText = (page: Locale, supplied: Locale | null | undefined = 'en-US'): boolean =>
+  page !== 'en-US' && supplied !== page;

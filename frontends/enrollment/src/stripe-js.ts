@@ -3,6 +3,7 @@
  * serves a look-alike with the same API). Only the part of the API the payment step uses is typed
  * here. Loaded once per URL; a failed load may be tried again.
  */
+import type { Locale } from '@portal/contracts/locale.ts';
 import { loadProviderScript } from '@portal/client';
 
 export interface StripeError {
@@ -130,9 +131,10 @@ const unsupported = (what: string): { error: StripeError } => ({ error: { type: 
  * where a look-alike offers only that. One Elements group per client, so the card element and
  * the confirmation share it.
  */
-export const adaptStripe = (raw: RawStripe): StripeClient => {
+export const adaptStripe = (raw: RawStripe, locale?: StripeLocale): StripeClient => {
   let elements: StripeElements | null = null;
-  const elementsOf = (): StripeElements => (elements ??= raw.elements());
+  // Stripe Elements speak the page's language ('es'); English pages keep Stripe's default.
+  const elementsOf = (): StripeElements => (elements ??= locale ? raw.elements({ locale }) : raw.elements());
   const viaElements = (clientSecret: string, data: StripeConfirmCardData | undefined): ConfirmElementsParams => ({
     ...(data?.payment_method && typeof data.payment_method === 'object' ? { elements: elementsOf() } : {}),
     clientSecret,
@@ -174,18 +176,29 @@ export const loadStripeJs = (url: string): Promise<StripeConstructor> => loadPro
 
 const clients = new Map<string, StripeClient>();
 
+/** Stripe's name for a page language other than English ('es'); undefined keeps Stripe's default (English). */
+export type StripeLocale = 'es';
+export const stripeLocaleOf = (locale: Locale | undefined): StripeLocale | undefined => (locale === 'es-US' ? 'es' : undefined);
+
 /**
  * The page's Stripe client for a public key (one per key, as Stripe recommends). A missing key
  * or a script that cannot be loaded rejects: the caller shows 'Setup Error'.
  */
-export const stripeClient = async (config: { publicKey: string | null | undefined; scriptUrl: string | null | undefined }): Promise<StripeClient> => {
+export const stripeClient = async (config: {
+  publicKey: string | null | undefined;
+  scriptUrl: string | null | undefined;
+  /** The page's language: Stripe.js and its Elements speak Spanish ('es') on a Spanish page. */
+  locale?: Locale;
+}): Promise<StripeClient> => {
   const key = config.publicKey?.trim() ?? '';
   if (key === '') throw new Error('Missing card provider public key');
   if (!config.scriptUrl) throw new Error('Missing Stripe.js URL');
-  const existing = clients.get(key);
+  const locale = stripeLocaleOf(config.locale);
+  const cacheKey = locale ? `${key}|${locale}` : key;
+  const existing = clients.get(cacheKey);
   if (existing) return existing;
   const Stripe = await loadStripeJs(config.scriptUrl);
-  const client = adaptStripe(Stripe(key));
-  clients.set(key, client);
+  const client = locale ? adaptStripe(Stripe(key, { locale }), locale) : adaptStripe(Stripe(key));
+  clients.set(cacheKey, client);
   return client;
 };

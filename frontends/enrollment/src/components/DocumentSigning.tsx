@@ -4,23 +4,15 @@ import { Alert, Button, Cluster, LoadingState, Spinner, Stack, cx } from '@porta
 import { CONFIG_QUERY_KEY, api, toast } from '@portal/client';
 import type { CreateDocumentResponse } from '@portal/contracts';
 import { createSigningDocument, fetchConfig, recordSignature, verifyDocumentCompletion } from '../enrollment-api.ts';
-import {
-  DOCUMENT_EMBED_ERROR,
-  DOCUMENT_LIBRARY_ERROR_TEXT,
-  DOCUMENT_LIBRARY_ERROR_TITLE,
-  ERROR_TITLE,
-  SIGNED_STATE,
-  SIGNER_DECLINED_TEXT,
-  SIGNER_DECLINED_TITLE,
-} from '../messages.ts';
+import { paymentMessages, usePaymentT } from '../payment/i18n.ts';
 import {
   DOCUMENTS,
   EMBED_INIT_DELAY_MS,
   PRIVACY_LOADER_RESET_MS,
-  attemptLabel,
   completeSigning,
   incompleteFailure,
   processingFailure,
+  signsEnglishText,
 } from '../signing.ts';
 import type { DocumentKind, ProcessingFailure } from '../signing.ts';
 import { loadSignWellEmbed } from '../signwell-embed.ts';
@@ -36,8 +28,6 @@ export interface DocumentSigningProps {
   /** Already signed (resumed, or back from Payment): show the signed state, create nothing. */
   alreadySigned: boolean;
   onSigned: (result: SignedResult) => void;
-  /** What the document is, for texts: 'membership agreement', 'privacy practices notice'. */
-  documentName: string;
 }
 
 type Phase =
@@ -56,7 +46,9 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => window.set
  * created on entering the step, opened 500 ms later; after `completed` it is verified (attempt N
  * of 5), recorded and uploaded, then reads 'signed, verified and uploaded'.
  */
-export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, documentName }: DocumentSigningProps) {
+export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned }: DocumentSigningProps) {
+  const t = usePaymentT();
+  const locale = paymentMessages.useLocale();
   const config = DOCUMENTS[kind];
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>(alreadySigned ? { name: 'done' } : { name: 'creating' });
@@ -117,8 +109,9 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
         created = await createSigningDocument(api, kind, enrollmentId);
       } catch {
         if (!active) return;
-        toast({ title: ERROR_TITLE, description: config.createError, variant: 'destructive' });
-        setPhase({ name: 'failed', title: ERROR_TITLE, description: config.createError, critical: false, retry: 'create' });
+        const title = paymentMessages.t('common.error');
+        toast({ title, description: config.createError, variant: 'destructive' });
+        setPhase({ name: 'failed', title, description: config.createError, critical: false, retry: 'create' });
         return;
       }
       if (!active) return;
@@ -129,8 +122,10 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
         Embed = await loadSignWellEmbed(appConfig.scripts.signwellEmbedJs);
       } catch {
         if (!active) return;
-        toast({ title: DOCUMENT_LIBRARY_ERROR_TITLE, description: DOCUMENT_LIBRARY_ERROR_TEXT, variant: 'destructive' });
-        setPhase({ name: 'failed', title: DOCUMENT_LIBRARY_ERROR_TITLE, description: DOCUMENT_LIBRARY_ERROR_TEXT, critical: false, retry: 'create' });
+        const title = paymentMessages.t('signing.libraryError.title');
+        const description = paymentMessages.t('signing.libraryError.text');
+        toast({ title, description, variant: 'destructive' });
+        setPhase({ name: 'failed', title, description, critical: false, retry: 'create' });
         return;
       }
       if (!active) return;
@@ -163,8 +158,10 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
             error: () => {
               embed.close();
               embedRef.current = null;
-              toast({ title: ERROR_TITLE, description: DOCUMENT_EMBED_ERROR, variant: 'destructive' });
-              setPhase({ name: 'failed', title: ERROR_TITLE, description: DOCUMENT_EMBED_ERROR, critical: false, retry: 'create' });
+              const title = paymentMessages.t('common.error');
+              const description = paymentMessages.t('signing.embedError');
+              toast({ title, description, variant: 'destructive' });
+              setPhase({ name: 'failed', title, description, critical: false, retry: 'create' });
             },
           },
         });
@@ -199,21 +196,30 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
 
   const showContainer = phase.name === 'signing' || phase.name === 'creating';
 
+  // Before signing: the text signed is English where the practice supplies none in the page's language.
+  const englishOnly = signsEnglishText(locale) && phase.name !== 'done';
+
   return (
     <Stack gap={4}>
-      {phase.name === 'creating' ? <LoadingState compact label={`Preparing your ${documentName}...`} /> : null}
+      {englishOnly ? (
+        <Alert variant="info" title={t('signing.englishOnly.title')} className="enrollment-signing-language">
+          <p>{t('signing.englishOnly.text', { kind })}</p>
+        </Alert>
+      ) : null}
+
+      {phase.name === 'creating' ? <LoadingState compact label={t('signing.preparing', { kind })} /> : null}
 
       {/* SignWell fills this element; it stays mounted while signing so the iframe is kept. */}
       <div
         id={config.containerId}
         className={cx('enrollment-signing', `enrollment-signing--${kind}`)}
         hidden={!showContainer || phase.name === 'creating'}
-        aria-label={`Sign your ${documentName}`}
+        aria-label={t('signing.region', { kind })}
         role="region"
       >
         {phase.name === 'signing' && phase.loading ? (
           <div className="enrollment-signing__loader">
-            <LoadingState compact label="Loading document..." />
+            <LoadingState compact label={t('signing.loadingDocument')} />
           </div>
         ) : null}
       </div>
@@ -222,11 +228,9 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
         <div role="status" aria-live="polite">
           <Cluster gap={2}>
             <Spinner size="sm" />
-            <span>
-              Verifying your signed document ({attemptLabel(phase.attempt, phase.total)})...
-            </span>
+            <span>{t('signing.verifying', { attempt: phase.attempt, total: phase.total })}</span>
           </Cluster>
-          <progress className="ui-visually-hidden" max={phase.total} value={phase.attempt} aria-label="Document retrieval attempts" />
+          <progress className="ui-visually-hidden" max={phase.total} value={phase.attempt} aria-label={t('signing.attempts')} />
         </div>
       ) : null}
 
@@ -234,26 +238,24 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
         <div role="status" aria-live="polite">
           <Cluster gap={2}>
             <Spinner size="sm" />
-            <span>Saving your signed document to your chart...</span>
+            <span>{t('signing.uploading')}</span>
           </Cluster>
         </div>
       ) : null}
 
       {phase.name === 'done' ? (
-        <Alert variant="success" role="status" title="Document signed">
-          <p className="enrollment-signing-done">
-            Your {documentName} is {SIGNED_STATE}.
-          </p>
+        <Alert variant="success" role="status" title={t('signing.done.title')}>
+          <p className="enrollment-signing-done">{t('signing.done.text', { kind })}</p>
         </Alert>
       ) : null}
 
       {phase.name === 'declined' ? (
-        <Alert variant="warning" role="alert" title={SIGNER_DECLINED_TITLE}>
+        <Alert variant="warning" role="alert" title={t('signing.declined.title')}>
           <Stack gap={3}>
-            <p>{SIGNER_DECLINED_TEXT}</p>
+            <p>{t('signing.declined.text')}</p>
             <div>
               <Button variant="secondary" onClick={() => setRound((value) => value + 1)}>
-                Start again
+                {t('signing.startAgain')}
               </Button>
             </div>
           </Stack>
@@ -267,7 +269,7 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned, d
             {phase.critical ? null : (
               <div>
                 <Button variant="secondary" onClick={retry}>
-                  Try again
+                  {t('common.tryAgain')}
                 </Button>
               </div>
             )}

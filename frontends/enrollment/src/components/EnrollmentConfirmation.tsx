@@ -25,10 +25,11 @@ import {
 import type { EnrollmentCompleteResponse, EnrollmentRecord } from '@portal/contracts';
 import { fetchEnrollmentComplete } from '../enrollment-api.ts';
 import { APPOINTMENTS_HREF, DASHBOARD_HREF } from '../flow.ts';
-import { ENROLLMENT_SUMMARY_TITLE, PAYMENT_RECEIPT_TITLE, WHATS_NEXT_TITLE } from '../messages.ts';
+import { paymentMessages, usePaymentT } from '../payment/i18n.ts';
+import { usePlanText } from '../payment/plan-text.ts';
 import { invoiceNumberOf } from '../payment.ts';
 import { formatExpiration } from '../payment-step.ts';
-import { membershipDescription, tierPlan } from '../tiers.ts';
+import { tierPlan } from '../tiers.ts';
 
 export interface EnrollmentConfirmationProps {
   record: EnrollmentRecord;
@@ -39,58 +40,61 @@ export interface EnrollmentConfirmationProps {
 const isHttpUrl = (value: string | null | undefined): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
 
 export function EnrollmentConfirmation({ record, receiptUrl }: EnrollmentConfirmationProps) {
+  const t = usePaymentT();
+  const locale = paymentMessages.useLocale();
+  const planText = usePlanText();
   const query = useQuery<EnrollmentCompleteResponse>({
     queryKey: ['/api/enrollments', record.id, 'complete'],
     queryFn: ({ signal }) => fetchEnrollmentComplete(api, record.id, signal),
     staleTime: 0,
     refetchOnMount: 'always',
   });
-  if (query.isPending) return <LoadingState label="Loading your confirmation..." />;
+  if (query.isPending) return <LoadingState label={t('confirmation.loading')} />;
 
   const enrollment = query.data?.enrollment ?? record;
   const invoiceNumber = query.data?.invoiceNumber ?? invoiceNumberOf(record.id);
   const receipt = query.data?.enrollment.receiptUrl ?? receiptUrl;
   const name = [enrollment.firstName, enrollment.lastName].filter((part) => typeof part === 'string' && part !== '').join(' ');
-  const start = formatExpiration(enrollment.membershipStartDate);
-  const renews = formatExpiration(enrollment.membershipEndDate);
+  const start = formatExpiration(enrollment.membershipStartDate, locale);
+  const renews = formatExpiration(enrollment.membershipEndDate, locale);
 
   return (
     <Stack gap={5}>
       <Card as="section" aria-labelledby="enrollment-summary-title">
         <CardHeader>
           <CardTitle as="h2" id="enrollment-summary-title">
-            <CheckIcon size={20} /> {ENROLLMENT_SUMMARY_TITLE}
+            <CheckIcon size={20} /> {t('confirmation.summary')}
           </CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="enrollment-details">
             {name ? (
               <div>
-                <dt>Member</dt>
+                <dt>{t('confirmation.member')}</dt>
                 <dd>{name}</dd>
               </div>
             ) : null}
             <div>
-              <dt>Membership</dt>
+              <dt>{t('confirmation.membership')}</dt>
               <dd>{tierPlan(enrollment.membershipTier).name}</dd>
             </div>
             <div>
-              <dt>Plan</dt>
-              <dd>{membershipDescription(enrollment.membershipTier)}</dd>
+              <dt>{t('confirmation.plan')}</dt>
+              <dd>{planText(enrollment.membershipTier)}</dd>
             </div>
             <div>
-              <dt>Status</dt>
-              <dd>{enrollment.status === 'active' ? 'Active' : 'Payment received'}</dd>
+              <dt>{t('confirmation.status')}</dt>
+              <dd>{t('confirmation.status.value', { status: enrollment.status === 'active' ? 'active' : 'received' })}</dd>
             </div>
             {start ? (
               <div>
-                <dt>Start date</dt>
+                <dt>{t('confirmation.startDate')}</dt>
                 <dd>{start}</dd>
               </div>
             ) : null}
             {renews ? (
               <div>
-                <dt>Renews on</dt>
+                <dt>{t('confirmation.renewsOn')}</dt>
                 <dd>{renews}</dd>
               </div>
             ) : null}
@@ -101,19 +105,19 @@ export function EnrollmentConfirmation({ record, receiptUrl }: EnrollmentConfirm
       <Card as="section" aria-labelledby="enrollment-next-title">
         <CardHeader>
           <CardTitle as="h2" id="enrollment-next-title">
-            <CalendarIcon size={20} /> {WHATS_NEXT_TITLE}
+            <CalendarIcon size={20} /> {t('confirmation.next')}
           </CardTitle>
         </CardHeader>
         <CardContent className="enrollment-notices">
           <ul className="enrollment-notes">
             <li>
-              <CalendarIcon size={18} /> Book your first visit from Appointments.
+              <CalendarIcon size={18} /> {t('confirmation.next.book')}
             </li>
             <li>
-              <MessageIcon size={18} /> Your members-only nurse phone and SMS line is on your dashboard.
+              <MessageIcon size={18} /> {t('confirmation.next.nurseLine')}
             </li>
             <li>
-              <CheckIcon size={18} /> Your membership renews automatically. You can manage or cancel it from Membership Billing in the menu.
+              <CheckIcon size={18} /> {t('confirmation.next.renews')}
             </li>
           </ul>
         </CardContent>
@@ -122,23 +126,23 @@ export function EnrollmentConfirmation({ record, receiptUrl }: EnrollmentConfirm
       <Card as="section" aria-labelledby="enrollment-receipt-title">
         <CardHeader>
           <CardTitle as="h2" id="enrollment-receipt-title">
-            <ReceiptIcon size={20} /> {PAYMENT_RECEIPT_TITLE}
+            <ReceiptIcon size={20} /> {t('confirmation.receipt')}
           </CardTitle>
         </CardHeader>
         <CardContent>
           <Stack gap={3}>
             <dl className="enrollment-details">
               <div>
-                <dt>Invoice number</dt>
+                <dt>{t('confirmation.invoiceNumber')}</dt>
                 <dd className="enrollment-invoice-number">{invoiceNumber}</dd>
               </div>
             </dl>
-            <p>A receipt for your payment is sent to your billing email. Please keep it for your records.</p>
+            <p>{t('confirmation.receipt.text')}</p>
             {isHttpUrl(receipt) ? (
               <p>
                 <a href={receipt} target="_blank" rel="noopener noreferrer">
-                  View your receipt <ExternalLinkIcon size={16} />
-                  <span className="ui-visually-hidden"> (opens in a new tab)</span>
+                  {t('confirmation.receipt.view')} <ExternalLinkIcon size={16} />
+                  <span className="ui-visually-hidden"> {t('confirmation.newTab')}</span>
                 </a>
               </p>
             ) : null}
@@ -148,10 +152,10 @@ export function EnrollmentConfirmation({ record, receiptUrl }: EnrollmentConfirm
 
       <div className="ui-actions">
         <ButtonLink href={APPOINTMENTS_HREF} size="lg" className="ui-actions__primary">
-          Book an Appointment
+          {t('confirmation.book')}
         </ButtonLink>
         <ButtonLink href={DASHBOARD_HREF} size="lg" variant="secondary">
-          Go to Dashboard
+          {t('common.goToDashboard')}
         </ButtonLink>
       </div>
     </Stack>

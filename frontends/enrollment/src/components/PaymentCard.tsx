@@ -24,22 +24,12 @@ import {
   Stack,
 } from '@portal/ui';
 import type { TierCode } from '@portal/client';
-import {
-  AUTO_RENEWAL_NOTICE,
-  BILLING_EMAIL_CHECKBOX,
-  BILLING_EMAIL_LABEL,
-  CARD_DETAILS_LABEL,
-  COMPLETE_PAYMENT,
-  PAYMENT_CARD_TITLE,
-  PROCESSING_PAYMENT,
-  SETUP_ERROR_TEXT,
-  SETUP_ERROR_TITLE,
-} from '../messages.ts';
+import { paymentMessages, usePaymentT } from '../payment/i18n.ts';
+import { usePlanText } from '../payment/plan-text.ts';
 import { canSubmitPayment, checkBillingEmail } from '../payment-step.ts';
 import type { BillingEmailValues } from '../payment-step.ts';
 import { cardElementOf } from '../stripe-js.ts';
 import type { StripeCardElement, StripeClient } from '../stripe-js.ts';
-import { membershipDescription } from '../tiers.ts';
 
 export interface PaymentNotice {
   readonly title: string;
@@ -64,6 +54,8 @@ export interface PaymentCardProps {
 export const CARD_ELEMENT_ID = 'enrollment-card-element';
 
 export function PaymentCard({ tier, provider, stripe, stripeFailed, billingEmailRequired, processing, notice, onBack, onSubmit }: PaymentCardProps) {
+  const t = usePaymentT();
+  const planText = usePlanText();
   const ids = useId();
   const labelId = `${ids}-card-label`;
   const cardErrorId = `${ids}-card-error`;
@@ -89,7 +81,7 @@ export function PaymentCard({ tier, provider, stripe, stripeFailed, billingEmail
         style: { base: { fontSize: '16px', color: '#1f2937', '::placeholder': { color: '#6b7280' } } },
       });
     } catch {
-      setCardError(SETUP_ERROR_TEXT);
+      setCardError(paymentMessages.t('payment.setupError.text'));
       return undefined;
     }
     card.on('change', (event) => {
@@ -128,19 +120,19 @@ export function PaymentCard({ tier, provider, stripe, stripeFailed, billingEmail
       <form onSubmit={submit} noValidate>
         <CardHeader>
           <CardTitle as="h2" id="enrollment-payment-title">
-            <CreditCardIcon size={20} /> {PAYMENT_CARD_TITLE}
+            <CreditCardIcon size={20} /> {t('payment.title')}
           </CardTitle>
-          <CardDescription>{membershipDescription(tier)}</CardDescription>
+          <CardDescription>{planText(tier)}</CardDescription>
         </CardHeader>
         <CardContent>
           <Stack gap={4}>
             <p className="enrollment-payment__renewal">
-              <ShieldIcon size={18} /> {AUTO_RENEWAL_NOTICE}
+              <ShieldIcon size={18} /> {t('payment.autoRenewal')}
             </p>
 
             <div className="enrollment-payment__field">
               <span id={labelId} className="ui-label">
-                {CARD_DETAILS_LABEL}
+                {t('payment.cardDetails')}
               </span>
               <div
                 id={CARD_ELEMENT_ID}
@@ -151,7 +143,7 @@ export function PaymentCard({ tier, provider, stripe, stripeFailed, billingEmail
                 aria-busy={!stripe && !stripeFailed ? true : undefined}
                 className="enrollment-payment__card"
               />
-              {!stripe && !stripeFailed ? <LoadingState compact label="Loading secure card form..." /> : null}
+              {!stripe && !stripeFailed ? <LoadingState compact label={t('payment.loadingCardForm')} /> : null}
               {cardError ? (
                 <p id={cardErrorId} className="ui-error-text" role="alert">
                   {cardError}
@@ -160,16 +152,16 @@ export function PaymentCard({ tier, provider, stripe, stripeFailed, billingEmail
             </div>
 
             {stripeFailed ? (
-              <Alert variant="destructive" role="alert" title={SETUP_ERROR_TITLE}>
-                <p>{SETUP_ERROR_TEXT}</p>
+              <Alert variant="destructive" role="alert" title={t('payment.setupError.title')}>
+                <p>{t('payment.setupError.text')}</p>
               </Alert>
             ) : null}
 
             {provider ? (
               <Stack gap={3}>
                 <Checkbox
-                  label={BILLING_EMAIL_CHECKBOX}
-                  hint="Receipts and renewal notices go to this address instead of your own."
+                  label={t('payment.billingEmail.checkbox')}
+                  hint={t('payment.billingEmail.hint')}
                   checked={billing.useDifferentBillingEmail}
                   disabled={billingEmailRequired || processing}
                   onChange={(event) => {
@@ -179,7 +171,7 @@ export function PaymentCard({ tier, provider, stripe, stripeFailed, billingEmail
                   }}
                 />
                 {billing.useDifferentBillingEmail ? (
-                  <Field label={BILLING_EMAIL_LABEL} required error={billingError ?? undefined}>
+                  <Field label={t('payment.billingEmail.label')} required error={billingError ?? undefined}>
                     <Input
                       ref={emailRef}
                       type="email"
@@ -212,10 +204,10 @@ export function PaymentCard({ tier, provider, stripe, stripeFailed, billingEmail
         </CardContent>
         <CardFooter className="enrollment-payment__actions">
           <Button variant="secondary" onClick={onBack} disabled={processing}>
-            <ArrowLeftIcon size={18} /> Back
+            <ArrowLeftIcon size={18} /> {t('common.back')}
           </Button>
-          <Button type="submit" size="lg" disabled={!enabled} loading={processing} loadingText={PROCESSING_PAYMENT}>
-            {COMPLETE_PAYMENT}
+          <Button type="submit" size="lg" disabled={!enabled} loading={processing} loadingText={t('payment.processing')}>
+            {t('payment.complete')}
           </Button>
         </CardFooter>
       </form>

@@ -14,13 +14,7 @@ import { runCheckout } from '../checkout.ts';
 import { createSubscription as createSubscriptionCall, fetchConfig, fetchEnrollment, payInvoice, recordPayment, updateSession } from '../enrollment-api.ts';
 import type { CheckoutApi } from '../checkout.ts';
 import { DASHBOARD_HREF, declinationPath, payReturnUrl } from '../flow.ts';
-import {
-  PAYMENT_ERROR_TITLE,
-  PAYMENT_SUCCESSFUL_TEXT,
-  PAYMENT_SUCCESSFUL_TITLE,
-  SETUP_ERROR_TEXT,
-  SETUP_ERROR_TITLE,
-} from '../messages.ts';
+import { paymentMessages, usePaymentT } from '../payment/i18n.ts';
 import { createSubscriptionWithRetry, sleep, unexpectedMessage } from '../payment.ts';
 import type { SubscriptionReady } from '../payment.ts';
 import { checkBillingEmail, phaseAfterSetup } from '../payment-step.ts';
@@ -50,6 +44,8 @@ const checkoutApi: CheckoutApi = {
 export type StripeState = { readonly name: 'loading' } | { readonly name: 'ready'; readonly stripe: StripeClient } | { readonly name: 'failed' };
 
 export function PaymentStep({ record, provider, onBack, onPaid }: PaymentStepProps) {
+  const t = usePaymentT();
+  const locale = paymentMessages.useLocale();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<PaymentPhase>({ name: 'loading' });
   const [round, setRound] = useState(0);
@@ -118,6 +114,14 @@ export function PaymentStep({ record, provider, onBack, onPaid }: PaymentStepPro
     };
   }, [phase, queryClient, record.id]);
 
+  // Another language chosen while the card form shows: its Stripe Elements are made again in it.
+  const stripeLocale = useRef(locale);
+  useEffect(() => {
+    if (stripeLocale.current === locale) return;
+    stripeLocale.current = locale;
+    if (!processing) setStripeState({ name: 'loading' });
+  }, [locale, processing]);
+
   // Stripe.js: loaded from the URL /api/config gives; a missing public key is an error.
   useEffect(() => {
     if (phase.name !== 'card' || stripeState.name !== 'loading') return undefined;
@@ -125,11 +129,11 @@ export function PaymentStep({ record, provider, onBack, onPaid }: PaymentStepPro
     void (async () => {
       try {
         const config = await queryClient.fetchQuery({ queryKey: CONFIG_QUERY_KEY, queryFn: ({ signal }) => fetchConfig(api, signal) });
-        const stripe = await stripeClient({ publicKey: config.stripe?.publicKey, scriptUrl: config.scripts?.stripeJs });
+        const stripe = await stripeClient({ publicKey: config.stripe?.publicKey, scriptUrl: config.scripts?.stripeJs, locale: stripeLocale.current });
         if (active) setStripeState({ name: 'ready', stripe });
       } catch {
         if (!active) return;
-        toast({ title: SETUP_ERROR_TITLE, description: SETUP_ERROR_TEXT, variant: 'destructive' });
+        toast({ title: paymentMessages.t('payment.setupError.title'), description: paymentMessages.t('payment.setupError.text'), variant: 'destructive' });
         setStripeState({ name: 'failed' });
       }
     })();
@@ -182,7 +186,7 @@ export function PaymentStep({ record, provider, onBack, onPaid }: PaymentStepPro
           { enrollmentId: record.id, setup, billingEmail: checked.billingEmail, setupConfirmed: setupConfirmed.current },
         );
         if (result.kind === 'paid') {
-          toast({ title: PAYMENT_SUCCESSFUL_TITLE, description: PAYMENT_SUCCESSFUL_TEXT });
+          toast({ title: paymentMessages.t('payment.successful.title'), description: paymentMessages.t('payment.successful.text') });
           void queryClient.invalidateQueries();
           if (mounted.current) setProcessing(false);
           onPaidRef.current(result.receiptUrl);
@@ -196,14 +200,14 @@ export function PaymentStep({ record, provider, onBack, onPaid }: PaymentStepPro
           if (mounted.current && outcome.kind === 'ready') setPhase({ name: 'card', setup: outcome.setup, billingEmailRequired: false });
         }
       } catch (error) {
-        fail(PAYMENT_ERROR_TITLE, unexpectedMessage(error));
+        fail(paymentMessages.t('payment.error.title'), unexpectedMessage(error));
       }
     },
     [phase, processing, provider, queryClient, record.id, stripeState],
   );
 
   if (phase.name === 'loading' || phase.name === 'already-paid') {
-    return <LoadingState label="Preparing your payment..." />;
+    return <LoadingState label={t('payment.preparing')} />;
   }
 
   if (phase.name === 'existing') {
@@ -220,9 +224,9 @@ export function PaymentStep({ record, provider, onBack, onPaid }: PaymentStepPro
         description={<p role="alert">{phase.message}</p>}
         actions={
           <>
-            {phase.name === 'failed' ? <Button onClick={() => setRound((value) => value + 1)}>Try again</Button> : null}
+            {phase.name === 'failed' ? <Button onClick={() => setRound((value) => value + 1)}>{t('common.tryAgain')}</Button> : null}
             <ButtonLink href={DASHBOARD_HREF} variant="secondary">
-              Go to Dashboard
+              {t('common.goToDashboard')}
             </ButtonLink>
           </>
         }

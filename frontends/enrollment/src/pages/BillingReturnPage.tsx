@@ -8,13 +8,16 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { ButtonLink, CheckIcon, Container, EmptyState } from '@portal/ui';
 import { api, navigate, rereadMembershipAfterBilling } from '@portal/client';
 import { HOME_HREF } from '../flow.ts';
-import { BILLING_RETURN_TITLE } from '../messages.ts';
+import { usePaymentT } from '../payment/i18n.ts';
 import { BILLING_RETURN_REDIRECT_MS } from '../pay-return.ts';
 
 export function BillingReturnPage() {
+  const t = usePaymentT();
   const reread = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
-    document.title = `${BILLING_RETURN_TITLE} | Member Portal`;
+    document.title = t('page.titlePortal', { title: t('billingReturn.title') });
+  }, [t]);
+  useEffect(() => {
     reread.current = rereadMembershipAfterBilling((path) => api.post(path));
     const timer = window.setTimeout(() => void reread.current.then(() => navigate(HOME_HREF, { replace: true })), BILLING_RETURN_REDIRECT_MS);
     return () => window.clearTimeout(timer);
@@ -29,13 +32,13 @@ export function BillingReturnPage() {
       <EmptyState
         headingLevel={1}
         icon={<CheckIcon size={28} />}
-        title={BILLING_RETURN_TITLE}
+        title={t('billingReturn.title')}
         description={
-          <p role="status">Any changes you made to your membership billing are saved. Taking you back to the portal in 5 seconds...</p>
+          <p role="status">{t('billingReturn.text')}</p>
         }
         actions={
           <ButtonLink href={HOME_HREF} onClick={continueNow}>
-            Continue now
+            {t('billingReturn.continue')}
           </ButtonLink>
         }
       />

@@ -11,16 +11,7 @@ import { clearCheckoutMemo, readCheckoutMemo } from '../checkout-memo.ts';
 import type { CheckoutApi } from '../checkout.ts';
 import { fetchConfig, payInvoice, recordPayment } from '../enrollment-api.ts';
 import { DASHBOARD_HREF, payReturnUrl } from '../flow.ts';
-import {
-  PAYMENT_SUCCESSFUL_TEXT,
-  PAYMENT_SUCCESSFUL_TITLE,
-  PAY_RETURN_ERROR,
-  PAY_RETURN_PROCESSING,
-  PAY_RETURN_SUCCESS,
-  RETURN_TO_DASHBOARD,
-  SETUP_ERROR_TEXT,
-  SETUP_ERROR_TITLE,
-} from '../messages.ts';
+import { paymentMessages, usePaymentT } from '../payment/i18n.ts';
 import { PAY_RETURN_REDIRECT_MS, returnStart, runPaymentReturn } from '../pay-return.ts';
 import type { PayReturnResult, PayReturnState } from '../pay-return.ts';
 import { stripeClient } from '../stripe-js.ts';
@@ -32,14 +23,12 @@ const checkoutApi: CheckoutApi = {
 };
 
 export function PayReturnPage() {
+  const t = usePaymentT();
   const queryClient = useQueryClient();
   const [state, setState] = useState<PayReturnState>({ name: 'processing' });
   // One run per page, also under StrictMode's double effects: paying twice is not an option.
   const run = useRef<Promise<PayReturnResult> | null>(null);
 
-  useEffect(() => {
-    document.title = `${PAY_RETURN_PROCESSING} | Member Enrollment`;
-  }, []);
 
   useEffect(() => {
     let active = true;
@@ -49,10 +38,11 @@ export function PayReturnPage() {
       let stripe;
       try {
         const config = await queryClient.fetchQuery({ queryKey: CONFIG_QUERY_KEY, queryFn: ({ signal }) => fetchConfig(api, signal) });
-        stripe = await stripeClient({ publicKey: config.stripe?.publicKey, scriptUrl: config.scripts?.stripeJs });
+        stripe = await stripeClient({ publicKey: config.stripe?.publicKey, scriptUrl: config.scripts?.stripeJs, locale: paymentMessages.locale() });
       } catch {
-        toast({ title: SETUP_ERROR_TITLE, description: SETUP_ERROR_TEXT, variant: 'destructive' });
-        return { name: 'error', message: SETUP_ERROR_TEXT };
+        const text = paymentMessages.t('payment.setupError.text');
+        toast({ title: paymentMessages.t('payment.setupError.title'), description: text, variant: 'destructive' });
+        return { name: 'error', message: text };
       }
       return runPaymentReturn({ stripe, api: checkoutApi, clearMemo: () => clearCheckoutMemo(), returnUrl: payReturnUrl(window.location.origin) }, start);
     })();
@@ -60,10 +50,10 @@ export function PayReturnPage() {
       if (!active) return;
       setState(result);
       if (result.name === 'success') {
-        toast({ title: PAYMENT_SUCCESSFUL_TITLE, description: PAYMENT_SUCCESSFUL_TEXT });
+        toast({ title: paymentMessages.t('payment.successful.title'), description: paymentMessages.t('payment.successful.text') });
         void queryClient.invalidateQueries();
       } else {
-        toast({ title: PAY_RETURN_ERROR, description: result.message, variant: 'destructive' });
+        toast({ title: paymentMessages.t('payReturn.error'), description: result.message, variant: 'destructive' });
       }
     });
     return () => {
@@ -71,9 +61,12 @@ export function PayReturnPage() {
     };
   }, [queryClient]);
 
+  const title = t(state.name === 'processing' ? 'payReturn.processing' : state.name === 'success' ? 'payReturn.success' : 'payReturn.error');
   useEffect(() => {
-    if (state.name === 'processing') return undefined;
-    document.title = `${state.name === 'success' ? PAY_RETURN_SUCCESS : PAY_RETURN_ERROR} | Member Enrollment`;
+    document.title = t('page.title', { title });
+  }, [t, title]);
+
+  useEffect(() => {
     if (state.name !== 'success') return undefined;
     const timer = window.setTimeout(() => navigate(DASHBOARD_HREF, { replace: true }), PAY_RETURN_REDIRECT_MS);
     return () => window.clearTimeout(timer);
@@ -86,18 +79,18 @@ export function PayReturnPage() {
           <EmptyState
             headingLevel={1}
             icon={<Spinner size="lg" />}
-            title={PAY_RETURN_PROCESSING}
-            description={<p role="status">Please wait while we confirm your payment. Do not close or refresh this page.</p>}
+            title={title}
+            description={<p role="status">{t('payReturn.processing.text')}</p>}
           />
         ) : state.name === 'success' ? (
           <EmptyState
             headingLevel={1}
             icon={<CheckIcon size={28} />}
-            title={PAY_RETURN_SUCCESS}
+            title={title}
             description={
               <>
-                <p role="status">{PAYMENT_SUCCESSFUL_TEXT}</p>
-                <p>Taking you to your dashboard...</p>
+                <p role="status">{t('payment.successful.text')}</p>
+                <p>{t('payReturn.redirecting')}</p>
               </>
             }
           />
@@ -106,9 +99,9 @@ export function PayReturnPage() {
             headingLevel={1}
             tone="destructive"
             icon={<AlertIcon size={28} />}
-            title={PAY_RETURN_ERROR}
+            title={title}
             description={<p role="alert">{state.message}</p>}
-            actions={<ButtonLink href={DASHBOARD_HREF}>{RETURN_TO_DASHBOARD}</ButtonLink>}
+            actions={<ButtonLink href={DASHBOARD_HREF}>{t('payReturn.returnToDashboard')}</ButtonLink>}
           />
         )}
       </div>

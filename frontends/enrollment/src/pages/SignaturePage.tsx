@@ -25,10 +25,18 @@ import { UserGate } from '../components/UserGate.tsx';
 import { isNotFoundError } from '../declination.ts';
 import { fetchEnrollment } from '../enrollment-api.ts';
 import { DASHBOARD_HREF, ENROLLMENT_PATH, declinationPath } from '../flow.ts';
-import { ENROLLMENT_NOT_FOUND_TITLE } from '../messages.ts';
+import { usePaymentT } from '../payment/i18n.ts';
+import type { PaymentMessageId } from '../payment/i18n.ts';
 import { PRIVACY_ADVANCE_MS } from '../signing.ts';
-import { afterPayment, afterSignature, backFromPayment, progressOf, resumeTarget, signedSteps, stepTitle } from '../wizard.ts';
+import { afterPayment, afterSignature, backFromPayment, progressOf, resumeTarget, signedSteps } from '../wizard.ts';
 import type { WizardPath } from '../wizard.ts';
+
+type Translate = (id: PaymentMessageId, values?: Readonly<Record<string, string | number>>) => string;
+type SigningStep = 'signature' | 'privacy' | 'payment' | 'confirmation';
+
+/** The step's title in the page's language (wizard.ts's English: the provider path's signing step is 'Membership Agreement'). */
+const titleOf = (t: Translate, path: WizardPath, step: SigningStep): string =>
+  t('steps.title', { step: step === 'signature' && path === 'provider' ? 'agreement' : step });
 
 /**
  * /enrollment?id={id}&step=signature: both paths arrive here after the enrollment is created, and
@@ -37,17 +45,19 @@ import type { WizardPath } from '../wizard.ts';
  * or the declination confirmation (declined).
  */
 export function SignaturePage({ enrollmentId }: { enrollmentId: string }) {
+  const t = usePaymentT();
   useEffect(() => {
-    document.title = 'Membership Agreement | Member Enrollment';
-  }, []);
+    document.title = t('page.title', { title: t('steps.title', { step: 'agreement' }) });
+  }, [t]);
   return (
-    <UserGate loadingLabel="Verifying your session...">
+    <UserGate loadingLabel={t('resume.verifyingSession')}>
       {(user) => <EnrollmentResume enrollmentId={enrollmentId} path={user.kind === 'provider' ? 'provider' : 'guest'} />}
     </UserGate>
   );
 }
 
 function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: WizardPath }) {
+  const t = usePaymentT();
   const query = useQuery<EnrollmentRecord>({
     queryKey: ['/api/enrollments', enrollmentId],
     queryFn: ({ signal }) => fetchEnrollment(api, enrollmentId, signal),
@@ -63,7 +73,7 @@ function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: 
   if (query.isPending) {
     return (
       <Container size="md">
-        <LoadingState label="Loading your enrollment..." />
+        <LoadingState label={t('resume.loading')} />
       </Container>
     );
   }
@@ -78,19 +88,23 @@ function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: 
           headingLevel={1}
           tone={notFound ? 'neutral' : 'destructive'}
           icon={<AlertIcon size={28} />}
-          title={notFound ? ENROLLMENT_NOT_FOUND_TITLE : "We couldn't load your enrollment"}
+          title={notFound ? t('resume.notFound.title') : t('resume.loadError.title')}
           description={
             notFound ? (
-              <p>We could not find this enrollment for your account. The link may be old, or it may belong to someone else.</p>
+              <p>{t('resume.notFound.text')}</p>
             ) : (
-              <p role="alert">Please check your connection and try again.</p>
+              <p role="alert">{t('resume.loadError.text')}</p>
             )
           }
           actions={
             <>
-              {notFound ? <ButtonLink href={ENROLLMENT_PATH}>Start enrollment</ButtonLink> : <Button onClick={() => void query.refetch()}>Try again</Button>}
+              {notFound ? (
+                <ButtonLink href={ENROLLMENT_PATH}>{t('resume.startEnrollment')}</ButtonLink>
+              ) : (
+                <Button onClick={() => void query.refetch()}>{t('common.tryAgain')}</Button>
+              )}
               <ButtonLink href={DASHBOARD_HREF} variant="secondary">
-                Go to Dashboard
+                {t('common.goToDashboard')}
               </ButtonLink>
             </>
           }
@@ -103,7 +117,7 @@ function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: 
   if (!target || target.kind === 'declined') {
     return (
       <Container size="md">
-        <LoadingState label="Opening your confirmation..." />
+        <LoadingState label={t('resume.openingConfirmation')} />
       </Container>
     );
   }
@@ -112,9 +126,9 @@ function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: 
       <Container size="md">
         <EmptyState
           headingLevel={1}
-          title="This enrollment was cancelled"
-          description={<p>You can start a new enrollment at any time.</p>}
-          actions={<ButtonLink href={ENROLLMENT_PATH}>Start enrollment</ButtonLink>}
+          title={t('resume.cancelled.title')}
+          description={<p>{t('resume.cancelled.text')}</p>}
+          actions={<ButtonLink href={ENROLLMENT_PATH}>{t('resume.startEnrollment')}</ButtonLink>}
         />
       </Container>
     );
@@ -122,9 +136,8 @@ function EnrollmentResume({ enrollmentId, path }: { enrollmentId: string; path: 
   return <WizardSteps key={record.id} record={record} path={path} initialStep={target.step} />;
 }
 
-type SigningStep = 'signature' | 'privacy' | 'payment' | 'confirmation';
-
 function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; path: WizardPath; initialStep: SigningStep }) {
+  const t = usePaymentT();
   const [step, setStep] = useState<SigningStep>(initialStep);
   const [signed, setSigned] = useState(() => signedSteps(record.status));
   const [requiresPrivacy, setRequiresPrivacy] = useState(record.patientStatus === 'new');
@@ -135,7 +148,6 @@ function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; 
   const progress = progressOf(path, step, newPatient);
 
   useEffect(() => {
-    document.title = `${stepTitle(path, step)} | Member Enrollment`;
     // Each step starts at the top of the page (the form before it may have been scrolled far down).
     window.scrollTo({ top: 0 });
     // Move focus to the new step's heading (not on first load: the shell handles that).
@@ -145,6 +157,10 @@ function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; 
     }
     headingRef.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [path, step]);
+  // The tab's title, again when the page's language changes.
+  useEffect(() => {
+    document.title = t('page.title', { title: titleOf(t, path, step) });
+  }, [t, path, step]);
 
   // Privacy: Payment follows 1.5 s after the notice is uploaded.
   const [privacyJustSigned, setPrivacyJustSigned] = useState(false);
@@ -158,29 +174,29 @@ function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; 
     <Container size="md">
       <Stack gap={5}>
         <TopLinks />
-        <ProgressBar title={progress.title} percent={progress.percent} />
+        <ProgressBar title={titleOf(t, path, step)} percent={progress.percent} />
         <div ref={headingRef}>
           {step === 'signature' ? (
             <PageHeader
-              title={stepTitle(path, 'signature')}
-              description={<p>Please read and sign the membership agreement below. It opens in a moment.</p>}
+              title={titleOf(t, path, 'signature')}
+              description={<p>{t('signature.intro')}</p>}
             />
           ) : step === 'privacy' ? (
             <PageHeader
-              title={stepTitle(path, 'privacy')}
-              description={<p>As a new patient, please read and sign our Notice of Privacy Practices (HIPAA notice).</p>}
+              title={titleOf(t, path, 'privacy')}
+              description={<p>{t('privacy.intro')}</p>}
             />
           ) : step === 'payment' ? (
-            <PageHeader title={stepTitle(path, 'payment')} description={<p>Enter your card to start your membership.</p>} />
+            <PageHeader title={titleOf(t, path, 'payment')} description={<p>{t('payment.intro')}</p>} />
           ) : (
             <PageHeader
               eyebrow={
                 <span className="enrollment-confirmed">
-                  <CheckIcon size={18} /> Payment complete
+                  <CheckIcon size={18} /> {t('confirmation.eyebrow')}
                 </span>
               }
-              title={stepTitle(path, 'confirmation')}
-              description={<p>Thank you for enrolling. Your membership is now active.</p>}
+              title={titleOf(t, path, 'confirmation')}
+              description={<p>{t('confirmation.intro')}</p>}
             />
           )}
         </div>
@@ -189,7 +205,6 @@ function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; 
           <>
             <DocumentSigning
               kind="agreement"
-              documentName="membership agreement"
               enrollmentId={record.id}
               alreadySigned={signed.agreement}
               onSigned={(result) => {
@@ -199,7 +214,7 @@ function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; 
             />
             <div className="ui-actions">
               <Button size="lg" className="ui-actions__primary" disabled={!signed.agreement} onClick={() => setStep(afterSignature(requiresPrivacy))}>
-                Continue
+                {t('common.continue')}
               </Button>
             </div>
           </>
@@ -209,7 +224,6 @@ function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; 
           <>
             <DocumentSigning
               kind="privacy"
-              documentName="privacy practices notice"
               enrollmentId={record.id}
               alreadySigned={signed.privacy}
               onSigned={() => {
@@ -220,7 +234,7 @@ function WizardSteps({ record, path, initialStep }: { record: EnrollmentRecord; 
             {signed.privacy ? (
               <div className="ui-actions">
                 <Button size="lg" className="ui-actions__primary" onClick={() => setStep('payment')}>
-                  Continue
+                  {t('common.continue')}
                 </Button>
               </div>
             ) : null}
