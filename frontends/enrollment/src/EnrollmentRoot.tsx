@@ -4,6 +4,7 @@ import { ButtonLink, Container, EmptyState, LoadingState } from '@portal/ui';
 import { createPortalQueryClient, useLocation } from '@portal/client';
 import type { PortalCustomProps } from '@portal/client';
 import { screenFor } from './flow.ts';
+import { useT } from './i18n.ts';
 import { usePatientSwitchRedirect } from './patient-switch.ts';
 
 // Each screen is a chunk of its own, loaded when its path is visited (issue 15, decision 0034).
@@ -20,6 +21,7 @@ const StartPage = lazy(() => import(/* webpackChunkName: "enrollment-start" */ '
 export type EnrollmentRootProps = Partial<PortalCustomProps> & { name?: string };
 
 function EnrollmentRoutes() {
+  const t = useT();
   const location = useLocation();
   usePatientSwitchRedirect();
   const screen = screenFor(location.pathname, location.searchParams);
@@ -41,7 +43,7 @@ function EnrollmentRoutes() {
     default:
       return (
         <Container size="md">
-          <EmptyState headingLevel={1} title="Page not found" actions={<ButtonLink href="/enrollment">Start enrollment</ButtonLink>} />
+          <EmptyState headingLevel={1} title={t('root.notFound.title')} actions={<ButtonLink href="/enrollment">{t('root.notFound.start')}</ButtonLink>} />
         </Container>
       );
   }
@@ -53,11 +55,12 @@ export function EnrollmentRoot({ queryClient }: EnrollmentRootProps) {
   // mount (tests) gets its own.
   const [fallbackClient] = useState(() => (queryClient ? null : createPortalQueryClient()));
   const client = queryClient ?? fallbackClient;
+  const t = useT();
   const page = (
     <Suspense
       fallback={
         <Container size="md">
-          <LoadingState label="Loading..." />
+          <LoadingState label={t('common.loading')} />
         </Container>
       }
     >

@@ -1,4 +1,7 @@
 /** The declination confirmation (enrollment-and-payment §2 'Declination confirmation'). */
+import { formatLongDate } from '@portal/i18n/format.ts';
+import type { Locale } from '@portal/contracts/locale.ts';
+
 export interface DeclinationRecord {
   readonly status: string;
   readonly createdAt: string;
@@ -7,12 +10,16 @@ export interface DeclinationRecord {
 
 export const isDeclined = (record: Pick<DeclinationRecord, 'status'> | null | undefined): boolean => record?.status === 'declined';
 
-/** The signed-on date: updatedAt, else createdAt, as 'November 22, 2026'; null when neither parses. */
-export const signedOnDate = (record: DeclinationRecord, timeZone?: string): string | null => {
+/**
+ * The signed-on date: updatedAt, else createdAt, as 'November 22, 2026' ('22 de noviembre de 2026'
+ * in Spanish, in the practice's zone); null when neither parses.
+ */
+export const signedOnDate = (record: DeclinationRecord, timeZone?: string, locale: Locale = 'en-US'): string | null => {
   for (const value of [record.updatedAt, record.createdAt]) {
     if (!value) continue;
     const date = new Date(value);
     if (Number.isNaN(date.getTime())) continue;
+    if (locale !== 'en-US') return formatLongDate(date, locale);
     return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) });
   }
   return null;

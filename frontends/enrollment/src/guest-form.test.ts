@@ -274,3 +274,32 @@ describe('accordion sections', () => {
     expect(sectionOf('verificationToken')).toBeNull();
   });
 });
+
+describe('validation messages in the page language', () => {
+  it("keeps the contracts' English as it came, and reads the catalog's Spanish by field and rule", async () => {
+    const { messages } = await import('./i18n.ts');
+    const { fieldLabel, validationText } = await import('./guest-form.ts');
+    await messages.load('en-US');
+    const blank = { ...initialGuestForm(guest), email: '', phone: '' };
+    const english = errorsOf(blank);
+    // The English catalog's 'required' texts are the contracts' own words.
+    for (const field of ['firstName', 'lastName', 'dateOfBirth', 'email', 'phone', 'address1', 'city', 'state', 'zipCode', 'lastFourSSN', 'hasMedicareInsurance'] as const) {
+      expect(english[field]).toBeDefined();
+      expect(validationText(field, english[field]!, blank, messages.t, 'en-US')).toBe(english[field]);
+      expect(messages.t(`validation.required.${field}` as Parameters<typeof messages.t>[0])).toBe(english[field]);
+    }
+    expect(fieldLabel('zipCode')).toBe('ZIP Code');
+    await messages.load('es-US');
+    try {
+      expect(validationText('firstName', english.firstName!, blank, messages.t, 'es-US')).toBe('Escriba el nombre');
+      const wrong = filled({ zipCode: '0290', hasMedicareInsurance: 'medicaid' });
+      const errors = errorsOf(wrong);
+      expect(validationText('zipCode', errors.zipCode!, wrong, messages.t, 'es-US')).toBe('El código postal no es válido');
+      expect(validationText('hasMedicareInsurance', errors.hasMedicareInsurance!, wrong, messages.t, 'es-US')).toMatch(/^Las personas con Medicaid/);
+      expect(validationText('city', 'City is too long (at most 100 characters)', wrong, messages.t, 'es-US')).toBe('Ciudad: es demasiado largo (máximo 100 caracteres)');
+      expect(fieldLabel('zipCode', messages.t)).toBe('Código postal');
+    } finally {
+      await messages.load('en-US');
+    }
+  });
+});

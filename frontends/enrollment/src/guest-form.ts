@@ -8,6 +8,9 @@
 import { EnrollmentForm, decodeBody, normalize } from '@portal/contracts';
 import type { TierCode } from '@portal/contracts';
 import { formatPhone, formatPhoneInput, formatZip } from '@portal/ui';
+import type { Locale } from '@portal/contracts/locale.ts';
+import { messages } from './i18n.ts';
+import type { MessageId, Translate } from './i18n.ts';
 
 export interface GuestFormValues {
   readonly firstName: string;
@@ -303,40 +306,120 @@ export const completeSections = (values: GuestFormValues, guest: Pick<VerifiedCo
   };
 };
 
-/** Field labels: under each field and in the error summary. */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  patientStatus: 'Patient Status',
-  dateOfBirth: 'Date of Birth',
-  email: 'Email',
-  phone: 'Phone',
-  address1: 'Street Address',
-  address2: 'Apartment, Suite, etc.',
-  city: 'City',
-  state: 'State',
-  zipCode: 'ZIP Code',
-  lastFourSSN: 'Last 4 Digits of SSN',
-  fullSSN: 'Social Security Number',
-  sex: 'Sex',
-  emergencyContactName: 'Emergency Contact Name',
-  emergencyContactPhone: 'Emergency Contact Phone',
-  contactrelationship: 'Emergency Contact Relationship',
-  department: 'Practice Location',
-  preferredProvider: 'Preferred Provider',
-  membershipTier: 'Membership Tier',
-  hasMedicareInsurance: 'Do you have Medicare or Medicaid?',
-  guardianFirstName: 'Caregiver First Name',
-  guardianLastName: 'Caregiver Last Name',
-  guardianPhone: 'Caregiver Phone',
-  guardianEmail: 'Caregiver Email',
-  guardianDateOfBirth: 'Caregiver Date of Birth',
-  guardianAddress1: 'Caregiver Street Address',
-  guardianAddress2: 'Caregiver Apartment, Suite, etc.',
-  guardianCity: 'Caregiver City',
-  guardianState: 'Caregiver State',
-  guardianZipCode: 'Caregiver ZIP Code',
-  guardianRelationshipToPatient: 'Relationship to Patient',
+/** Field labels (catalog ids): under each field and in the error summary. */
+const FIELD_LABELS: Readonly<Record<string, MessageId>> = {
+  firstName: 'field.firstName',
+  lastName: 'field.lastName',
+  patientStatus: 'field.patientStatus',
+  dateOfBirth: 'field.dateOfBirth',
+  email: 'field.email',
+  phone: 'field.phone',
+  address1: 'field.address1',
+  address2: 'field.address2',
+  city: 'field.city',
+  state: 'field.state',
+  zipCode: 'field.zipCode',
+  lastFourSSN: 'field.lastFourSSN',
+  fullSSN: 'field.fullSSN',
+  sex: 'field.sex',
+  emergencyContactName: 'field.emergencyContactName',
+  emergencyContactPhone: 'field.emergencyContactPhone',
+  contactrelationship: 'field.contactrelationship',
+  department: 'field.department',
+  preferredProvider: 'field.preferredProvider',
+  membershipTier: 'field.membershipTier',
+  hasMedicareInsurance: 'field.hasMedicareInsurance',
+  guardianFirstName: 'field.guardianFirstName',
+  guardianLastName: 'field.guardianLastName',
+  guardianPhone: 'field.guardianPhone',
+  guardianEmail: 'field.guardianEmail',
+  guardianDateOfBirth: 'field.guardianDateOfBirth',
+  guardianAddress1: 'field.guardianAddress1',
+  guardianAddress2: 'field.guardianAddress2',
+  guardianCity: 'field.guardianCity',
+  guardianState: 'field.guardianState',
+  guardianZipCode: 'field.guardianZipCode',
+  guardianRelationshipToPatient: 'field.guardianRelationshipToPatient',
+};
+
+/** A field's label in the page's language ('First Name'); an unknown field reads as its key. */
+export const fieldLabel = (field: string, t: Translate = messages.t): string => {
+  const id = FIELD_LABELS[field];
+  return id ? t(id) : field;
+};
+
+// The Spanish of the contracts' validation messages (EnrollmentForm, and the API's 400 for it), by field and rule.
+const REQUIRED: Readonly<Record<string, MessageId>> = {
+  firstName: 'validation.required.firstName',
+  lastName: 'validation.required.lastName',
+  patientStatus: 'validation.required.patientStatus',
+  dateOfBirth: 'validation.required.dateOfBirth',
+  email: 'validation.required.email',
+  phone: 'validation.required.phone',
+  address1: 'validation.required.address1',
+  city: 'validation.required.city',
+  state: 'validation.required.state',
+  zipCode: 'validation.required.zipCode',
+  lastFourSSN: 'validation.required.lastFourSSN',
+  fullSSN: 'validation.required.fullSSN',
+  emergencyContactName: 'validation.required.emergencyContactName',
+  emergencyContactPhone: 'validation.required.emergencyContactPhone',
+  contactrelationship: 'validation.required.contactrelationship',
+  department: 'validation.required.department',
+  membershipTier: 'validation.required.membershipTier',
+  hasMedicareInsurance: 'validation.required.hasMedicareInsurance',
+  guardianFirstName: 'validation.required.guardianFirstName',
+  guardianLastName: 'validation.required.guardianLastName',
+  guardianPhone: 'validation.required.guardianPhone',
+  guardianEmail: 'validation.required.guardianEmail',
+  guardianDateOfBirth: 'validation.required.guardianDateOfBirth',
+  guardianAddress1: 'validation.required.guardianAddress1',
+  guardianCity: 'validation.required.guardianCity',
+  guardianState: 'validation.required.guardianState',
+  guardianZipCode: 'validation.required.guardianZipCode',
+  guardianRelationshipToPatient: 'validation.required.guardianRelationshipToPatient',
+};
+const INVALID: Readonly<Record<string, MessageId>> = {
+  patientStatus: 'validation.invalid.patientStatus',
+  dateOfBirth: 'validation.invalid.dateOfBirth',
+  email: 'validation.invalid.email',
+  phone: 'validation.invalid.phone',
+  state: 'validation.invalid.state',
+  zipCode: 'validation.invalid.zipCode',
+  lastFourSSN: 'validation.invalid.lastFourSSN',
+  fullSSN: 'validation.invalid.fullSSN',
+  sex: 'validation.invalid.sex',
+  emergencyContactPhone: 'validation.invalid.emergencyContactPhone',
+  contactrelationship: 'validation.invalid.contactrelationship',
+  department: 'validation.invalid.department',
+  preferredProvider: 'validation.invalid.preferredProvider',
+  membershipTier: 'validation.invalid.membershipTier',
+  hasMedicareInsurance: 'validation.invalid.hasMedicareInsurance',
+  guardianPhone: 'validation.invalid.guardianPhone',
+  guardianEmail: 'validation.invalid.guardianEmail',
+  guardianDateOfBirth: 'validation.invalid.guardianDateOfBirth',
+  guardianState: 'validation.invalid.guardianState',
+  guardianZipCode: 'validation.invalid.guardianZipCode',
+  guardianRelationshipToPatient: 'validation.invalid.guardianRelationshipToPatient',
+};
+
+/**
+ * A field's validation message in the page's language. English is the contracts' message as it
+ * came (the specs quote it); otherwise the catalog's text for the rule it broke: the field's
+ * 'required' when its value is blank, the length and character limits, Medicaid's office-only
+ * answer, else the field's 'invalid'.
+ */
+export const validationText = (field: string, message: string, values: GuestFormValues, t: Translate, locale: Locale): string => {
+  if (locale === 'en-US') return message;
+  const label = fieldLabel(field, t);
+  const tooLong = /\(at most (\d+) characters\)$/.exec(message);
+  if (tooLong) return t('validation.tooLong', { label, max: Number(tooLong[1]) });
+  if (/ contains characters that are not allowed$/.test(message)) return t('validation.forbidden', { label });
+  const value = (effectiveValues(values) as unknown as Record<string, unknown>)[field];
+  if (field === 'hasMedicareInsurance' && (value === 'medicaid' || value === 'both')) return t('office.text');
+  const blank = typeof value !== 'string' || value.trim() === '';
+  const id = (blank ? REQUIRED[field] : undefined) ?? INVALID[field] ?? REQUIRED[field];
+  return id ? t(id) : t('validation.invalid.other', { label });
 };
 
 /** The id of a field's control, so the error summary can link to it. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Contact } from '@portal/contracts';
 import {
   alreadyEnrolled,
@@ -12,6 +12,9 @@ import {
   needsOfficeEnrollment,
   practiceLocationName,
 } from './location-form.ts';
+import { messages } from './i18n.ts';
+
+beforeAll(() => messages.load('en-US'));
 
 const me: Contact = { id: 'p1', type: 'patient', displayName: 'Jane Doe', displayEmail: 'jane@example.org', isCurrentPatient: true, relationship: null };
 const child: Contact = { id: 'p2', type: 'caregiver', displayName: 'Sam Doe', displayEmail: null, isCurrentPatient: false, relationship: 'Child' };

@@ -5,24 +5,17 @@
  */
 import { PRACTICE_LOCATIONS } from '@portal/client';
 import type { Contact, HasMedicareInsurance } from '@portal/contracts';
-import {
-  CONTACT_REQUIRED,
-  MEDICARE_REQUIRED,
-  OFFICE_ENROLLMENT_REQUIRED_MESSAGE,
-  PRACTICE_LOCATION_REQUIRED,
-} from './messages.ts';
+import { messages } from './i18n.ts';
+import type { Translate } from './i18n.ts';
 
 export interface MedicareOption {
   readonly value: HasMedicareInsurance;
-  readonly label: string;
 }
 
-export const MEDICARE_OPTIONS: readonly MedicareOption[] = [
-  { value: 'no', label: 'No, neither Medicare nor Medicaid' },
-  { value: 'medicare', label: 'Yes, Medicare' },
-  { value: 'medicaid', label: 'Yes, Medicaid' },
-  { value: 'both', label: 'Yes, both Medicare and Medicaid' },
-];
+export const MEDICARE_OPTIONS: readonly MedicareOption[] = [{ value: 'no' }, { value: 'medicare' }, { value: 'medicaid' }, { value: 'both' }];
+
+/** 'No, neither Medicare nor Medicaid', 'Yes, Medicare', … */
+export const medicareLabel = (value: HasMedicareInsurance, t: Translate = messages.t): string => t('medicare.option', { value });
 
 export const isMedicareValue = (value: string): value is HasMedicareInsurance => MEDICARE_OPTIONS.some((option) => option.value === value);
 
@@ -32,8 +25,8 @@ export const needsOfficeEnrollment = (value: string): boolean => value === 'medi
 export const isPracticeLocationId = (value: string): boolean => PRACTICE_LOCATIONS.some((location) => location.id === value);
 
 /** A location's name; unknown ids read 'Unknown Location' (enrollment-and-payment §3). */
-export const practiceLocationName = (id: string): string =>
-  PRACTICE_LOCATIONS.find((location) => location.id === id)?.name ?? 'Unknown Location';
+export const practiceLocationName = (id: string, t: Translate = messages.t): string =>
+  PRACTICE_LOCATIONS.find((location) => location.id === id)?.name ?? t('location.unknown');
 
 export interface LocationFormValues {
   readonly practiceLocation: string;
@@ -56,13 +49,14 @@ export const canContinue = (values: LocationFormValues, contacts: readonly Pick<
 export const locationFormError = (
   values: LocationFormValues,
   contacts: readonly Pick<Contact, 'id'>[],
+  t: Translate = messages.t,
 ): { field: LocationFormField; message: string } | null => {
-  if (!isPracticeLocationId(values.practiceLocation)) return { field: 'practiceLocation', message: PRACTICE_LOCATION_REQUIRED };
-  if (!isMedicareValue(values.hasMedicareInsurance)) return { field: 'hasMedicareInsurance', message: MEDICARE_REQUIRED };
+  if (!isPracticeLocationId(values.practiceLocation)) return { field: 'practiceLocation', message: t('locationPage.required.location') };
+  if (!isMedicareValue(values.hasMedicareInsurance)) return { field: 'hasMedicareInsurance', message: t('locationPage.required.medicare') };
   if (needsOfficeEnrollment(values.hasMedicareInsurance)) {
-    return { field: 'hasMedicareInsurance', message: OFFICE_ENROLLMENT_REQUIRED_MESSAGE };
+    return { field: 'hasMedicareInsurance', message: t('office.text') };
   }
-  if (!contacts.some((contact) => contact.id === values.contactId)) return { field: 'contactId', message: CONTACT_REQUIRED };
+  if (!contacts.some((contact) => contact.id === values.contactId)) return { field: 'contactId', message: t('locationPage.required.contact') };
   return null;
 };
 
@@ -104,8 +98,8 @@ export interface ContactView {
 
 const text = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
 
-export const contactView = (contact: Contact): ContactView => ({
-  name: text(contact.displayName) ?? 'Unnamed contact',
+export const contactView = (contact: Contact, t: Translate = messages.t): ContactView => ({
+  name: text(contact.displayName) ?? t('contacts.unnamed'),
   isYou: contact.isCurrentPatient,
   relationship: contact.type === 'caregiver' ? text(contact.relationship) : null,
   email: text(contact.displayEmail),

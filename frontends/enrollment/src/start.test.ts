@@ -1,6 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { messages } from './i18n.ts';
 import { startDecision, startQueryOf, storedVerification, storedVerificationIn } from './start.ts';
 import type { StartInput } from './start.ts';
+
+beforeAll(() => messages.load('en-US'));
 
 const NOW = Date.parse('2026-11-26T15:00:00.000Z');
 const MINUTE = 60_000;

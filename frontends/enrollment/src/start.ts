@@ -16,15 +16,8 @@
  */
 import { GUEST_SESSION_MS, parseTimestamp, withReturn } from '@portal/client';
 import { ENROLLMENT_AUTH_PATH, ENROLLMENT_PATH } from './flow.ts';
-import {
-  AUTH_REQUIRED_TEXT,
-  AUTH_REQUIRED_TITLE,
-  AUTHENTICATION_ERROR_TEXT,
-  AUTHENTICATION_ERROR_TITLE,
-  PHONE_VERIFICATION_REQUIRED_TEXT,
-  PHONE_VERIFICATION_REQUIRED_TITLE,
-  REDIRECTING_TO_DASHBOARD_TITLE,
-} from './messages.ts';
+import { messages } from './i18n.ts';
+import type { Translate } from './i18n.ts';
 
 export const GUEST_LOGIN_PATH = '/guest-login';
 
@@ -66,20 +59,21 @@ export interface StartInput {
 
 const GUEST_LOGIN_RETURN = withReturn(GUEST_LOGIN_PATH, ENROLLMENT_PATH);
 
-export const startDecision = ({ user, settled, stored, query }: StartInput): StartDecision => {
+/** `t`: the words of the notices (a component's `useT()`; the active catalog by default). */
+export const startDecision = ({ user, settled, stored, query }: StartInput, t: Translate = messages.t): StartDecision => {
   if (user !== 'unauthenticated' && query.redirectToDashboard) {
-    return { kind: 'dashboard', notice: { title: REDIRECTING_TO_DASHBOARD_TITLE } };
+    return { kind: 'dashboard', notice: { title: t('start.notice.dashboard') } };
   }
   if (user === 'provider') return { kind: 'practice-location' };
   if (user === 'guest') return { kind: 'patient-info', cleanAddress: query.verified };
   if (!settled) return { kind: 'wait' };
   if (stored === 'email-only') {
-    return { kind: 'leave', path: GUEST_LOGIN_RETURN, notice: { title: PHONE_VERIFICATION_REQUIRED_TITLE, description: PHONE_VERIFICATION_REQUIRED_TEXT } };
+    return { kind: 'leave', path: GUEST_LOGIN_RETURN, notice: { title: t('start.notice.phone.title'), description: t('start.notice.phone.text') } };
   }
   if (query.verified) {
-    return { kind: 'leave', path: GUEST_LOGIN_RETURN, notice: { title: AUTHENTICATION_ERROR_TITLE, description: AUTHENTICATION_ERROR_TEXT } };
+    return { kind: 'leave', path: GUEST_LOGIN_RETURN, notice: { title: t('start.notice.authError.title'), description: t('start.notice.authError.text') } };
   }
-  return { kind: 'leave', path: ENROLLMENT_AUTH_PATH, notice: { title: AUTH_REQUIRED_TITLE, description: AUTH_REQUIRED_TEXT } };
+  return { kind: 'leave', path: ENROLLMENT_AUTH_PATH, notice: { title: t('auth.required.title'), description: t('auth.required.text') } };
 };
 
 /**

@@ -1,5 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { messages } from './i18n.ts';
 import { afterPayment, afterSignature, backFromPayment, progressOf, resumeTarget, signedSteps, stepTitle, wizardSteps } from './wizard.ts';
+
+beforeAll(() => messages.load('en-US'));
 
 describe('wizard steps', () => {
   it('lists the guest steps, with Privacy Practices only for new patients', () => {

@@ -5,25 +5,27 @@
  * and Back lead after signing.
  */
 import type { EnrollmentRecord } from '@portal/contracts';
+import { messages } from './i18n.ts';
+import type { MessageId, Translate } from './i18n.ts';
 
 export type WizardPath = 'provider' | 'guest';
 
 export type StepId = 'email' | 'location' | 'tier' | 'patient-info' | 'signature' | 'privacy' | 'payment' | 'confirmation';
 
-const TITLES: Readonly<Record<StepId, string>> = {
-  email: 'Email Verification',
-  location: 'Select Practice Location',
-  tier: 'Choose Membership Tier',
-  'patient-info': 'Patient Info',
-  signature: 'E-Signature',
-  privacy: 'Privacy Practices',
-  payment: 'Payment',
-  confirmation: 'Confirmation',
+const TITLES: Readonly<Record<StepId, MessageId>> = {
+  email: 'wizard.step.email',
+  location: 'wizard.step.location',
+  tier: 'wizard.step.tier',
+  'patient-info': 'wizard.step.patientInfo',
+  signature: 'wizard.step.signature',
+  privacy: 'wizard.step.privacy',
+  payment: 'wizard.step.payment',
+  confirmation: 'wizard.step.confirmation',
 };
 
 /** The provider-login path calls its signing step 'Membership Agreement'. */
-export const stepTitle = (path: WizardPath, step: StepId): string =>
-  path === 'provider' && step === 'signature' ? 'Membership Agreement' : TITLES[step];
+export const stepTitle = (path: WizardPath, step: StepId, t: Translate = messages.t): string =>
+  t(path === 'provider' && step === 'signature' ? 'wizard.step.agreement' : TITLES[step]);
 
 /** The steps of a path; Privacy Practices only for new patients. */
 export const wizardSteps = (path: WizardPath, newPatient: boolean): readonly StepId[] => {
@@ -40,11 +42,11 @@ export interface Progress {
   readonly total: number;
 }
 
-export const progressOf = (path: WizardPath, step: StepId, newPatient: boolean): Progress => {
+export const progressOf = (path: WizardPath, step: StepId, newPatient: boolean, t: Translate = messages.t): Progress => {
   const steps = wizardSteps(path, newPatient);
   const index = Math.max(0, steps.indexOf(step));
   return {
-    title: stepTitle(path, step),
+    title: stepTitle(path, step, t),
     percent: Math.round((index / (steps.length - 1)) * 100),
     index,
     total: steps.length,

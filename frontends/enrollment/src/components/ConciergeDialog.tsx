@@ -1,6 +1,7 @@
 import { Button, Dialog } from '@portal/ui';
 import { usePractice } from '@portal/client';
-import { CONCIERGE_CANCEL, CONCIERGE_CONFIRM, CONCIERGE_DIALOG_TEXT, CONCIERGE_DIALOG_TITLE } from '../messages.ts';
+import { useT } from '../i18n.ts';
+import { withStrong } from './with-strong.tsx';
 
 export interface ConciergeDialogProps {
   /** The concierge plan waiting for the acknowledgment, or null when closed. */
@@ -16,29 +17,30 @@ export interface ConciergeDialogProps {
 export function ConciergeDialog({ planName, onCancel, onConfirm }: ConciergeDialogProps) {
   // The doctors are practice configuration (config/practice.json conciergeDoctors, decision 0028).
   const doctors = usePractice().data?.conciergeDoctors ?? [];
+  const t = useT();
   return (
     <Dialog
       open={planName !== null}
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
-      title={CONCIERGE_DIALOG_TITLE}
-      description={CONCIERGE_DIALOG_TEXT}
+      title={t('concierge.title')}
+      description={t('concierge.text')}
       dismissible={false}
       closeOnEscape
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
-            {CONCIERGE_CANCEL}
+            {t('concierge.cancel')}
           </Button>
-          <Button onClick={onConfirm}>{CONCIERGE_CONFIRM}</Button>
+          <Button onClick={onConfirm}>{t('concierge.confirm')}</Button>
         </>
       }
     >
       {doctors.length > 0 ? (
         <>
-          <p>Concierge doctors:</p>
+          <p>{t('concierge.doctors')}</p>
           <ul className="enrollment-concierge-doctors">
             {doctors.map((doctor) => (
               <li key={doctor}>{doctor}</li>
@@ -47,10 +49,7 @@ export function ConciergeDialog({ planName, onCancel, onConfirm }: ConciergeDial
         </>
       ) : null}
       {planName ? (
-        <p>
-          You chose <strong>{planName}</strong>. Select &lsquo;{CONCIERGE_CONFIRM}&rsquo; to keep this plan, or &lsquo;{CONCIERGE_CANCEL}&rsquo; to
-          choose another.
-        </p>
+        <p>{withStrong((plan) => t('concierge.chose', { plan }), planName)}</p>
       ) : null}
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Badge } from '@portal/ui';
 import type { Contact } from '@portal/contracts';
 import { contactView } from '../location-form.ts';
-import { CONTACT_MISSING_HINT, CONTACT_QUESTION, NO_CONTACTS } from '../messages.ts';
+import { useT } from '../i18n.ts';
 
 export interface ContactListProps {
   contacts: readonly Contact[];
@@ -16,19 +16,20 @@ export interface ContactListProps {
  * displayName; the 'You' badge, a caregiver's relationship and the email describe it.
  */
 export function ContactList({ contacts, value, onChange, error }: ContactListProps) {
+  const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <fieldset className="enrollment-fieldset" role="radiogroup" aria-describedby={error ? errorId : undefined} aria-required="true">
       <legend className="enrollment-legend">
-        {CONTACT_QUESTION} <span className="enrollment-legend__hint">{CONTACT_MISSING_HINT}</span>
+        {t('contacts.question')} <span className="enrollment-legend__hint">{t('contacts.missingHint')}</span>
       </legend>
       {contacts.length === 0 ? (
-        <p className="enrollment-choice-empty">{NO_CONTACTS}</p>
+        <p className="enrollment-choice-empty">{t('contacts.none')}</p>
       ) : (
         <div className="enrollment-choice-list">
           {contacts.map((contact, index) => {
-            const view = contactView(contact);
+            const view = contactView(contact, t);
             const inputId = `${id}-contact-${index}`;
             const nameId = `${inputId}-name`;
             const detailsId = `${inputId}-details`;
@@ -51,10 +52,10 @@ export function ContactList({ contacts, value, onChange, error }: ContactListPro
                     <span id={nameId} className="enrollment-choice__name">
                       {view.name}
                     </span>
-                    {view.isYou ? <Badge variant="success">You</Badge> : null}
+                    {view.isYou ? <Badge variant="success">{t('contacts.you')}</Badge> : null}
                   </span>
                   <span id={detailsId} className="enrollment-choice__meta">
-                    {view.isYou ? <span className="ui-visually-hidden">You. </span> : null}
+                    {view.isYou ? <span className="ui-visually-hidden">{t('contacts.youDescription')} </span> : null}
                     {view.relationship ? <span>{view.relationship}</span> : null}
                     {view.email ? <span>{view.email}</span> : null}
                   </span>

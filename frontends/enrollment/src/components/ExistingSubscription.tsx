@@ -9,15 +9,8 @@ import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, InfoIcon 
 import { api, navigate, toast } from '@portal/client';
 import { reactivateSubscription } from '../enrollment-api.ts';
 import { DASHBOARD_HREF } from '../flow.ts';
-import {
-  EXISTING_SUBSCRIPTION_TITLE,
-  REACTIVATE_NO,
-  REACTIVATE_YES,
-  REACTIVATION_FAILED_TEXT,
-  REACTIVATION_FAILED_TITLE,
-  REDIRECTING_TO_DASHBOARD_TITLE,
-  SUBSCRIPTION_REACTIVATED_TITLE,
-} from '../messages.ts';
+import { formatLongDate } from '@portal/i18n/format.ts';
+import { messages, useT } from '../i18n.ts';
 import { REACTIVATED_REDIRECT_MS, REACTIVATION_DECLINED_REDIRECT_MS, formatExpiration } from '../payment-step.ts';
 
 export interface ExistingSubscriptionProps {
@@ -30,7 +23,10 @@ export function ExistingSubscription({ enrollmentId, renewalDate, message }: Exi
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'reactivating' | 'leaving' | null>(null);
   const timer = useRef<number | undefined>(undefined);
-  const expiration = formatExpiration(renewalDate);
+  const t = useT();
+  const locale = messages.useLocale();
+  // English keeps the spec's 'March 5, 2027'; Spanish '5 de marzo de 2027' (the renewal is a UTC day).
+  const expiration = locale === 'en-US' || !renewalDate || formatExpiration(renewalDate) === null ? formatExpiration(renewalDate) : formatLongDate(renewalDate.slice(0, 10), locale);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -43,17 +39,17 @@ export function ExistingSubscription({ enrollmentId, renewalDate, message }: Exi
     setBusy('reactivating');
     try {
       const answer = await reactivateSubscription(api, enrollmentId);
-      toast({ title: SUBSCRIPTION_REACTIVATED_TITLE, ...(answer.message ? { description: answer.message } : {}) });
+      toast({ title: messages.t('existing.reactivated'), ...(answer.message ? { description: answer.message } : {}) });
       void queryClient.invalidateQueries();
       leaveAfter(REACTIVATED_REDIRECT_MS);
     } catch {
-      toast({ title: REACTIVATION_FAILED_TITLE, description: REACTIVATION_FAILED_TEXT, variant: 'destructive' });
+      toast({ title: messages.t('existing.failed.title'), description: messages.t('existing.failed.text'), variant: 'destructive' });
       setBusy(null);
     }
   };
 
   const decline = (): void => {
-    toast({ title: REDIRECTING_TO_DASHBOARD_TITLE });
+    toast({ title: messages.t('start.notice.dashboard') });
     leaveAfter(REACTIVATION_DECLINED_REDIRECT_MS);
   };
 
@@ -61,25 +57,25 @@ export function ExistingSubscription({ enrollmentId, renewalDate, message }: Exi
     <Card as="section" aria-labelledby="enrollment-existing-title">
       <CardHeader>
         <CardTitle as="h2" id="enrollment-existing-title">
-          <InfoIcon size={20} /> {EXISTING_SUBSCRIPTION_TITLE}
+          <InfoIcon size={20} /> {t('existing.title')}
         </CardTitle>
       </CardHeader>
       <CardContent>
         {message ? <p>{message}</p> : null}
         <dl className="enrollment-details">
           <div>
-            <dt>Current expiration</dt>
-            <dd>{expiration ?? 'Not available'}</dd>
+            <dt>{t('existing.currentExpiration')}</dt>
+            <dd>{expiration ?? t('common.notAvailable')}</dd>
           </div>
         </dl>
-        <p>Would you like to turn auto-renewal back on so your membership continues without a break?</p>
+        <p>{t('existing.question')}</p>
       </CardContent>
       <CardFooter className="enrollment-payment__actions">
         <Button variant="secondary" onClick={decline} disabled={busy !== null}>
-          {REACTIVATE_NO}
+          {t('existing.no')}
         </Button>
         <Button onClick={() => void reactivate()} loading={busy === 'reactivating'} disabled={busy !== null}>
-          {REACTIVATE_YES}
+          {t('existing.yes')}
         </Button>
       </CardFooter>
     </Card>

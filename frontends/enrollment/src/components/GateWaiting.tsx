@@ -4,7 +4,7 @@
  */
 import { AlertIcon, Button, ButtonLink, Container, EmptyState, LoadingState } from '@portal/ui';
 import { ENROLLMENT_AUTH_PATH } from '../flow.ts';
-import { SESSION_ERROR_TEXT, SESSION_ERROR_TITLE } from '../messages.ts';
+import { useT } from '../i18n.ts';
 
 export function GateWaiting({
   isPending,
@@ -17,6 +17,7 @@ export function GateWaiting({
   refetch: () => void;
   loadingLabel: string;
 }) {
+  const t = useT();
   if (isPending) {
     return (
       <Container size="md">
@@ -32,13 +33,13 @@ export function GateWaiting({
           headingLevel={1}
           tone="destructive"
           icon={<AlertIcon size={28} />}
-          title={SESSION_ERROR_TITLE}
-          description={<p role="alert">{SESSION_ERROR_TEXT}</p>}
+          title={t('gate.sessionError.title')}
+          description={<p role="alert">{t('gate.sessionError.text')}</p>}
           actions={
             <>
-              <Button onClick={refetch}>Try again</Button>
+              <Button onClick={refetch}>{t('common.tryAgain')}</Button>
               <ButtonLink href={ENROLLMENT_AUTH_PATH} variant="secondary">
-                Go to Sign In
+                {t('gate.signIn')}
               </ButtonLink>
             </>
           }
@@ -49,7 +50,7 @@ export function GateWaiting({
 
   return (
     <Container size="md">
-      <LoadingState label="Redirecting to login..." />
+      <LoadingState label={t('gate.redirectingToLogin')} />
     </Container>
   );
 }

@@ -3,15 +3,16 @@
  * brings (spec §5 Eligibility), shared by the practice location screen and the guest form.
  */
 import { Alert } from '@portal/ui';
-import { MEDICARE_OPTIONS } from '../location-form.ts';
-import { OFFICE_ENROLLMENT_REQUIRED_MESSAGE, OFFICE_ENROLLMENT_REQUIRED_TITLE } from '../messages.ts';
+import { useT } from '../i18n.ts';
+import { MEDICARE_OPTIONS, medicareLabel } from '../location-form.ts';
 
 export function MedicareOptions() {
+  const t = useT();
   return (
     <>
       {MEDICARE_OPTIONS.map((option) => (
         <option key={option.value} value={option.value}>
-          {option.label}
+          {medicareLabel(option.value, t)}
         </option>
       ))}
     </>
@@ -20,10 +21,11 @@ export function MedicareOptions() {
 
 /** Shown (and announced) when the answer is Medicaid or both; `id` is what the select points at. */
 export function OfficeEnrollmentNotice({ id }: { id: string }) {
+  const t = useT();
   return (
     <div id={id}>
-      <Alert variant="warning" role="alert" title={OFFICE_ENROLLMENT_REQUIRED_TITLE}>
-        <p>{OFFICE_ENROLLMENT_REQUIRED_MESSAGE}</p>
+      <Alert variant="warning" role="alert" title={t('office.title')}>
+        <p>{t('office.text')}</p>
       </Alert>
     </div>
   );

@@ -15,7 +15,7 @@ import {
 import type { AuthState } from '@portal/client';
 import type { SessionResponse } from '@portal/contracts';
 import { ENROLLMENT_AUTH_PATH } from '../flow.ts';
-import { AUTH_REQUIRED_TEXT, AUTH_REQUIRED_TITLE } from '../messages.ts';
+import { messages, useT } from '../i18n.ts';
 import { GateWaiting } from './GateWaiting.tsx';
 
 export type ProviderState = Extract<AuthState, { kind: 'provider' }>;
@@ -32,6 +32,7 @@ export interface ProviderGateProps {
  * to try again; verified guests are told this path is for athenahealth sign-in.
  */
 export function ProviderGate({ loadingLabel, children }: ProviderGateProps) {
+  const t = useT();
   const { state, session, isPending, isError, refetch } = useAuthState();
   const signedOut = !isPending && !isError && state.kind === 'unauthenticated';
   const startPath = useRef(typeof window === 'undefined' ? '' : normalizePath(window.location.pathname));
@@ -39,7 +40,7 @@ export function ProviderGate({ loadingLabel, children }: ProviderGateProps) {
   useEffect(() => {
     // Only while this screen is the page: a logout leaves for /logout-confirmation first.
     if (!signedOut || normalizePath(window.location.pathname) !== startPath.current) return;
-    toast({ title: AUTH_REQUIRED_TITLE, description: AUTH_REQUIRED_TEXT, variant: 'destructive' });
+    toast({ title: messages.t('auth.required.title'), description: messages.t('auth.required.text'), variant: 'destructive' });
     navigate(ENROLLMENT_AUTH_PATH, { replace: true });
   }, [signedOut]);
 
@@ -51,11 +52,11 @@ export function ProviderGate({ loadingLabel, children }: ProviderGateProps) {
         <EmptyState
           headingLevel={1}
           icon={<AlertIcon size={28} />}
-          title="Sign in with athenahealth to continue"
-          description={<p>This part of enrollment is for patients and caregivers signed in with their athenahealth account.</p>}
+          title={t('gate.guest.title')}
+          description={<p>{t('gate.guest.text')}</p>}
           actions={
             <ButtonLink href="/dashboard" variant="secondary">
-              Dashboard
+              {t('common.dashboard')}
             </ButtonLink>
           }
         />

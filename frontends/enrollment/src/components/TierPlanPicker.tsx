@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Grid, PlanCard } from '@portal/ui';
 import type { TierCode } from '@portal/client';
 import { ConciergeDialog } from './ConciergeDialog.tsx';
-import { TIER_PLANS, needsConciergeAcknowledgment, selectLabel, tierPlan } from '../tiers.ts';
+import { messages, useT } from '../i18n.ts';
+import { needsConciergeAcknowledgment, selectLabel, tierName, tierPlans } from '../tiers.ts';
 
 export interface TierPlanPickerProps {
   value: TierCode | '';
@@ -20,6 +21,9 @@ export interface TierPlanPickerProps {
  * for the acknowledgment; Cancel discards the choice, 'I Understand' applies it.
  */
 export function TierPlanPicker({ value, onChange, describedBy, legend, headingLevel = 3, invalid = false }: TierPlanPickerProps) {
+  const t = useT();
+  const locale = messages.useLocale();
+  const plans = useMemo(() => tierPlans({ t, locale }), [t, locale]);
   const [pendingConcierge, setPendingConcierge] = useState<TierCode | null>(null);
 
   const choose = (code: TierCode): void => {
@@ -34,14 +38,14 @@ export function TierPlanPicker({ value, onChange, describedBy, legend, headingLe
     <fieldset className="enrollment-fieldset" role="radiogroup" aria-describedby={describedBy} aria-required="true" aria-invalid={invalid || undefined}>
       <legend className="ui-visually-hidden">{legend}</legend>
       <Grid minColumnWidth="15rem" gap={4} className="ui-plan-grid">
-        {TIER_PLANS.map((plan) => {
+        {plans.map((plan) => {
           const checked = value === plan.code;
           return (
             <PlanCard
               key={plan.code}
               headingLevel={headingLevel}
               title={plan.name}
-              subtitle={plan.concierge ? 'For select doctors only' : plan.decline ? 'Decline membership' : 'Enhanced'}
+              subtitle={plan.concierge ? t('tiers.subtitle.concierge') : plan.decline ? t('tiers.subtitle.decline') : 'Enhanced'}
               badge={plan.badge ?? undefined}
               price={plan.price}
               priceUnit={plan.priceUnit}
@@ -61,10 +65,10 @@ export function TierPlanPicker({ value, onChange, describedBy, legend, headingLe
                       // A concierge plan whose acknowledgment was cancelled can be picked again.
                       if (!checked && pendingConcierge === null && needsConciergeAcknowledgment(plan.code)) choose(plan.code);
                     }}
-                    aria-label={selectLabel(plan)}
+                    aria-label={selectLabel(plan, t)}
                     className="enrollment-plan-select__control"
                   />
-                  <span aria-hidden="true">{checked ? 'Selected' : 'Select'}</span>
+                  <span aria-hidden="true">{checked ? t('tiers.selected') : t('tiers.select')}</span>
                 </label>
               }
             />
@@ -72,7 +76,7 @@ export function TierPlanPicker({ value, onChange, describedBy, legend, headingLe
         })}
       </Grid>
       <ConciergeDialog
-        planName={pendingConcierge ? tierPlan(pendingConcierge).name : null}
+        planName={pendingConcierge ? tierName(pendingConcierge, t) : null}
         onCancel={() => setPendingConcierge(null)}
         onConfirm={() => {
           if (pendingConcierge) onChange(pendingConcierge);

@@ -10,7 +10,7 @@ import {
 import type { GuestIdentity } from '@portal/client';
 import type { ProviderState } from './ProviderGate.tsx';
 import { ENROLLMENT_AUTH_PATH } from '../flow.ts';
-import { AUTH_REQUIRED_TEXT, AUTH_REQUIRED_TITLE } from '../messages.ts';
+import { messages } from '../i18n.ts';
 import { GateWaiting } from './GateWaiting.tsx';
 
 export type EnrollmentUser = { readonly kind: 'provider'; readonly provider: ProviderState } | { readonly kind: 'guest'; readonly guest: GuestIdentity };
@@ -34,7 +34,7 @@ export function UserGate({ loadingLabel, children }: UserGateProps) {
   useEffect(() => {
     // Only while this screen is the page: a logout leaves for /logout-confirmation first.
     if (!signedOut || normalizePath(window.location.pathname) !== startPath.current) return;
-    toast({ title: AUTH_REQUIRED_TITLE, description: AUTH_REQUIRED_TEXT, variant: 'destructive' });
+    toast({ title: messages.t('auth.required.title'), description: messages.t('auth.required.text'), variant: 'destructive' });
     navigate(ENROLLMENT_AUTH_PATH, { replace: true });
   }, [signedOut]);
 

@@ -1,21 +1,22 @@
 import { Card, Checkbox, Field, Select, Stack } from '@portal/ui';
 import { RELATIONSHIP_OPTIONS } from '@portal/contracts';
-import { FIELD_LABELS, fieldId, setGuardianSigning } from '../guest-form.ts';
-import { CAREGIVER_NOTICE } from '../messages.ts';
+import { fieldId, fieldLabel, setGuardianSigning } from '../guest-form.ts';
+import { useT } from '../i18n.ts';
 import { GuestTextField } from './GuestTextField.tsx';
 import { PANEL_IDS } from './use-guest-form.ts';
 import type { GuestFormState } from './use-guest-form.ts';
 
 /** 'I am a caregiver enrolling on behalf of the patient' and, when checked, the caregiver's details. */
 export function CaregiverSection({ form }: { form: GuestFormState }) {
+  const t = useT();
   const { values, readOnly } = form;
   return (
     <Card>
       <Stack gap={4}>
         <Checkbox
           id={fieldId('isGuardianSigning')}
-          label="I am a caregiver enrolling on behalf of the patient"
-          hint={CAREGIVER_NOTICE}
+          label={t('caregiver.checkbox')}
+          hint={t('caregiver.notice')}
           checked={values.isGuardianSigning}
           onChange={(event) => {
             const signing = event.target.checked;
@@ -26,7 +27,7 @@ export function CaregiverSection({ form }: { form: GuestFormState }) {
         {values.isGuardianSigning ? (
           <section id={PANEL_IDS.caregiver} aria-labelledby="enrollment-caregiver-title">
             <h2 id="enrollment-caregiver-title" className="ui-section__title">
-              Caregiver Information
+              {t('caregiver.title')}
             </h2>
             <div className="enrollment-form-grid">
               <GuestTextField form={form} field="guardianFirstName" required autoComplete="given-name" />
@@ -38,7 +39,7 @@ export function CaregiverSection({ form }: { form: GuestFormState }) {
                 type="email"
                 autoComplete="email"
                 readOnly={readOnly.guardianEmail}
-                hint={readOnly.guardianEmail ? 'Verified' : undefined}
+                hint={readOnly.guardianEmail ? t('common.verified') : undefined}
               />
               <GuestTextField
                 form={form}
@@ -48,18 +49,18 @@ export function CaregiverSection({ form }: { form: GuestFormState }) {
                 inputMode="tel"
                 autoComplete="tel-national"
                 readOnly={readOnly.guardianPhone}
-                hint={readOnly.guardianPhone ? 'Verified' : undefined}
+                hint={readOnly.guardianPhone ? t('common.verified') : undefined}
               />
               <GuestTextField form={form} field="guardianDateOfBirth" required type="date" autoComplete="bday" />
-              <Field id={fieldId('guardianRelationshipToPatient')} label={FIELD_LABELS.guardianRelationshipToPatient} required error={form.fieldError('guardianRelationshipToPatient')}>
+              <Field id={fieldId('guardianRelationshipToPatient')} label={fieldLabel('guardianRelationshipToPatient', t)} required error={form.fieldError('guardianRelationshipToPatient')}>
                 <Select
-                  placeholder="Select relationship..."
+                  placeholder={t('common.selectRelationship')}
                   value={values.guardianRelationshipToPatient}
                   onChange={(event) => form.choose('guardianRelationshipToPatient', event.target.value)}
                 >
                   {RELATIONSHIP_OPTIONS.map((option) => (
                     <option key={option.id} value={option.id}>
-                      {option.label}
+                      {t('caregiver.relationship', { id: option.id })}
                     </option>
                   ))}
                 </Select>
@@ -70,7 +71,7 @@ export function CaregiverSection({ form }: { form: GuestFormState }) {
                 required
                 autoComplete="address-line1"
                 wide
-                hint="Only the part before a comma is kept; put an apartment or suite in the next field."
+                hint={t('common.addressHint')}
               />
               <GuestTextField form={form} field="guardianAddress2" autoComplete="address-line2" wide />
               <GuestTextField form={form} field="guardianCity" required autoComplete="address-level2" />

@@ -22,22 +22,18 @@ import { TopLinks } from '../components/TopLinks.tsx';
 import { isDeclined, isNotFoundError, signedOnDate } from '../declination.ts';
 import { fetchEnrollment } from '../enrollment-api.ts';
 import { DASHBOARD_HREF } from '../flow.ts';
-import {
-  CONFIRMATION_NOT_FOUND_TITLE,
-  DECLINATION_CONFIRMED_TITLE,
-  DECLINED_DECISION,
-  NOTICE_ENROLL_LATER,
-  NOTICE_OPTIONAL,
-} from '../messages.ts';
+import { messages, useT } from '../i18n.ts';
 
 /**
  * /declination-confirmation/{id} and /declination-confirmation?enrollmentId={id}: loads the
  * enrollment (owner only); a declined one is confirmed, anything else is 'Confirmation Not Found'.
  */
 export function DeclinationConfirmationPage({ enrollmentId }: { enrollmentId: string | null }) {
+  const t = useT();
+  const locale = messages.useLocale();
   useEffect(() => {
-    document.title = 'Membership Declination | Member Enrollment';
-  }, []);
+    document.title = t('title.declination');
+  }, [t]);
   const { isPending: sessionPending } = useAuthState();
   const query = useQuery<EnrollmentRecord>({
     queryKey: ['/api/enrollments', enrollmentId ?? ''],
@@ -50,7 +46,7 @@ export function DeclinationConfirmationPage({ enrollmentId }: { enrollmentId: st
   if (query.isPending || (sessionPending && !query.data)) {
     return (
       <Container size="md">
-        <LoadingState label="Loading your confirmation..." />
+        <LoadingState label={t('declination.loading')} />
       </Container>
     );
   }
@@ -62,13 +58,13 @@ export function DeclinationConfirmationPage({ enrollmentId }: { enrollmentId: st
           headingLevel={1}
           tone="destructive"
           icon={<AlertIcon size={28} />}
-          title="We couldn't load your confirmation"
-          description={<p role="alert">Please check your connection and try again.</p>}
+          title={t('declination.loadError.title')}
+          description={<p role="alert">{t('declination.loadError.text')}</p>}
           actions={
             <>
-              <Button onClick={() => void query.refetch()}>Try again</Button>
+              <Button onClick={() => void query.refetch()}>{t('common.tryAgain')}</Button>
               <ButtonLink href={DASHBOARD_HREF} variant="secondary">
-                Go to Dashboard
+                {t('common.goToDashboard')}
               </ButtonLink>
             </>
           }
@@ -80,7 +76,7 @@ export function DeclinationConfirmationPage({ enrollmentId }: { enrollmentId: st
   const record = query.data;
   if (!record || !isDeclined(record)) return <NotFound />;
 
-  const signedOn = signedOnDate(record);
+  const signedOn = signedOnDate(record, undefined, locale);
   return (
     <Container size="md">
       <Stack gap={5}>
@@ -88,40 +84,40 @@ export function DeclinationConfirmationPage({ enrollmentId }: { enrollmentId: st
         <PageHeader
           eyebrow={
             <span className="enrollment-confirmed">
-              <CheckIcon size={18} /> Decision recorded
+              <CheckIcon size={18} /> {t('declination.recorded')}
             </span>
           }
-          title={DECLINATION_CONFIRMED_TITLE}
-          description={<p>Thank you. We have recorded your decision about the membership program.</p>}
+          title={t('declination.title')}
+          description={<p>{t('declination.thanks')}</p>}
         />
         <Card>
           <dl className="enrollment-details">
             <div>
-              <dt>Decision</dt>
-              <dd>{DECLINED_DECISION}</dd>
+              <dt>{t('declination.decision')}</dt>
+              <dd>{t('declination.declined')}</dd>
             </div>
             <div>
-              <dt>Signed on</dt>
-              <dd>{signedOn ?? 'Not available'}</dd>
+              <dt>{t('declination.signedOn')}</dt>
+              <dd>{signedOn ?? t('common.notAvailable')}</dd>
             </div>
           </dl>
         </Card>
         <section aria-labelledby="declination-notices" className="enrollment-notices">
           <h2 id="declination-notices" className="ui-section__title">
-            Please note
+            {t('declination.pleaseNote')}
           </h2>
           <ul className="enrollment-notes">
             <li>
-              <InfoIcon size={18} /> {NOTICE_OPTIONAL}
+              <InfoIcon size={18} /> {t('declination.optional')}
             </li>
             <li>
-              <InfoIcon size={18} /> {NOTICE_ENROLL_LATER}
+              <InfoIcon size={18} /> {t('declination.later')}
             </li>
           </ul>
         </section>
         <div className="ui-actions">
           <ButtonLink href={DASHBOARD_HREF} size="lg" className="ui-actions__primary">
-            Go to Dashboard
+            {t('common.goToDashboard')}
           </ButtonLink>
         </div>
       </Stack>
@@ -130,14 +126,15 @@ export function DeclinationConfirmationPage({ enrollmentId }: { enrollmentId: st
 }
 
 function NotFound() {
+  const t = useT();
   return (
     <Container size="md">
       <EmptyState
         headingLevel={1}
         icon={<AlertIcon size={28} />}
-        title={CONFIRMATION_NOT_FOUND_TITLE}
-        description={<p>We could not find a membership declination for this link.</p>}
-        actions={<ButtonLink href={DASHBOARD_HREF}>Go to Dashboard</ButtonLink>}
+        title={t('declination.notFound.title')}
+        description={<p>{t('declination.notFound.text')}</p>}
+        actions={<ButtonLink href={DASHBOARD_HREF}>{t('common.goToDashboard')}</ButtonLink>}
       />
     </Container>
   );

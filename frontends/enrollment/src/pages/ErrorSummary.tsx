@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { Alert } from '@portal/ui';
-import { FIELD_LABELS, fieldId } from '../guest-form.ts';
+import { fieldId, fieldLabel } from '../guest-form.ts';
+import { useT } from '../i18n.ts';
 import type { FieldErrors } from '../guest-form.ts';
 import { SUMMARY_ID } from './use-guest-form.ts';
 
@@ -16,9 +17,10 @@ export function ErrorSummary({
   errors: FieldErrors;
   onGoToField: (field: string) => void;
 }) {
+  const t = useT();
   return (
     <div id={SUMMARY_ID} ref={summaryRef} tabIndex={-1} className="enrollment-error-summary">
-      <Alert variant="destructive" role="alert" title="Please correct the following:">
+      <Alert variant="destructive" role="alert" title={t('errorSummary.title')}>
         <ul>
           {errorOrder.map((field) => (
             <li key={field}>
@@ -29,7 +31,7 @@ export function ErrorSummary({
                   onGoToField(field);
                 }}
               >
-                {FIELD_LABELS[field] ?? field}: {errors[field]}
+                {t('errorSummary.item', { label: fieldLabel(field, t), error: errors[field] ?? '' })}
               </a>
             </li>
           ))}

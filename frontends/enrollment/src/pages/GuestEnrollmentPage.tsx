@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Accordion, Alert, Button, Container, PageHeader, ProgressBar, Stack } from '@portal/ui';
 import type { GuestIdentity, TierCode } from '@portal/client';
 import { TopLinks } from '../components/TopLinks.tsx';
-import { PATIENT_INFO_TITLE } from '../messages.ts';
-import { submitLabel, tierPlan } from '../tiers.ts';
+import { useT } from '../i18n.ts';
+import { isDeclineTier, submitLabel } from '../tiers.ts';
 import { progressOf } from '../wizard.ts';
 import { CaregiverSection } from './CaregiverSection.tsx';
 import { ErrorSummary } from './ErrorSummary.tsx';
@@ -19,17 +19,19 @@ import type { Open } from './use-guest-form.ts';
  * signing, or to the declination confirmation for a decline tier.
  */
 export function GuestEnrollmentPage({ guest }: { guest: GuestIdentity }) {
+  const t = useT();
   useEffect(() => {
-    document.title = 'Patient Info | Member Enrollment';
-  }, []);
+    document.title = t('title.patientInfo');
+  }, [t]);
   // One form per verified identity: a new verification starts a new form.
   return <GuestForm key={`${guest.email}|${guest.phone}`} guest={guest} />;
 }
 
 function GuestForm({ guest }: { guest: GuestIdentity }) {
+  const t = useT();
   const form = useGuestForm(guest);
   const { values, open } = form;
-  const progress = progressOf('guest', 'patient-info', form.newPatient);
+  const progress = progressOf('guest', 'patient-info', form.newPatient, t);
   const tier = values.membershipTier === '' ? null : (values.membershipTier as TierCode);
 
   return (
@@ -38,13 +40,13 @@ function GuestForm({ guest }: { guest: GuestIdentity }) {
         <TopLinks />
         <ProgressBar title={progress.title} percent={progress.percent} />
         <PageHeader
-          title={PATIENT_INFO_TITLE}
-          description={<p>Tell us about the patient and choose a membership. Fields marked * are required.</p>}
+          title={t('guest.title')}
+          description={<p>{t('guest.description')}</p>}
         />
 
         {form.submitted && form.errorOrder.length > 0 ? <ErrorSummary summaryRef={form.summaryRef} errorOrder={form.errorOrder} errors={form.errors} onGoToField={form.goToField} /> : null}
 
-        <form noValidate onSubmit={form.onSubmit} aria-label="Patient Info">
+        <form noValidate onSubmit={form.onSubmit} aria-label={t('guest.title')}>
           <Stack gap={4}>
             <CaregiverSection form={form} />
 
@@ -69,9 +71,9 @@ function GuestForm({ guest }: { guest: GuestIdentity }) {
                 size="lg"
                 className="ui-actions__primary"
                 loading={form.saving}
-                variant={tier && tierPlan(tier).decline ? 'secondary' : 'primary'}
+                variant={tier && isDeclineTier(tier) ? 'secondary' : 'primary'}
               >
-                {submitLabel(tier)}
+                {submitLabel(tier, t)}
               </Button>
             </div>
           </Stack>

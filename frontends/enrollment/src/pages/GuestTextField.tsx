@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Field, Input } from '@portal/ui';
-import { FIELD_LABELS, fieldId } from '../guest-form.ts';
+import { fieldId, fieldLabel } from '../guest-form.ts';
+import { useT } from '../i18n.ts';
 import type { TextField } from '../guest-form.ts';
 import type { GuestFormState } from './use-guest-form.ts';
 
@@ -18,10 +19,11 @@ export interface GuestTextFieldOptions {
 
 /** One text field of the guest form: its label, hint and error, the value shown (a copied address included). */
 export function GuestTextField({ form, field, ...options }: { form: GuestFormState; field: TextField } & GuestTextFieldOptions) {
+  const t = useT();
   return (
     <Field
       id={fieldId(field)}
-      label={FIELD_LABELS[field] ?? field}
+      label={fieldLabel(field, t)}
       required={options.required ?? false}
       hint={options.hint}
       error={form.fieldError(field)}

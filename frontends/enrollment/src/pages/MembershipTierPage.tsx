@@ -30,21 +30,13 @@ import { createOAuthEnrollment } from '../enrollment-api.ts';
 import { createEnrollmentErrorNotice } from '../errors.ts';
 import type { ErrorNotice } from '../errors.ts';
 import { ENROLLMENT_AUTH_REDIRECT, PRACTICE_LOCATION_PATH, afterCreatePath } from '../flow.ts';
-import {
-  PRIMARY_PRACTICE_LABEL,
-  READY_TO_ENROLL_PREFIX,
-  SESSION_ERROR_TITLE,
-  SESSION_INCOMPLETE_TEXT,
-  TIER_PAGE_TITLE,
-  TIER_REQUIRED,
-} from '../messages.ts';
+import { withStrong } from '../components/with-strong.tsx';
+import { messages, useT } from '../i18n.ts';
 import { readSelection } from '../selection.ts';
 import type { EnrollmentSelection } from '../selection.ts';
-import { submitLabel, tierPlan } from '../tiers.ts';
+import { isDeclineTier, submitLabel } from '../tiers.ts';
 import { progressOf } from '../wizard.ts';
 
-/** Step 1 of the provider-login steps (a provider-login enrollment is always an existing patient's). */
-const TIER_PROGRESS = progressOf('provider', 'tier', false);
 
 /**
  * /enrollment/membership-tier (provider-login step 1): the six plans; submitting creates the
@@ -52,10 +44,11 @@ const TIER_PROGRESS = progressOf('provider', 'tier', false);
  * screen, then goes to signing, or to the declination confirmation for a decline.
  */
 export function MembershipTierPage() {
+  const t = useT();
   useEffect(() => {
-    document.title = 'Choose Your Membership | Member Enrollment';
-  }, []);
-  return <ProviderGate loadingLabel="Verifying your session...">{(provider) => <TierScreen provider={provider} />}</ProviderGate>;
+    document.title = t('title.membershipTier');
+  }, [t]);
+  return <ProviderGate loadingLabel={t('gate.verifyingSession')}>{(provider) => <TierScreen provider={provider} />}</ProviderGate>;
 }
 
 function TierScreen({ provider }: { provider: ProviderState }) {
@@ -63,7 +56,7 @@ function TierScreen({ provider }: { provider: ProviderState }) {
 
   useEffect(() => {
     if (selection) return;
-    toast({ title: SESSION_ERROR_TITLE, description: SESSION_INCOMPLETE_TEXT, variant: 'destructive' });
+    toast({ title: messages.t('gate.sessionError.title'), description: messages.t('gate.sessionIncomplete'), variant: 'destructive' });
     // 'Session Error: Please complete the verification steps.', then /enrollment/auth (§2, §8):
     // signed in, that leads back through the login page to the practice location step.
     navigate(ENROLLMENT_AUTH_REDIRECT, { replace: true });
@@ -74,6 +67,9 @@ function TierScreen({ provider }: { provider: ProviderState }) {
 }
 
 function TierForm({ selection }: { selection: EnrollmentSelection }) {
+  const t = useT();
+  // Step 1 of the provider-login steps (a provider-login enrollment is always an existing patient's).
+  const progress = progressOf('provider', 'tier', false, t);
   const [tier, setTier] = useState<TierCode | null>(null);
   const [missingTier, setMissingTier] = useState(false);
   const [failure, setFailure] = useState<ErrorNotice | null>(null);
@@ -100,7 +96,7 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
     if (create.isPending) return;
     if (!tier) {
       setMissingTier(true);
-      toast({ title: TIER_REQUIRED, variant: 'destructive' });
+      toast({ title: messages.t('tierPage.required'), variant: 'destructive' });
       plansRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
       return;
     }
@@ -113,26 +109,23 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
       <Stack gap={5}>
         <TopLinks>
           <ButtonLink href={PRACTICE_LOCATION_PATH} variant="ghost" size="sm">
-            Change location or contact
+            {t('tierPage.changeLocation')}
           </ButtonLink>
         </TopLinks>
-        <ProgressBar title={TIER_PROGRESS.title} percent={TIER_PROGRESS.percent} />
-        <PageHeader title={TIER_PAGE_TITLE} description={<p>Pick the plan that fits you. You can cancel a paid plan at any time.</p>} />
+        <ProgressBar title={progress.title} percent={progress.percent} />
+        <PageHeader title={t('tierPage.title')} description={<p>{t('tierPage.description')}</p>} />
         <Card className="enrollment-summary">
           <dl className="enrollment-summary__list">
             <div className="enrollment-summary__item">
               <UserIcon size={20} />
-              <dt className="ui-visually-hidden">Patient</dt>
-              <dd>
-                {READY_TO_ENROLL_PREFIX}
-                <strong>{selection.contactName}</strong>
-              </dd>
+              <dt className="ui-visually-hidden">{t('tierPage.patient')}</dt>
+              <dd>{withStrong((name) => t('tierPage.readyToEnroll', { name }), selection.contactName)}</dd>
             </div>
             <div className="enrollment-summary__item">
               <MapPinIcon size={20} />
-              <dt>{PRIMARY_PRACTICE_LABEL}</dt>
+              <dt>{t('tierPage.primaryPractice')}</dt>
               <dd>
-                <strong>{practiceLocationName(selection.practiceLocation)}</strong>
+                <strong>{practiceLocationName(selection.practiceLocation, t)}</strong>
               </dd>
             </div>
           </dl>
@@ -149,26 +142,26 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
                   setTier(code);
                 }}
                 describedBy={missingTier ? 'enrollment-tier-error' : undefined}
-                legend="Membership plan"
+                legend={t('tierPage.legend')}
                 invalid={missingTier}
               />
             </div>
 
             {missingTier ? (
               <p id="enrollment-tier-error" className="ui-error-text" role="alert">
-                {TIER_REQUIRED}
+                {t('tierPage.required')}
               </p>
             ) : null}
 
-            <Alert variant="info" title="Before you choose">
+            <Alert variant="info" title={t('tierPage.before.title')}>
               <ul className="enrollment-notes">
-                <li>Memberships are open to patients aged {MINIMUM_ENROLLMENT_AGE} and older.</li>
-                <li>The membership program is optional and does not affect your access to medically necessary care.</li>
+                <li>{t('tierPage.before.age', { age: MINIMUM_ENROLLMENT_AGE })}</li>
+                <li>{t('tierPage.before.optional')}</li>
                 {membershipDetailsUrl ? (
                   <li>
                     <a href={membershipDetailsUrl} target="_blank" rel="noreferrer">
-                      Read the membership details on our website
-                      <span className="ui-visually-hidden"> (opens in a new tab)</span>
+                      {t('tierPage.before.details')}
+                      <span className="ui-visually-hidden"> {t('common.opensInNewTab')}</span>
                     </a>
                   </li>
                 ) : null}
@@ -182,8 +175,8 @@ function TierForm({ selection }: { selection: EnrollmentSelection }) {
             ) : null}
 
             <div className="ui-actions">
-              <Button type="submit" size="lg" className="ui-actions__primary" loading={create.isPending} variant={tier && tierPlan(tier).decline ? 'secondary' : 'primary'}>
-                {submitLabel(tier)}
+              <Button type="submit" size="lg" className="ui-actions__primary" loading={create.isPending} variant={tier && isDeclineTier(tier) ? 'secondary' : 'primary'}>
+                {submitLabel(tier, t)}
               </Button>
             </div>
           </Stack>

@@ -1,18 +1,19 @@
 import { Stack } from '@portal/ui';
 import { TierPlanPicker } from '../components/TierPlanPicker.tsx';
-import { SECTION_MEMBERSHIP_TIERS } from '../messages.ts';
+import { useT } from '../i18n.ts';
 import { GuestFormSection } from './GuestFormSection.tsx';
 import type { GuestFormState } from './use-guest-form.ts';
 
 /** The 'Membership Tiers' section: the plan picker and its error. */
 export function MembershipTierSection({ form }: { form: GuestFormState }) {
+  const t = useT();
   const error = form.fieldError('membershipTier');
   return (
-    <GuestFormSection form={form} section="membership-tiers" title={SECTION_MEMBERSHIP_TIERS}>
+    <GuestFormSection form={form} section="membership-tiers" title={t('guest.section.membershipTiers')}>
       <Stack gap={3}>
-        <p className="ui-help-text">Concierge plans are for patients of select doctors. Membership is optional.</p>
+        <p className="ui-help-text">{t('tiers.intro')}</p>
         <TierPlanPicker
-          legend={SECTION_MEMBERSHIP_TIERS}
+          legend={t('guest.section.membershipTiers')}
           headingLevel={3}
           value={form.values.membershipTier}
           invalid={error !== undefined}

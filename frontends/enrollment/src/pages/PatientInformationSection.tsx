@@ -1,7 +1,7 @@
 import { Checkbox, Field, Select, Stack } from '@portal/ui';
 import { EMERGENCY_CONTACT_RELATIONSHIPS } from '@portal/contracts';
-import { FIELD_LABELS, copiesGuardianAddress, fieldId } from '../guest-form.ts';
-import { SECTION_PATIENT_INFORMATION } from '../messages.ts';
+import { copiesGuardianAddress, fieldId, fieldLabel } from '../guest-form.ts';
+import { useT } from '../i18n.ts';
 import { GuestTextField } from './GuestTextField.tsx';
 import { GuestFormSection } from './GuestFormSection.tsx';
 import type { GuestFormState } from './use-guest-form.ts';
@@ -11,21 +11,22 @@ import type { GuestFormState } from './use-guest-form.ts';
  * (or the caregiver's, copied), the SSN; for a new patient the sex, the provider and the emergency contact.
  */
 export function PatientInformationSection({ form }: { form: GuestFormState }) {
+  const t = useT();
   const { values, readOnly, newPatient, providers } = form;
   const copying = copiesGuardianAddress(values);
   return (
-    <GuestFormSection form={form} section="patient-information" title={SECTION_PATIENT_INFORMATION}>
+    <GuestFormSection form={form} section="patient-information" title={t('guest.section.patientInformation')}>
       <Stack gap={4}>
         <div className="enrollment-form-grid">
           <GuestTextField form={form} field="firstName" required autoComplete={values.isGuardianSigning ? 'off' : 'given-name'} />
           <GuestTextField form={form} field="lastName" required autoComplete={values.isGuardianSigning ? 'off' : 'family-name'} />
           <GuestTextField form={form} field="dateOfBirth" required type="date" autoComplete={values.isGuardianSigning ? 'off' : 'bday'} />
           {newPatient ? (
-            <Field id={fieldId('sex')} label={FIELD_LABELS.sex} error={form.fieldError('sex')}>
+            <Field id={fieldId('sex')} label={fieldLabel('sex', t)} error={form.fieldError('sex')}>
               <Select value={values.sex} onChange={(event) => form.choose('sex', event.target.value)}>
-                <option value="">Prefer not to say</option>
-                <option value="F">Female</option>
-                <option value="M">Male</option>
+                <option value="">{t('patientInfo.sex.none')}</option>
+                <option value="F">{t('patientInfo.sex.female')}</option>
+                <option value="M">{t('patientInfo.sex.male')}</option>
               </Select>
             </Field>
           ) : null}
@@ -36,7 +37,7 @@ export function PatientInformationSection({ form }: { form: GuestFormState }) {
             type="email"
             autoComplete={values.isGuardianSigning ? 'off' : 'email'}
             readOnly={readOnly.email}
-            hint={readOnly.email ? 'Verified' : values.isGuardianSigning ? "The patient's own email" : undefined}
+            hint={readOnly.email ? t('common.verified') : values.isGuardianSigning ? t('patientInfo.emailHint') : undefined}
           />
           <GuestTextField
             form={form}
@@ -46,14 +47,14 @@ export function PatientInformationSection({ form }: { form: GuestFormState }) {
             inputMode="tel"
             autoComplete={values.isGuardianSigning ? 'off' : 'tel-national'}
             readOnly={readOnly.phone}
-            hint={readOnly.phone ? 'Verified' : values.isGuardianSigning ? "The patient's own phone" : undefined}
+            hint={readOnly.phone ? t('common.verified') : values.isGuardianSigning ? t('patientInfo.phoneHint') : undefined}
           />
         </div>
 
         {values.isGuardianSigning ? (
           <Checkbox
             id={fieldId('copyGuardianAddress')}
-            label="The patient lives at the caregiver's address"
+            label={t('patientInfo.copyAddress')}
             checked={values.copyGuardianAddress}
             onChange={(event) => {
               const copy = event.target.checked;
@@ -70,7 +71,7 @@ export function PatientInformationSection({ form }: { form: GuestFormState }) {
             autoComplete="address-line1"
             wide
             readOnly={copying}
-            hint="Only the part before a comma is kept; put an apartment or suite in the next field."
+            hint={t('common.addressHint')}
           />
           <GuestTextField form={form} field="address2" autoComplete="address-line2" wide readOnly={copying} />
           <GuestTextField form={form} field="city" required autoComplete="address-level2" readOnly={copying} />
@@ -80,19 +81,19 @@ export function PatientInformationSection({ form }: { form: GuestFormState }) {
 
         <div className="enrollment-form-grid">
           {newPatient ? (
-            <GuestTextField key="fullSSN" form={form} field="fullSSN" required inputMode="numeric" autoComplete="off" maxLength={11} placeholder="123-45-6789" hint="Required for new patients." />
+            <GuestTextField key="fullSSN" form={form} field="fullSSN" required inputMode="numeric" autoComplete="off" maxLength={11} placeholder="123-45-6789" hint={t('patientInfo.fullSsnHint')} />
           ) : (
-            <GuestTextField key="lastFourSSN" form={form} field="lastFourSSN" required inputMode="numeric" autoComplete="off" maxLength={4} hint="Used to find your record at the practice." />
+            <GuestTextField key="lastFourSSN" form={form} field="lastFourSSN" required inputMode="numeric" autoComplete="off" maxLength={4} hint={t('patientInfo.lastFourHint')} />
           )}
           {newPatient ? (
-            <Field id={fieldId('preferredProvider')} label={FIELD_LABELS.preferredProvider} error={form.fieldError('preferredProvider')} hint={providers.isError ? 'The provider list could not be loaded; you can choose later.' : undefined}>
+            <Field id={fieldId('preferredProvider')} label={fieldLabel('preferredProvider', t)} error={form.fieldError('preferredProvider')} hint={providers.isError ? t('patientInfo.providersError') : undefined}>
               <Select
                 value={values.preferredProvider}
                 onChange={(event) => form.choose('preferredProvider', event.target.value)}
                 disabled={providers.isPending}
                 aria-busy={providers.isFetching || undefined}
               >
-                <option value="">{providers.isPending ? 'Loading providers...' : 'No preference'}</option>
+                <option value="">{providers.isPending ? t('patientInfo.providersLoading') : t('patientInfo.noPreference')}</option>
                 {(providers.data?.providers ?? []).map((provider) => (
                   <option key={provider.id} value={provider.id}>
                     {provider.displayName || provider.name}
@@ -105,15 +106,15 @@ export function PatientInformationSection({ form }: { form: GuestFormState }) {
 
         {newPatient ? (
           <fieldset className="enrollment-fieldset">
-            <legend className="enrollment-legend">Emergency Contact</legend>
+            <legend className="enrollment-legend">{t('patientInfo.emergencyContact')}</legend>
             <div className="enrollment-form-grid">
               <GuestTextField form={form} field="emergencyContactName" required autoComplete="off" />
               <GuestTextField form={form} field="emergencyContactPhone" required type="tel" inputMode="tel" autoComplete="off" />
-              <Field id={fieldId('contactrelationship')} label={FIELD_LABELS.contactrelationship} required error={form.fieldError('contactrelationship')}>
-                <Select placeholder="Select relationship..." value={values.contactrelationship} onChange={(event) => form.choose('contactrelationship', event.target.value)}>
+              <Field id={fieldId('contactrelationship')} label={fieldLabel('contactrelationship', t)} required error={form.fieldError('contactrelationship')}>
+                <Select placeholder={t('common.selectRelationship')} value={values.contactrelationship} onChange={(event) => form.choose('contactrelationship', event.target.value)}>
                   {EMERGENCY_CONTACT_RELATIONSHIPS.map((relationship) => (
                     <option key={relationship} value={relationship}>
-                      {relationship.charAt(0) + relationship.slice(1).toLowerCase()}
+                      {t('patientInfo.emergencyRelationship', { value: relationship })}
                     </option>
                   ))}
                 </Select>

@@ -3,24 +3,26 @@ import { PRACTICE_LOCATIONS } from '@portal/client';
 import { MedicareOptions, OfficeEnrollmentNotice } from '../components/MedicareAnswer.tsx';
 import { fieldId, setPatientStatus } from '../guest-form.ts';
 import { needsOfficeEnrollment } from '../location-form.ts';
-import { MEDICARE_LABEL, MEDICARE_PLACEHOLDER, PRACTICE_LOCATION_LABEL, PRACTICE_LOCATION_PLACEHOLDER, SECTION_PATIENT_STATUS } from '../messages.ts';
+import { useT } from '../i18n.ts';
+import type { MessageId } from '../i18n.ts';
 import { GuestFormSection } from './GuestFormSection.tsx';
 import type { GuestFormState } from './use-guest-form.ts';
 
-const PATIENT_STATUSES = [
-  { value: 'existing', label: 'Existing patient', meta: 'I have been seen at the practice before.' },
-  { value: 'new', label: 'New patient', meta: 'I have not been seen at the practice yet.' },
-] as const;
+const PATIENT_STATUSES: ReadonlyArray<{ value: 'existing' | 'new'; label: MessageId; meta: MessageId }> = [
+  { value: 'existing', label: 'patientStatus.existing', meta: 'patientStatus.existing.meta' },
+  { value: 'new', label: 'patientStatus.new', meta: 'patientStatus.new.meta' },
+];
 
 /** The 'Patient Status' section: existing or new patient, the practice location, the Medicare answer. */
 export function PatientStatusSection({ form }: { form: GuestFormState }) {
+  const t = useT();
   const { values } = form;
   const officeOnly = needsOfficeEnrollment(values.hasMedicareInsurance);
   return (
-    <GuestFormSection form={form} section="patient-status" title={SECTION_PATIENT_STATUS}>
+    <GuestFormSection form={form} section="patient-status" title={t('guest.section.patientStatus')}>
       <Stack gap={4}>
         <fieldset className="enrollment-fieldset" id={fieldId('patientStatus')}>
-          <legend className="enrollment-legend">Are you a current patient of the practice?</legend>
+          <legend className="enrollment-legend">{t('patientStatus.legend')}</legend>
           <div className="enrollment-choice-list">
             {PATIENT_STATUSES.map((option) => (
               <label key={option.value} className="enrollment-choice">
@@ -36,17 +38,17 @@ export function PatientStatusSection({ form }: { form: GuestFormState }) {
                   }}
                 />
                 <span className="enrollment-choice__body">
-                  <span className="enrollment-choice__name">{option.label}</span>
-                  <span className="enrollment-choice__meta">{option.meta}</span>
+                  <span className="enrollment-choice__name">{t(option.label)}</span>
+                  <span className="enrollment-choice__meta">{t(option.meta)}</span>
                 </span>
               </label>
             ))}
           </div>
         </fieldset>
         <div className="enrollment-form-grid">
-          <Field id={fieldId('department')} label={PRACTICE_LOCATION_LABEL} required error={form.fieldError('department')}>
+          <Field id={fieldId('department')} label={t('location.label')} required error={form.fieldError('department')}>
             <Select
-              placeholder={PRACTICE_LOCATION_PLACEHOLDER}
+              placeholder={t('location.placeholder')}
               value={values.department}
               onChange={(event) => {
                 form.choose('department', event.target.value);
@@ -62,12 +64,12 @@ export function PatientStatusSection({ form }: { form: GuestFormState }) {
           </Field>
           <Field
             id={fieldId('hasMedicareInsurance')}
-            label={MEDICARE_LABEL}
+            label={t('medicare.label')}
             required
             error={officeOnly ? undefined : form.fieldError('hasMedicareInsurance')}
           >
             <Select
-              placeholder={MEDICARE_PLACEHOLDER}
+              placeholder={t('medicare.placeholder')}
               value={values.hasMedicareInsurance}
               onChange={(event) => form.choose('hasMedicareInsurance', event.target.value)}
               aria-describedby={officeOnly ? 'enrollment-guest-office-only' : undefined}

@@ -39,24 +39,10 @@ import {
   needsOfficeEnrollment,
 } from '../location-form.ts';
 import type { LocationFormField, LocationFormValues } from '../location-form.ts';
-import {
-  ALREADY_ENROLLED_TEXT,
-  ALREADY_ENROLLED_TITLE,
-  CONTACT_LOAD_ERROR_TEXT,
-  CONTACT_LOAD_ERROR_TITLE,
-  MEDICARE_LABEL,
-  MEDICARE_PLACEHOLDER,
-  PRACTICE_LOCATION_LABEL,
-  PRACTICE_LOCATION_PLACEHOLDER,
-  SAVE_LOCATION_ERROR,
-  SAVE_SELECTION_ERROR_TITLE,
-  WELCOME_PREFIX,
-} from '../messages.ts';
+import { messages, useT } from '../i18n.ts';
 import { readSelection, saveSelection } from '../selection.ts';
 import { progressOf } from '../wizard.ts';
 
-/** Step 0 of the provider-login steps (a provider-login enrollment is always an existing patient's). */
-const LOCATION_PROGRESS = progressOf('provider', 'location', false);
 
 export const CONTACTS_QUERY_KEY = ['/api/oauth/patient-contacts'] as const;
 
@@ -65,13 +51,17 @@ export const CONTACTS_QUERY_KEY = ['/api/oauth/patient-contacts'] as const;
  * status and whom the enrollment is for, saved to the session; then the tier screen.
  */
 export function PracticeLocationPage() {
+  const t = useT();
   useEffect(() => {
-    document.title = 'Select Practice Location | Member Enrollment';
-  }, []);
-  return <ProviderGate loadingLabel="Verifying your session...">{(provider) => <PracticeLocationForm provider={provider} />}</ProviderGate>;
+    document.title = t('title.practiceLocation');
+  }, [t]);
+  return <ProviderGate loadingLabel={t('gate.verifyingSession')}>{(provider) => <PracticeLocationForm provider={provider} />}</ProviderGate>;
 }
 
 function PracticeLocationForm({ provider }: { provider: ProviderState }) {
+  const t = useT();
+  // Step 0 of the provider-login steps (a provider-login enrollment is always an existing patient's).
+  const progress = progressOf('provider', 'location', false, t);
   const contactsQuery = useQuery<PatientContactsResponse>({ queryKey: CONTACTS_QUERY_KEY, queryFn: ({ signal }) => fetchPatientContacts(api, signal) });
   const contacts: readonly Contact[] = useMemo(() => contactsQuery.data?.contacts ?? [], [contactsQuery.data]);
   const previous = useMemo(() => readSelection(provider.patientId), [provider.patientId]);
@@ -115,7 +105,7 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
     },
     onError: () => {
       setSaveFailed(true);
-      toast({ title: SAVE_SELECTION_ERROR_TITLE, description: SAVE_LOCATION_ERROR, variant: 'destructive' });
+      toast({ title: messages.t('locationPage.saveError.title'), description: messages.t('locationPage.saveError.text'), variant: 'destructive' });
     },
   });
 
@@ -131,7 +121,7 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    const problem = locationFormError(values, contacts);
+    const problem = locationFormError(values, contacts, t);
     if (problem) {
       setErrors({ [problem.field]: problem.message });
       if (problem.field === 'practiceLocation') locationRef.current?.focus();
@@ -149,18 +139,18 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
     <Container size="md">
       <Stack gap={5}>
         <TopLinks />
-        <ProgressBar title={LOCATION_PROGRESS.title} percent={LOCATION_PROGRESS.percent} />
+        <ProgressBar title={progress.title} percent={progress.percent} />
         <PageHeader
-          title={`${WELCOME_PREFIX}${welcomeName}`}
-          description={<p>Choose your practice location and who this membership enrollment is for.</p>}
+          title={t('locationPage.welcome', { name: welcomeName })}
+          description={<p>{t('locationPage.description')}</p>}
         />
         <Card>
           <form noValidate onSubmit={onSubmit} className="enrollment-form">
             <Stack gap={5}>
-              <Field label={PRACTICE_LOCATION_LABEL} required error={errors.practiceLocation}>
+              <Field label={t('location.label')} required error={errors.practiceLocation}>
                 <Select
                   ref={locationRef}
-                  placeholder={PRACTICE_LOCATION_PLACEHOLDER}
+                  placeholder={t('location.placeholder')}
                   value={values.practiceLocation}
                   onChange={(event) => update('practiceLocation', event.target.value)}
                 >
@@ -173,14 +163,14 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
               </Field>
 
               <Field
-                label={MEDICARE_LABEL}
+                label={t('medicare.label')}
                 required
-                hint="Medicaid participants enroll by phone or at the office."
+                hint={t('locationPage.medicareHint')}
                 error={officeOnly ? undefined : errors.hasMedicareInsurance}
               >
                 <Select
                   ref={medicareRef}
-                  placeholder={MEDICARE_PLACEHOLDER}
+                  placeholder={t('medicare.placeholder')}
                   value={values.hasMedicareInsurance}
                   onChange={(event) => update('hasMedicareInsurance', event.target.value)}
                   aria-describedby={officeOnly ? 'enrollment-office-only' : undefined}
@@ -194,14 +184,14 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
               ) : null}
 
               {contactsQuery.isPending ? (
-                <LoadingState compact label="Loading contact options..." />
+                <LoadingState compact label={t('locationPage.loadingContacts')} />
               ) : contactsQuery.isError ? (
-                <Alert variant="destructive" role="alert" title={CONTACT_LOAD_ERROR_TITLE}>
+                <Alert variant="destructive" role="alert" title={t('contacts.loadError.title')}>
                   <Stack gap={3}>
-                    <p>{CONTACT_LOAD_ERROR_TEXT}</p>
+                    <p>{t('contacts.loadError.text')}</p>
                     <div>
                       <Button size="sm" variant="secondary" onClick={() => void contactsQuery.refetch()}>
-                        Try again
+                        {t('common.tryAgain')}
                       </Button>
                     </div>
                   </Stack>
@@ -211,12 +201,12 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
               )}
 
               {enrolled ? (
-                <Alert variant="destructive" role="alert" title={ALREADY_ENROLLED_TITLE}>
+                <Alert variant="destructive" role="alert" title={t('alreadyEnrolled.title')}>
                   <Stack gap={3}>
-                    <p>{ALREADY_ENROLLED_TEXT}</p>
+                    <p>{t('alreadyEnrolled.text')}</p>
                     <div>
                       <ButtonLink href={DASHBOARD_HREF} size="sm" variant="secondary">
-                        Go to Dashboard
+                        {t('common.goToDashboard')}
                       </ButtonLink>
                     </div>
                   </Stack>
@@ -224,14 +214,14 @@ function PracticeLocationForm({ provider }: { provider: ProviderState }) {
               ) : null}
 
               {saveFailed ? (
-                <Alert variant="destructive" role="alert" title={SAVE_SELECTION_ERROR_TITLE}>
-                  <p>{SAVE_LOCATION_ERROR}</p>
+                <Alert variant="destructive" role="alert" title={t('locationPage.saveError.title')}>
+                  <p>{t('locationPage.saveError.text')}</p>
                 </Alert>
               ) : null}
 
               <div className="ui-actions">
                 <Button type="submit" size="lg" className="ui-actions__primary" disabled={!ready} loading={save.isPending}>
-                  Continue
+                  {t('common.continue')}
                 </Button>
               </div>
             </Stack>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Container, LoadingState } from '@portal/ui';
 import { navigate, normalizePath, readStorage, toast, useAuthState, useGuestIdentity, useLocation } from '@portal/client';
 import { GateWaiting } from '../components/GateWaiting.tsx';
+import { useT } from '../i18n.ts';
 import { DASHBOARD_HREF, ENROLLMENT_PATH, PRACTICE_LOCATION_PATH } from '../flow.ts';
 import { startDecision, startQueryOf, storedVerificationIn } from '../start.ts';
 import type { StartDecision } from '../start.ts';
@@ -15,9 +16,10 @@ import { GuestEnrollmentPage } from './GuestEnrollmentPage.tsx';
  * Required'; anyone else signs in.
  */
 export function StartPage() {
+  const t = useT();
   useEffect(() => {
-    document.title = 'Member Enrollment | Member Portal';
-  }, []);
+    document.title = t('title.start');
+  }, [t]);
   const { searchParams } = useLocation();
   const query = useMemo(() => startQueryOf(searchParams), [searchParams]);
   const { state, isPending, isError, refetch } = useAuthState();
@@ -28,7 +30,7 @@ export function StartPage() {
     () => (user === 'unauthenticated' && settled ? storedVerificationIn([(key) => readStorage(key), (key) => readStorage(key, 'sessionStorage')], Date.now()) : 'none'),
     [user, settled],
   );
-  const decision = startDecision({ user, settled, stored, query });
+  const decision = startDecision({ user, settled, stored, query }, t);
   const startPath = useRef(typeof window === 'undefined' ? '' : normalizePath(window.location.pathname));
 
   const leaving = decision.kind === 'leave' ? { ...decision.notice, path: decision.path, variant: 'destructive' as const }
@@ -64,6 +66,7 @@ function StartScreen({
   isError: boolean;
   refetch: () => void;
 }) {
+  const t = useT();
   switch (decision.kind) {
     case 'practice-location':
       return <GoToPracticeLocation />;
@@ -72,21 +75,22 @@ function StartScreen({
     case 'dashboard':
       return (
         <Container size="md">
-          <LoadingState label="Redirecting to Dashboard..." />
+          <LoadingState label={t('start.redirectingToDashboard')} />
         </Container>
       );
     default:
-      return <GateWaiting isPending={isPending} isError={isError} refetch={refetch} loadingLabel="Checking your sign-in..." />;
+      return <GateWaiting isPending={isPending} isError={isError} refetch={refetch} loadingLabel={t('start.checkingSignIn')} />;
   }
 }
 
 function GoToPracticeLocation() {
+  const t = useT();
   useEffect(() => {
     navigate(PRACTICE_LOCATION_PATH, { replace: true });
   }, []);
   return (
     <Container size="md">
-      <LoadingState label="Starting your enrollment..." />
+      <LoadingState label={t('start.starting')} />
     </Container>
   );
 }

@@ -8,7 +8,8 @@ import { createGuestEnrollment, fetchProviders } from '../enrollment-api.ts';
 import { saveFailure } from '../errors.ts';
 import type { ErrorNotice } from '../errors.ts';
 import { ENROLLMENT_PATH, afterCreatePath } from '../flow.ts';
-import { completeSections, effectiveValues, fieldId, initialGuestForm, readOnlyContactFields, sectionOf, setText, validateGuestForm } from '../guest-form.ts';
+import { completeSections, effectiveValues, fieldId, initialGuestForm, readOnlyContactFields, sectionOf, setText, validateGuestForm, validationText } from '../guest-form.ts';
+import { messages, useT } from '../i18n.ts';
 import type { FieldErrors, GuestFormValues, SectionId, TextField } from '../guest-form.ts';
 
 export const SUMMARY_ID = 'enrollment-error-summary';
@@ -44,8 +45,13 @@ export function useGuestForm(guest: GuestIdentity) {
   const readOnly = readOnlyContactFields(values, guest);
   const newPatient = values.patientStatus === 'new';
 
+  const t = useT();
+  const locale = messages.useLocale();
   const clientErrors: FieldErrors = submitted && !validation.ok ? validation.errors : {};
-  const errors: FieldErrors = { ...serverErrors, ...clientErrors };
+  // The contracts' messages (and the API's, for the same fields) in the page's language.
+  const errors: FieldErrors = Object.fromEntries(
+    Object.entries({ ...serverErrors, ...clientErrors }).map(([field, message]) => [field, message === undefined ? message : validationText(field, message, values, t, locale)]),
+  );
   const errorOrder = [
     ...(validation.ok || !submitted ? [] : validation.order),
     ...Object.keys(serverErrors).filter((field) => clientErrors[field] === undefined),
