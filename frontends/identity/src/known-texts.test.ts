@@ -52,7 +52,7 @@ describe("the manifest's Spanish", () => {
       english.add(route.header.title);
       if ('firstPaint' in route && route.firstPaint) {
         english.add(route.firstPaint.title);
-        english.add(route.firstPaint.description);
+        if (route.firstPaint.description) english.add(route.firstPaint.description);
       }
     }
     expect(Object.keys(spanish).sort()).toEqual([...english].sort());
