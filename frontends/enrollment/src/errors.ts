@@ -7,17 +7,18 @@
 import { isRight } from 'fp-ts/lib/Either.js';
 import { ErrorResponse } from '@portal/contracts';
 import { apiErrorBody, apiErrorField } from '@portal/client';
+import { apiErrorText } from '@portal/client/api-error-text.ts';
 import { paymentMessages } from './payment/i18n.ts';
 
 const t = paymentMessages.t;
 const english = (): boolean => paymentMessages.locale() === 'en-US';
 
 /**
- * An API error's message in the page's language (`useApiErrorText()` of @portal/client in a
- * component); by default the server's English message as it is.
+ * An API error's message in the page's language, by its code (@portal/client's api-error-text:
+ * in English the server's message as it is). A component may pass `useApiErrorText()`'s.
  */
 export type ApiText = (error: { readonly code?: string | null; readonly message: string }) => string;
-const asGiven: ApiText = (error) => error.message;
+const asGiven: ApiText = (error) => apiErrorText(error);
 
 // The server's headings this module recognizes (compared in English, shown in the page's language).
 const AGE_REQUIREMENT_NOT_MET_TITLE = 'Age Requirement Not Met';

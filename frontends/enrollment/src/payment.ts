@@ -4,6 +4,7 @@
  * retried (1, 2 and 3 s), and the memo-free parts of the pay-invoice answer.
  */
 import { ApiError, apiErrorBody, apiErrorField } from '@portal/client';
+import { isPatientErrorCode, apiErrorText } from '@portal/client/api-error-text.ts';
 import { paymentMessages } from './payment/i18n.ts';
 
 // The server's words this step compares with (not shown as they are in Spanish).
@@ -76,8 +77,12 @@ export const isContractMismatch = (error: unknown): boolean =>
  * something to show).
  */
 export const unexpectedMessage = (error: unknown): string => {
-  // In Spanish the server's and the browser's English give way to ours.
-  if (translated()) return t('payment.unexpected');
+  // In Spanish the server's and the browser's English give way to the API error's text by its code, else ours.
+  if (translated()) {
+    const code = apiErrorField(error, 'code');
+    const message = apiErrorField(error, 'message') ?? apiErrorField(error, 'error') ?? '';
+    return isPatientErrorCode(code) ? apiErrorText({ code, message }) : t('payment.unexpected');
+  }
   const fromServer = apiErrorField(error, 'message') ?? apiErrorField(error, 'error');
   if (fromServer) return fromServer;
   if (error instanceof ApiError || isContractMismatch(error)) return t('payment.unexpected');
