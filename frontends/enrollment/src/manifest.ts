@@ -1,7 +1,8 @@
 /**
  * What the enrollment micro-frontend owns in the portal (docs/decisions/0016-remote-manifests.md):
  * the build emits this as manifest.json beside remoteEntry.js and the shell routes by it at run
- * time. A new route here needs no shell build.
+ * time. A new route here needs no shell build. `translations`: the Spanish of each English text
+ * here (the headers' titles), which the shell and the API look up (issue 26).
  */
 import type { RemoteManifest, RouteHeader } from '@portal/client/remote-manifest.ts';
 
@@ -31,6 +32,12 @@ const manifest = {
     { under: '/pay', header: ENROLLMENT },
     { under: '/billing', header: DASHBOARD },
   ],
+  translations: {
+    'es-US': {
+      'Member Enrollment': 'Inscripción de miembros',
+      'Member Dashboard': 'Panel del miembro',
+    },
+  },
 } satisfies RemoteManifest;
 
 export default manifest;
