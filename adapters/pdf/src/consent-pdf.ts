@@ -4,8 +4,13 @@
  * the title, who and what it is for (patient, signer, plan, price, renewal), the text, and a
  * signature block — signature line, date line, printed name — whose signature and date places
  * are returned as SignWell fields, measured from the same layout that drew the lines.
+ *
+ * Its own words (section headings, the signature block's labels, the page numbers) follow the
+ * document's language (issue 26); the title, facts and paragraphs come written from core. When the
+ * body is English for a Spanish signer (the practice gave no Spanish text), a line under the facts
+ * says so in the signer's language.
  */
-import { PRACTICE_NAME, type ConsentDocument, type PracticeLocation, type SigningField } from '@portal/core';
+import { DEFAULT_LOCALE, PRACTICE_NAME, type ConsentDocument, type Locale, type PracticeLocation, type SigningField } from '@portal/core';
 import type { PDFPage } from 'pdf-lib';
 import { PAGE_HEIGHT, PAGE_WIDTH, PdfFlow, toRgb, type Line, type Rgb, type Run } from './pdf-flow.ts';
 
@@ -49,15 +54,57 @@ const addressLines = (location: PracticeLocation | null): string[] =>
   location === null ? [] : [location.address1, `${location.city}, ${location.state} ${location.zip}`, formatPhone(location.phone)];
 
 /** "Membership fee. The fee is…": a short lead phrase ending in a period reads as a run-in heading. */
-const paragraphRuns = (paragraph: string): Run[] => {
-  const lead = /^([A-Z][a-z]+(?: [a-z]+)?\.) (.+)$/s.exec(paragraph);
+const RUN_IN: Readonly<Record<Locale, RegExp>> = {
+  'en-US': /^([A-Z][a-z]+(?: [a-z]+)?\.) (.+)$/s,
+  // 'Cuota de membresía. La cuota es…': up to three words, accented letters too.
+  'es-US': /^(\p{Lu}\p{Ll}+(?: \p{Ll}+){0,2}\.) (.+)$/su,
+};
+
+const paragraphRuns = (paragraph: string, locale: Locale): Run[] => {
+  const lead = RUN_IN[locale].exec(paragraph);
   return lead ? [{ text: lead[1] as string, font: 'semibold' }, { text: ` ${lead[2]}` }] : [{ text: paragraph }];
 };
 
-const SECTION_TITLES: Readonly<Record<ConsentDocument['type'], string>> = {
-  membership_agreement: 'Terms of membership',
-  privacy_practices: 'Acknowledgment',
+/** The PDF's own words, per language. */
+const WORDS: Readonly<
+  Record<
+    Locale,
+    {
+      readonly sections: Readonly<Record<ConsentDocument['type'], string>>;
+      readonly signature: string;
+      readonly date: string;
+      readonly printedCaregiver: string;
+      readonly printedPatient: string;
+      readonly onBehalf: string;
+      readonly page: (number: number, count: number) => string;
+      /** Under the facts when the body is in another language than the document's (English for a Spanish signer). */
+      readonly bodyInEnglish: string;
+    }
+  >
+> = {
+  'en-US': {
+    sections: { membership_agreement: 'Terms of membership', privacy_practices: 'Acknowledgment' },
+    signature: 'Signature',
+    date: 'Date',
+    printedCaregiver: 'Printed name of caregiver signing',
+    printedPatient: 'Printed name of patient signing',
+    onBehalf: 'On behalf of the patient',
+    page: (number, count) => `Page ${number} of ${count}`,
+    bodyInEnglish: '',
+  },
+  'es-US': {
+    sections: { membership_agreement: 'Condiciones de la membresía', privacy_practices: 'Constancia' },
+    signature: 'Firma',
+    date: 'Fecha',
+    printedCaregiver: 'Nombre en letra de molde de la persona que cuida y firma',
+    printedPatient: 'Nombre en letra de molde del paciente que firma',
+    onBehalf: 'En nombre del paciente',
+    page: (number, count) => `Página ${number} de ${count}`,
+    bodyInEnglish: 'El consultorio ofrece el texto de este documento solo en inglés. Usted firma el texto en inglés que sigue.',
+  },
 };
+
+const wordsOf = (document: ConsentDocument) => WORDS[document.locale ?? DEFAULT_LOCALE];
 
 export const renderConsentPdf = async (document: ConsentDocument, options: ConsentPdfOptions = {}): Promise<RenderedConsentPdf> => {
   const createdAt = options.createdAt ?? new Date();
@@ -73,13 +120,18 @@ export const renderConsentPdf = async (document: ConsentDocument, options: Conse
   flow.text(document.title, { size: 22, font: 'bold', color: INK, leading: 1.2 });
   flow.space(14);
   factsPanel(flow, document.facts);
+  const words = wordsOf(document);
+  if ((document.bodyLocale ?? DEFAULT_LOCALE) !== (document.locale ?? DEFAULT_LOCALE)) {
+    flow.space(12);
+    flow.text(words.bodyInEnglish, { size: 10, font: 'semibold', color: INK, leading: 1.4 });
+  }
   flow.space(20);
-  flow.text(SECTION_TITLES[document.type], { size: 13, font: 'semibold', color: BRAND, leading: 1.3 });
+  flow.text(words.sections[document.type], { size: 13, font: 'semibold', color: BRAND, leading: 1.3 });
   flow.space(6);
 
   const paragraphs = document.paragraphs;
   paragraphs.forEach((paragraph, index) => {
-    const runs = paragraphRuns(paragraph);
+    const runs = paragraphRuns(paragraph, document.bodyLocale ?? DEFAULT_LOCALE);
     if (index === paragraphs.length - 1) {
       // The closing "By signing below…" stays on the page of the signature block.
       const lines = flow.wrap(runs, BODY_SIZE, flow.width).length;
@@ -92,7 +144,7 @@ export const renderConsentPdf = async (document: ConsentDocument, options: Conse
   const fields = signatureBlock(flow, document);
   const pdf = await flow.save((page, number, count) => {
     drawHeader(flow, page, header);
-    drawFooter(flow, page, `${PRACTICE_NAME} · ${document.title}`, number, count);
+    drawFooter(flow, page, `${PRACTICE_NAME} · ${document.title}`, words.page(number, count));
   });
   return { pdf, fields };
 };
@@ -139,10 +191,9 @@ const drawHeader = (flow: PdfFlow, page: PDFPage, header: HeaderLayout): void =>
   page.drawLine({ start: { x: SIDE, y: ruleY }, end: { x: PAGE_WIDTH - SIDE, y: ruleY }, thickness: 1.25, color: toRgb(BRAND) });
 };
 
-const drawFooter = (flow: PdfFlow, page: PDFPage, label: string, number: number, count: number): void => {
+const drawFooter = (flow: PdfFlow, page: PDFPage, label: string, pageLabel: string): void => {
   const size = 8.5;
   page.drawLine({ start: { x: SIDE, y: FOOTER_RULE }, end: { x: PAGE_WIDTH - SIDE, y: FOOTER_RULE }, thickness: 0.5, color: toRgb(HAIRLINE) });
-  const pageLabel = `Page ${number} of ${count}`;
   const pageWidth = flow.widthOf(pageLabel, 'regular', size);
   const [left] = flow.wrap(label, size, PAGE_WIDTH - 2 * SIDE - pageWidth - 24);
   if (left !== undefined) flow.drawLine(page, left, SIDE, FOOTER_RULE - 16, size, MUTED);
@@ -185,12 +236,15 @@ interface SignatureRows {
   readonly rows: ReadonlyArray<{ readonly label: string; readonly name: string; readonly lines: Line[] }>;
 }
 
-const signatureRows = (flow: PdfFlow, document: ConsentDocument): SignatureRows => ({
-  rows: [
-    { label: document.guardianSigning ? 'Printed name of caregiver signing' : 'Printed name of patient signing', name: document.signerName, lines: flow.wrap(document.signerName, NAME_LINE, flow.width, 'semibold') },
-    ...(document.guardianSigning ? [{ label: 'On behalf of the patient', name: document.patientName, lines: flow.wrap(document.patientName, NAME_LINE, flow.width, 'semibold') }] : []),
-  ],
-});
+const signatureRows = (flow: PdfFlow, document: ConsentDocument): SignatureRows => {
+  const words = wordsOf(document);
+  return {
+    rows: [
+      { label: document.guardianSigning ? words.printedCaregiver : words.printedPatient, name: document.signerName, lines: flow.wrap(document.signerName, NAME_LINE, flow.width, 'semibold') },
+      ...(document.guardianSigning ? [{ label: words.onBehalf, name: document.patientName, lines: flow.wrap(document.patientName, NAME_LINE, flow.width, 'semibold') }] : []),
+    ],
+  };
+};
 
 const HEADING = 13 * 1.3 + 8;
 const LINES_HEIGHT = SIGNATURE_BLOCK.signatureHeight + 16;
@@ -205,14 +259,15 @@ const signatureBlock = (flow: PdfFlow, document: ConsentDocument): SigningField[
   const rows = signatureRows(flow, document);
   flow.keep(signatureBlockHeight(flow, document));
   flow.space(6);
-  flow.text('Signature', { size: 13, font: 'semibold', color: BRAND, leading: 1.3 });
+  const words = wordsOf(document);
+  flow.text(words.signature, { size: 13, font: 'semibold', color: BRAND, leading: 1.3 });
   const { signatureHeight, signatureWidth, dateOffset, dateHeight } = SIGNATURE_BLOCK;
   const dateWidth = flow.width - dateOffset;
   const at = flow.block(LINES_HEIGHT, ({ page, top, left }) => {
     const lineY = top - signatureHeight;
     for (const [x, width, label] of [
-      [left, signatureWidth, 'Signature'],
-      [left + dateOffset, dateWidth, 'Date'],
+      [left, signatureWidth, words.signature],
+      [left + dateOffset, dateWidth, words.date],
     ] as const) {
       page.drawLine({ start: { x, y: lineY }, end: { x: x + width, y: lineY }, thickness: 0.9, color: toRgb(INK) });
       flow.drawLine(page, { pieces: [{ text: label, font: 'regular' }], width: 0 }, x, lineY - 11, LABEL_SIZE, MUTED);

@@ -4,6 +4,8 @@
  * start-up rather than from a patient. Pure: the composition root reads the file and installs the
  * result with `configurePractice`.
  */
+import { CHART_DOCUMENT_TYPES, unknownPlaceholders, type AgreementParagraph, type AgreementTexts, type PracticeConfigWithAgreements } from './consent-documents.ts';
+import { LOCALES, type Locale } from './locale.ts';
 import { DEPARTMENTS, DEPARTMENT_IDS, type DepartmentId, type PracticeConfig, type PracticeLocationContact } from './practice.ts';
 
 export class PracticeConfigError extends Error {
@@ -43,9 +45,59 @@ const isHttpsUrl = (value: unknown): value is string => {
   }
 };
 
-const KNOWN_KEYS = ['supportEmail', 'patientPortalUrl', 'membershipDetailsUrl', 'conciergeDoctors', 'nurseLine', 'locations'];
+const KNOWN_KEYS = ['supportEmail', 'patientPortalUrl', 'membershipDetailsUrl', 'conciergeDoctors', 'nurseLine', 'locations', 'agreements'];
 
-export const parsePracticeConfig = (value: unknown, source = 'practice configuration'): PracticeConfig => {
+/**
+ * The optional `agreements` (issue 26): the practice's text of each consent document in a language
+ * other than English, `{ "es-US": { "membership_agreement": [paragraph, …], "privacy_practices": […] } }`.
+ * A paragraph is a text or `{ "conciergeOnly": text }`; {practice}, {plan}, {fee} and
+ * {telemedicineVisits} are filled in per document (consent-documents.ts). A language or document left
+ * out is signed in English, and the patient is told so before signing.
+ */
+const parseAgreements = (raw: unknown, problems: string[]): AgreementTexts | undefined => {
+  if (raw === undefined) return undefined;
+  if (!isRecord(raw)) {
+    problems.push('agreements must be an object of languages');
+    return undefined;
+  }
+  const texts: Partial<Record<Exclude<Locale, 'en-US'>, Partial<Record<(typeof CHART_DOCUMENT_TYPES)[number], AgreementParagraph[]>>>> = {};
+  for (const [language, documents] of Object.entries(raw)) {
+    if (language.startsWith('$')) continue;
+    if (language === 'en-US' || !(LOCALES as readonly string[]).includes(language)) {
+      problems.push(`agreements.${language}: only ${LOCALES.filter((l) => l !== 'en-US').join(', ')} may be given (the English text is the portal's own)`);
+      continue;
+    }
+    if (!isRecord(documents)) {
+      problems.push(`agreements.${language} must be an object of documents`);
+      continue;
+    }
+    const perDocument: Partial<Record<(typeof CHART_DOCUMENT_TYPES)[number], AgreementParagraph[]>> = {};
+    for (const [type, paragraphs] of Object.entries(documents)) {
+      const at = `agreements.${language}.${type}`;
+      if (!(CHART_DOCUMENT_TYPES as readonly string[]).includes(type)) {
+        problems.push(`${at}: unknown document (${CHART_DOCUMENT_TYPES.join(', ')})`);
+        continue;
+      }
+      if (!Array.isArray(paragraphs) || paragraphs.length === 0) {
+        problems.push(`${at} must be a non-empty list of paragraphs`);
+        continue;
+      }
+      const read: AgreementParagraph[] = [];
+      paragraphs.forEach((paragraph: unknown, index) => {
+        const text = typeof paragraph === 'string' ? paragraph : isRecord(paragraph) && Object.keys(paragraph).length === 1 && typeof paragraph.conciergeOnly === 'string' ? paragraph.conciergeOnly : null;
+        if (text === null || text.trim() === '') return void problems.push(`${at}[${index}] must be a non-empty text or { "conciergeOnly": text }`);
+        const unknown = unknownPlaceholders(text);
+        if (unknown.length > 0) problems.push(`${at}[${index}] has unknown placeholders ${unknown.map((name) => `{${name}}`).join(', ')}`);
+        read.push(typeof paragraph === 'string' ? text.trim() : { conciergeOnly: text.trim() });
+      });
+      perDocument[type as (typeof CHART_DOCUMENT_TYPES)[number]] = read;
+    }
+    texts[language as Exclude<Locale, 'en-US'>] = perDocument;
+  }
+  return texts;
+};
+
+export const parsePracticeConfig = (value: unknown, source = 'practice configuration'): PracticeConfigWithAgreements => {
   const problems: string[] = [];
   if (!isRecord(value)) throw new PracticeConfigError(source, ['the file must hold one JSON object']);
   for (const key of Object.keys(value)) if (!KNOWN_KEYS.includes(key) && !key.startsWith('$')) problems.push(`unknown key '${key}'`);
@@ -95,8 +147,10 @@ export const parsePracticeConfig = (value: unknown, source = 'practice configura
   });
   for (const id of DEPARTMENT_IDS) if (Array.isArray(value.locations) && !locations.some((l) => l.id === id) && !problems.some((p) => p.includes(`'${id}'`))) problems.push(`locations has no entry for department '${id}'`);
 
+  const agreements = parseAgreements(value.agreements, problems);
+
   if (problems.length > 0) throw new PracticeConfigError(source, problems);
-  return { supportEmail, patientPortalUrl, membershipDetailsUrl, conciergeDoctors, nurseLine, locations };
+  return { supportEmail, patientPortalUrl, membershipDetailsUrl, conciergeDoctors, nurseLine, locations, ...(agreements === undefined ? {} : { agreements }) };
 };
 
 /** What GET /api/config/practice serves: the nurse line number is left out. */
