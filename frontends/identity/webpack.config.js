@@ -7,8 +7,8 @@ import { createConfig } from '../../webpack.config.base.js';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-export default (env = {}, argv = {}) =>
-  createConfig({
+export default (env = {}, argv = {}) => {
+  const config = createConfig({
     name: 'identity',
     dir,
     exposes: { './app': './src/app.tsx' },
@@ -16,3 +16,11 @@ export default (env = {}, argv = {}) =>
     mode: argv.mode ?? 'production',
     ...(env.standalone ? { standaloneEntry: './src/standalone.ts' } : {}),
   });
+  // English words of the design system and the data client in this remote's chunk (eager-english-loader.cjs).
+  config.module.rules.push({
+    test: /[\\/]frontends[\\/](?:ui|client)[\\/]src[\\/]i18n\.ts$/,
+    enforce: 'post',
+    use: { loader: path.join(dir, 'eager-english-loader.cjs') },
+  });
+  return config;
+};

@@ -7,8 +7,10 @@ import type en from './messages/en.json';
 
 export type MessageId = keyof typeof en;
 
+// English, the page's language unless the patient chose Spanish, is in this remote's own chunk
+// (no request of its own before the first render); Spanish is a lazy chunk.
 export const messages = defineMessages<MessageId>({
-  'en-US': () => import('./messages/en.json', { with: { type: 'json' } }),
+  'en-US': () => import(/* webpackMode: "eager" */ './messages/en.json', { with: { type: 'json' } }),
   'es-US': () => import('./messages/es.json', { with: { type: 'json' } }),
 });
 
