@@ -28,6 +28,16 @@ export interface BookingDeps {
   readonly timeZone?: string;
 }
 
+/**
+ * Whose appointment this is, from our own records (a booking made here, or the upcoming list the
+ * portal showed): someone else's or an unknown appointment is refused before the health record is
+ * asked anything. The use cases then check the record itself.
+ */
+export const knownPatientOf = async (
+  deps: { readonly appointments: Pick<AppointmentRepository, 'patientOf'>; readonly upcoming: Pick<UpcomingAppointmentsCache, 'patientOf'> },
+  appointmentId: string,
+): Promise<string | null> => (await deps.appointments.patientOf(appointmentId)) ?? (await deps.upcoming.patientOf(appointmentId));
+
 /** The slot as the browser names it: only its id is trusted, the rest is checked against the record. */
 export interface SlotChoice {
   readonly appointmentId: string;

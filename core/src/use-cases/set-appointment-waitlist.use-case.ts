@@ -17,6 +17,7 @@ import type { EnrollmentRepository } from '../ports/enrollment.repository.port.t
 import type { Scheduling } from '../ports/scheduling.port.ts';
 import type { Waitlist, WaitlistEntry, WaitlistScope } from '../ports/waitlist.port.ts';
 import { notFound } from './booking.errors.ts';
+import { knownPatientOf } from './booking-support.ts';
 import { MEMBERSHIP_REQUIRED_MESSAGE, MEMBERSHIP_REQUIRED_TITLE, patientsOfCaller, type BookingCaller } from './booking-patient.use-case.ts';
 
 /** Puts a booked appointment on the waitlist, or takes it off (scope null). */
@@ -51,7 +52,7 @@ export const setAppointmentWaitlist = async (
 ): Promise<E.Either<SetAppointmentWaitlistError, { readonly appointmentId: string; readonly patientId: string }>> => {
   const { appointmentId } = input;
   const { mayTouch } = await patientsOfCaller(deps, input.caller);
-  const owner = appointmentId === null ? null : ((await deps.booking.appointments.patientOf(appointmentId)) ?? (await deps.booking.upcoming.patientOf(appointmentId)));
+  const owner = appointmentId === null ? null : await knownPatientOf(deps.booking, appointmentId);
   if (appointmentId === null || owner === null || !mayTouch(owner)) return E.left(notFound());
   const enrollment = await deps.enrollments.findActiveForPatient(owner);
   if (!enrollment) return E.left(domainError('BOOKING.MEMBERSHIP_REQUIRED', MEMBERSHIP_REQUIRED_MESSAGE, MEMBERSHIP_REQUIRED_TITLE));

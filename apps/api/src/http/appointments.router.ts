@@ -25,6 +25,7 @@ import {
   bookingCalendarEvent,
   cancelAppointment,
   guestMemberPatient,
+  knownPatientOf,
   listProviders,
   MEMBERSHIP_REQUIRED_MESSAGE,
   MEMBERSHIP_REQUIRED_TITLE,
@@ -106,14 +107,6 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     }
     return { requester, ...found.right };
   };
-
-  /**
-   * Whose appointment this is, from our own records (a booking made here, or the upcoming list the
-   * portal showed): someone else's or an unknown appointment is refused before the health record is
-   * asked anything. The use case then checks the record itself.
-   */
-  const knownPatientOf = async (appointmentId: string): Promise<string | null> =>
-    (await deps.booking.appointments.patientOf(appointmentId)) ?? (await deps.booking.upcoming.patientOf(appointmentId));
 
   /**
    * The confirmation (or update, or cancellation) email with its calendar file, to the signed-in
@@ -213,7 +206,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   router.post('/api/appointments/:id/reschedule', async (ctx) => {
     const body = decodeOrThrow(RescheduleAppointmentRequest, ctx.request.body);
     const { requester, patientId, mayTouch, guestHash } = await memberPatient(ctx, 'reschedule_appointment');
-    if ((await knownPatientOf(body.existingAppointmentId)) !== patientId) return refuse(ctx, 'reschedule_appointment', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });
+    if ((await knownPatientOf(deps.booking, body.existingAppointmentId)) !== patientId) return refuse(ctx, 'reschedule_appointment', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });
     const result = await rescheduleAppointment(deps.booking, {
       existingAppointmentId: body.existingAppointmentId,
       choice: { appointmentId: body.appointmentId, appointmentTypeId: body.appointmentTypeId, providerId: body.providerId },
@@ -238,7 +231,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
       throw APPOINTMENT_NOT_FOUND();
     }
     const { mayTouch } = await patientsOf(requester);
-    const owner = await knownPatientOf(appointmentId);
+    const owner = await knownPatientOf(deps.booking, appointmentId);
     if (owner === null || !mayTouch(owner)) return refuse(ctx, 'cancel_appointment', { code: 'APPOINTMENT.NOT_FOUND', message: 'Appointment not found.' });
     const result = await cancelAppointment(deps.booking, { appointmentId, mayActFor: mayTouch });
     if (E.isLeft(result)) return refuse(ctx, 'cancel_appointment', result.left);

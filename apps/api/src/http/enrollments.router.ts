@@ -268,8 +268,9 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
     }
     let upload = result.right.upload;
     // The filing usually takes a moment: wait a little so most answers are final.
-    const deadline = Date.now() + (deps.uploadWaitMs ?? 4000);
-    while (upload === 'processing' && Date.now() < deadline) {
+    // Elapsed time, not the time of day: a monotonic timer, not the Clock (docs/conventions/clock.md).
+    const deadline = performance.now() + (deps.uploadWaitMs ?? 4000);
+    while (upload === 'processing' && performance.now() < deadline) {
       await sleep(200);
       upload = (await deps.filing.latest(enrollment.id, type))?.status ?? upload;
     }

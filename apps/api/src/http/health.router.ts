@@ -9,7 +9,7 @@ export const HEALTH_PING_MAX_AGE_MS = 1_000;
  * arriving while a ping is out share it. A database that stops answering shows within
  * `maxAgeMs` plus the ping's own one-second limit.
  */
-export const sharedPing = (health: DatabaseHealth, now: () => number = Date.now, maxAgeMs = HEALTH_PING_MAX_AGE_MS): (() => Promise<boolean>) => {
+export const sharedPing = (health: DatabaseHealth, now: () => number = () => performance.now(), maxAgeMs = HEALTH_PING_MAX_AGE_MS): (() => Promise<boolean>) => {
   let last: { at: number; up: boolean } | null = null;
   let inFlight: Promise<boolean> | null = null;
   return () => {
@@ -47,7 +47,7 @@ export interface Readiness {
 export const sharedReadiness = (
   health: DatabaseHealth,
   queue: JobQueueProbe,
-  now: () => number = Date.now,
+  now: () => number = () => performance.now(),
   maxAgeMs = HEALTH_PING_MAX_AGE_MS,
 ): (() => Promise<Readiness>) => {
   let last: { at: number; readiness: Readiness } | null = null;
