@@ -87,10 +87,17 @@ module.exports = {
     },
     {
       name: 'micro-frontends-independent',
-      comment: 'a micro-frontend imports only itself, ui, client and contracts (each deploys on its own)',
+      comment: 'a micro-frontend imports only itself, ui, client, i18n and contracts (each deploys on its own)',
       severity: 'error',
       from: { path: '^frontends/([^/]+)/' },
-      to: { path: '^frontends/', pathNot: ['^frontends/$1/', '^frontends/ui/', '^frontends/client/'] },
+      to: { path: '^frontends/', pathNot: ['^frontends/$1/', '^frontends/ui/', '^frontends/client/', '^frontends/i18n/'] },
+    },
+    {
+      name: 'i18n-draws-and-fetches-nothing',
+      comment: 'the languages runtime (@portal/i18n) is below the design system and the data client: it imports neither',
+      severity: 'error',
+      from: { path: '^frontends/i18n/' },
+      to: { path: '^frontends/(?:ui|client)/' },
     },
     {
       name: 'client-not-on-ui',

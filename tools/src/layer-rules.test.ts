@@ -26,7 +26,9 @@ file('adapters/db/src/adapter.ts', "import { one } from '../../../core/src/pure.
 file('frontends/shell/src/page.ts', "import { one } from '../../../core/src/pure.ts';\nexport const page = one;\n");
 file('frontends/booking/src/page.ts', "import { page } from '../../shell/src/page.ts';\nexport const other = page;\n");
 file('frontends/ui/src/button.ts', 'export const button = 1;\n');
-file('frontends/dashboard/src/page.ts', "import { button } from '../../ui/src/button.ts';\nimport { session } from '../../client/src/session.ts';\nexport const fine = [button, session];\n");
+file('frontends/dashboard/src/page.ts', "import { button } from '../../ui/src/button.ts';\nimport { session } from '../../client/src/session.ts';\nimport { words } from '../../i18n/src/words.ts';\nexport const fine = [button, session, words];\n");
+file('frontends/i18n/src/words.ts', 'export const words = 1;\n');
+file('frontends/i18n/src/draws.ts', "import { button } from '../../ui/src/button.ts';\nexport const drawsToo = button;\n");
 file('frontends/client/src/session.ts', 'export const session = 1;\n');
 file('frontends/ui/src/signed-in.ts', "import { session } from '../../client/src/session.ts';\nexport const signedIn = session;\n");
 file('frontends/client/src/draws.ts', "import { button } from '../../ui/src/button.ts';\nexport const draws = button;\n");
@@ -38,11 +40,12 @@ const violations = async () => {
 };
 
 describe('the layer rules', () => {
-  it('flag core importing an adapter, a frontend importing core, one micro-frontend importing another, and the client importing ui — and nothing else', async () => {
+  it('flag core importing an adapter, a frontend importing core, one micro-frontend importing another, the client or the languages runtime importing ui — and nothing else', async () => {
     expect((await violations()).sort()).toEqual([
       'client-not-on-ui: frontends/client/src/draws.ts → frontends/ui/src/button.ts',
       'core-is-pure: core/src/leaks.ts → adapters/db/src/adapter.ts',
       'frontends-not-core: frontends/shell/src/page.ts → core/src/pure.ts',
+      'i18n-draws-and-fetches-nothing: frontends/i18n/src/draws.ts → frontends/ui/src/button.ts',
       'micro-frontends-independent: frontends/booking/src/page.ts → frontends/shell/src/page.ts',
     ]);
   });
