@@ -6,12 +6,14 @@ import type { PortalCustomProps } from '@portal/client';
 import { BookingPage } from './pages/BookingPage.tsx';
 import { PracticeLocationPage } from './pages/PracticeLocationPage.tsx';
 import { EarlierSlotPage } from './pages/EarlierSlotPage.tsx';
+import { useT } from './i18n.ts';
 
 export type BookingRootProps = Partial<PortalCustomProps> & { name?: string };
 
 function BookingRoutes() {
   const location = useLocation();
   const path = normalizePath(location.pathname);
+  const t = useT();
   if (path === '/appointments' || path === '/appointments/booking') {
     // Every navigation here starts the wizard again at its first step: the account menu's
     // 'Manage Appointments' on the confirmation (the same address), or leaving a reschedule for
@@ -22,7 +24,7 @@ function BookingRoutes() {
   if (path === '/appointments/earlier-slot') return <EarlierSlotPage />;
   return (
     <Container size="md">
-      <EmptyState headingLevel={1} title="Page not found" actions={<ButtonLink href="/appointments">Book an Appointment</ButtonLink>} />
+      <EmptyState headingLevel={1} title={t('page.notFound')} actions={<ButtonLink href="/appointments">{t('page.title')}</ButtonLink>} />
     </Container>
   );
 }

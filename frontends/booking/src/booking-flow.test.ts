@@ -1,6 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { bookingReducer, canBook, existingConfirmation, initialBookingState, pageHeading, progressPercent, stepTitle } from './booking-flow.ts';
 import type { BookingAction, BookingState } from './booking-flow.ts';
+import { messages } from './i18n.ts';
+
+// The screens' words come from the catalog: these read the English one.
+const t = messages.t;
+beforeAll(() => messages.load('en-US'));
 
 const run = (state: BookingState, ...actions: BookingAction[]): BookingState => actions.reduce(bookingReducer, state);
 
@@ -11,7 +16,7 @@ const type = { id: '2', name: 'Office Visit' };
 
 describe('the booking steps', () => {
   it('titles each step of both paths and counts 20 % a step', () => {
-    expect([-1, 0, 1, 2, 3, 4].map((step) => stepTitle('guest', step as never))).toEqual([
+    expect([-1, 0, 1, 2, 3, 4].map((step) => stepTitle(t, 'guest', step as never))).toEqual([
       'Checking authentication',
       'Verification',
       'Patient information',
@@ -19,7 +24,7 @@ describe('the booking steps', () => {
       'Schedule',
       'Confirmation',
     ]);
-    expect([0, 1, 2].map((step) => stepTitle('member', step as never))).toEqual(['Practice location', 'Provider', 'Appointment type']);
+    expect([0, 1, 2].map((step) => stepTitle(t, 'member', step as never))).toEqual(['Practice location', 'Provider', 'Appointment type']);
     expect([-1, 0, 1, 2, 3, 4].map((step) => progressPercent(step as never))).toEqual([0, 20, 40, 60, 80, 100]);
   });
 
@@ -103,13 +108,13 @@ describe('the booking steps', () => {
 describe("the page header's words", () => {
   const rescheduling = run(initialBookingState, { type: 'start-member', patientId: '5101', locationId: '1', skipLocation: false, rescheduleId: 'a1' });
   it("are the booking's, or a reschedule's once the wizard moves an appointment", () => {
-    expect(pageHeading(member, false)).toEqual({ title: 'Book an Appointment', description: 'Choose a provider and a time that suits you.' });
-    expect(pageHeading(rescheduling, true)).toEqual({ title: 'Reschedule Your Appointment', description: 'Choose a new time for your appointment.' });
+    expect(pageHeading(t, member, false)).toEqual({ title: 'Book an Appointment', description: 'Choose a provider and a time that suits you.' });
+    expect(pageHeading(t, rescheduling, true)).toEqual({ title: 'Reschedule Your Appointment', description: 'Choose a new time for your appointment.' });
     // A guest's wizard moves nothing, whatever the address asks.
-    expect(pageHeading(run(initialBookingState, { type: 'start-guest' }), true)?.title).toBe('Book an Appointment');
+    expect(pageHeading(t, run(initialBookingState, { type: 'start-guest' }), true)?.title).toBe('Book an Appointment');
   });
   it('are not drawn while the wizard checks who is booking an address that asks to reschedule (either could be wrong)', () => {
-    expect(pageHeading(initialBookingState, true)).toBeNull();
-    expect(pageHeading(initialBookingState, false)?.title).toBe('Book an Appointment');
+    expect(pageHeading(t, initialBookingState, true)).toBeNull();
+    expect(pageHeading(t, initialBookingState, false)?.title).toBe('Book an Appointment');
   });
 });

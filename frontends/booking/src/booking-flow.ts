@@ -13,14 +13,15 @@
  * Guests have no type step: they choose the appointment type on the schedule step, above the week.
  */
 import type { ExistingAppointment } from '@portal/contracts';
-import { PAGE_DESCRIPTION, PAGE_TITLE, RESCHEDULE_DESCRIPTION, RESCHEDULE_TITLE } from './messages.ts';
+import type { MessageId, Translate } from './i18n.ts';
 
 export type BookingPath = 'guest' | 'member';
 export type Step = -1 | 0 | 1 | 2 | 3 | 4;
 
-export const STEP_TITLES: Readonly<Record<BookingPath, Readonly<Record<Step, string>>>> = {
-  guest: { [-1]: 'Checking authentication', 0: 'Verification', 1: 'Patient information', 2: 'Provider', 3: 'Schedule', 4: 'Confirmation' },
-  member: { [-1]: 'Checking authentication', 0: 'Practice location', 1: 'Provider', 2: 'Appointment type', 3: 'Schedule', 4: 'Confirmation' },
+/** Each step's title in the catalogs (messages/en.json: 'Checking authentication', 'Verification', …). */
+export const STEP_TITLES: Readonly<Record<BookingPath, Readonly<Record<Step, MessageId>>>> = {
+  guest: { [-1]: 'steps.checking', 0: 'steps.verification', 1: 'steps.patientInformation', 2: 'steps.provider', 3: 'steps.schedule', 4: 'steps.confirmation' },
+  member: { [-1]: 'steps.checking', 0: 'steps.practiceLocation', 1: 'steps.provider', 2: 'steps.appointmentType', 3: 'steps.schedule', 4: 'steps.confirmation' },
 };
 
 /** The weeks the schedule offers: 0 (this booking week) to 5. */
@@ -28,7 +29,7 @@ export const WEEK_COUNT = 6;
 /** Guests: after verification, wait this long before the patient information step. */
 export const VERIFIED_REDIRECT_MS = 2_000;
 
-export const stepTitle = (path: BookingPath | null, step: Step): string => STEP_TITLES[path ?? 'member'][step];
+export const stepTitle = (t: Translate, path: BookingPath | null, step: Step): string => t(STEP_TITLES[path ?? 'member'][step]);
 
 /** Percent complete: checking 0 %, then 20 % a step up to 100 % at the confirmation. */
 export const progressPercent = (step: Step): number => (step < 0 ? 0 : ((step + 1) / 5) * 100);
@@ -166,9 +167,11 @@ export const bookingReducer = (state: BookingState, action: BookingAction): Book
  * reschedule gets no header yet: only a member's wizard moves an appointment, so either words
  * could be wrong, and a header must not change its words by itself (issue 23).
  */
-export const pageHeading = (state: BookingState, asksToReschedule: boolean): { readonly title: string; readonly description: string } | null => {
+export const pageHeading = (t: Translate, state: BookingState, asksToReschedule: boolean): { readonly title: string; readonly description: string } | null => {
   if (state.step === -1 && asksToReschedule) return null;
-  return state.rescheduleId ? { title: RESCHEDULE_TITLE, description: RESCHEDULE_DESCRIPTION } : { title: PAGE_TITLE, description: PAGE_DESCRIPTION };
+  return state.rescheduleId
+    ? { title: t('page.rescheduleTitle'), description: t('page.rescheduleDescription') }
+    : { title: t('page.title'), description: t('page.description') };
 };
 
 /** Book is possible once provider, type and slot are chosen (and whose appointment is known). */

@@ -7,6 +7,7 @@
  */
 import { BookingPatientForm, decodeBody } from '@portal/contracts';
 import { formatPhone, formatPhoneInput, formatZip } from '@portal/ui';
+import type { MessageId, Words } from './i18n.ts';
 
 export interface PatientFormValues {
   readonly isGuardianSigning: boolean;
@@ -101,4 +102,70 @@ export const validatePatientForm = (values: PatientFormValues): PatientFormResul
     return { ok: false, errors, order };
   }
   return { ok: true, body: decoded.right };
+};
+
+/** Each field's label in the catalogs (the screen's labels: 'First Name', 'Caregiver Email', …). */
+export const FIELD_LABELS: Readonly<Record<PatientTextField, MessageId>> = {
+  guardianFirstName: 'patient.caregiverFirstName',
+  guardianLastName: 'patient.caregiverLastName',
+  guardianPhone: 'patient.caregiverPhone',
+  guardianEmail: 'patient.caregiverEmail',
+  guardianRelationshipToPatient: 'patient.relationship',
+  firstName: 'patient.firstName',
+  lastName: 'patient.lastName',
+  dateOfBirth: 'patient.dateOfBirth',
+  email: 'patient.email',
+  phone: 'patient.phone',
+  zipCode: 'patient.zipCode',
+  lastFourSSN: 'patient.lastFourSSN',
+  patientStatus: 'patient.status',
+  department: 'location.field',
+};
+
+// The other languages' words for the contracts' messages, by field and rule.
+const REQUIRED: Partial<Record<string, MessageId>> = {
+  firstName: 'validation.required.firstName',
+  lastName: 'validation.required.lastName',
+  dateOfBirth: 'validation.required.dateOfBirth',
+  email: 'validation.required.email',
+  phone: 'validation.required.phone',
+  zipCode: 'validation.required.zipCode',
+  lastFourSSN: 'validation.required.lastFourSSN',
+  patientStatus: 'validation.required.patientStatus',
+  department: 'validation.required.department',
+  guardianFirstName: 'validation.required.guardianFirstName',
+  guardianLastName: 'validation.required.guardianLastName',
+  guardianPhone: 'validation.required.guardianPhone',
+  guardianEmail: 'validation.required.guardianEmail',
+  guardianRelationshipToPatient: 'validation.required.guardianRelationshipToPatient',
+};
+const INVALID: Partial<Record<string, MessageId>> = {
+  dateOfBirth: 'validation.invalid.dateOfBirth',
+  email: 'validation.invalid.email',
+  phone: 'validation.invalid.phone',
+  zipCode: 'validation.invalid.zipCode',
+  lastFourSSN: 'validation.invalid.lastFourSSN',
+  patientStatus: 'validation.invalid.patientStatus',
+  department: 'validation.invalid.department',
+  guardianPhone: 'validation.invalid.guardianPhone',
+  guardianEmail: 'validation.invalid.guardianEmail',
+  guardianRelationshipToPatient: 'validation.invalid.guardianRelationshipToPatient',
+};
+
+/**
+ * A field's validation message in the page's language: in English the contracts' message as it
+ * came (as before); otherwise the catalog's text for the rule it broke (too long, characters not
+ * allowed, blank, else not valid).
+ */
+export const validationText = ({ t, locale }: Words, field: string, message: string, values: PatientFormValues): string => {
+  if (locale === 'en-US') return message;
+  const labelId = (FIELD_LABELS as Readonly<Record<string, MessageId>>)[field];
+  const label = labelId ? t(labelId) : field;
+  const tooLong = /\(at most (\d+) characters\)$/.exec(message);
+  if (tooLong) return t('validation.tooLong', { label, max: Number(tooLong[1]) });
+  if (/ contains characters that are not allowed$/.test(message)) return t('validation.forbidden', { label });
+  const value = (values as unknown as Record<string, unknown>)[field];
+  const blank = typeof value !== 'string' || value.trim() === '';
+  const id = (blank ? REQUIRED[field] : INVALID[field]) ?? INVALID[field] ?? REQUIRED[field];
+  return id ? t(id) : message;
 };

@@ -1,9 +1,14 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { groupProviders, isAnnualPhysical } from './providers.ts';
+import { messages } from './i18n.ts';
+
+// The screens' words come from the catalog: these read the English one.
+const t = messages.t;
+beforeAll(() => messages.load('en-US'));
 
 describe('providers for the provider step', () => {
   it("put 'No Preference' first, then providers by specialty ('Provider' when none), by name", () => {
-    const groups = groupProviders([
+    const groups = groupProviders(t, [
       { id: '3', name: 'Zoe Young', displayName: 'Dr. Zoe Young', specialty: 'Internal Medicine' },
       { id: '1', name: 'Ann Able', displayName: 'Dr. Ann Able', specialty: 'Family Medicine' },
       { id: '2', name: 'Ben Bell', displayName: 'Ben Bell, NP', specialty: null },
@@ -20,12 +25,12 @@ describe('providers for the provider step', () => {
   });
 
   it('give no groups when there are no providers (No providers available)', () => {
-    expect(groupProviders([])).toEqual([]);
-    expect(groupProviders([{ id: 'any', name: 'No Preference', displayName: 'No Preference' }])).toEqual([]);
+    expect(groupProviders(t, [])).toEqual([]);
+    expect(groupProviders(t, [{ id: 'any', name: 'No Preference', displayName: 'No Preference' }])).toEqual([]);
   });
 
   it('does not list No Preference twice when the API sends one', () => {
-    const groups = groupProviders([
+    const groups = groupProviders(t, [
       { id: 'any', name: 'No Preference', displayName: 'No Preference' },
       { id: '1', name: 'Ann Able', displayName: 'Dr. Ann Able', specialty: 'Family Medicine' },
     ]);

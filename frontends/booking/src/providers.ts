@@ -4,19 +4,32 @@
  */
 import type { AppointmentType, Provider } from '@portal/contracts';
 import { ANNUAL_PHYSICAL_TYPE_IDS } from '@portal/contracts/screen-rules.ts';
-import { DEFAULT_SPECIALTY, NO_PREFERENCE } from './messages.ts';
+import type { Translate } from './i18n.ts';
 
 /** The id the API takes for "any provider". */
 export const ANY_PROVIDER_ID = 'any';
 
 export interface ProviderGroup {
   readonly specialty: string;
+  /** The group holding only 'No Preference' (its heading is for screen readers only). */
+  readonly noPreference?: boolean;
   readonly providers: readonly Provider[];
 }
 
-export const NO_PREFERENCE_PROVIDER: Provider = { id: ANY_PROVIDER_ID, name: NO_PREFERENCE, displayName: NO_PREFERENCE, specialty: null };
+/** The name an API may give its own 'any provider' entry (its data, not a text of ours). */
+const API_NO_PREFERENCE = 'No Preference';
 
-const isNoPreference = (provider: Provider): boolean => provider.id === ANY_PROVIDER_ID || provider.displayName === NO_PREFERENCE;
+/** 'No Preference' in the page's language, as a provider. */
+export const noPreferenceProvider = (t: Translate): Provider => {
+  const name = t('provider.noPreference');
+  return { id: ANY_PROVIDER_ID, name, displayName: name, specialty: null };
+};
+
+const isNoPreference = (provider: Provider): boolean => provider.id === ANY_PROVIDER_ID || provider.displayName === API_NO_PREFERENCE;
+
+/** The chosen provider's name as the screen shows it: 'No Preference' in the page's language. */
+export const providerName = (t: Translate, provider: { readonly id: string; readonly name: string } | null | undefined): string =>
+  provider ? (provider.id === ANY_PROVIDER_ID ? t('provider.noPreference') : provider.name) : '';
 
 export const providerLabel = (provider: Provider): string => provider.displayName.trim() || provider.name;
 
@@ -24,18 +37,19 @@ export const providerLabel = (provider: Provider): string => provider.displayNam
  * Groups for the screen: first a group holding only 'No Preference', then one per specialty in
  * alphabetical order, providers by name. No providers at all: no groups ('No providers available').
  */
-export const groupProviders = (providers: readonly Provider[]): ProviderGroup[] => {
+export const groupProviders = (t: Translate, providers: readonly Provider[]): ProviderGroup[] => {
   const real = providers.filter((provider) => !isNoPreference(provider));
   if (real.length === 0) return [];
   const bySpecialty = new Map<string, Provider[]>();
   for (const provider of real) {
-    const specialty = provider.specialty?.trim() || DEFAULT_SPECIALTY;
+    const specialty = provider.specialty?.trim() || t('provider.defaultSpecialty');
     bySpecialty.set(specialty, [...(bySpecialty.get(specialty) ?? []), provider]);
   }
   const groups = [...bySpecialty]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([specialty, list]) => ({ specialty, providers: [...list].sort((a, b) => providerLabel(a).localeCompare(providerLabel(b))) }));
-  return [{ specialty: NO_PREFERENCE, providers: [NO_PREFERENCE_PROVIDER] }, ...groups];
+  const noPreference = noPreferenceProvider(t);
+  return [{ specialty: noPreference.name, noPreference: true, providers: [noPreference] }, ...groups];
 };
 
 /** Type ids 5 and 12 are annual physicals: choosing one shows the insurance warning. */

@@ -1,5 +1,10 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { bookingWeeks, firstBookingMonday, formatSlotDate, formatTime12h, practiceToday, serverBookingWeeks, slotsByDay, weekdayName, weeksToShow } from './schedule.ts';
+import { messages } from './i18n.ts';
+
+// The screens' words come from the catalog: these read the English one.
+const en = { t: messages.t, locale: 'en-US' as const };
+beforeAll(() => messages.load('en-US'));
 
 describe('booking weeks', () => {
   it('start this Monday on a weekday', () => {
@@ -17,12 +22,12 @@ describe('booking weeks', () => {
   it("use the practice's date, not the browser's", () => {
     // 03:30 UTC on Saturday is still Friday evening in Rhode Island.
     expect(practiceToday(new Date('2026-03-07T03:30:00Z'))).toEqual({ year: 2026, month: 3, day: 6 });
-    expect(bookingWeeks(new Date('2026-03-07T03:30:00Z'))[0]?.monday).toBe('03/02/2026');
-    expect(bookingWeeks(new Date('2026-03-07T12:00:00Z'))[0]?.monday).toBe('03/09/2026');
+    expect(bookingWeeks(en, new Date('2026-03-07T03:30:00Z'))[0]?.monday).toBe('03/02/2026');
+    expect(bookingWeeks(en, new Date('2026-03-07T12:00:00Z'))[0]?.monday).toBe('03/09/2026');
   });
 
   it('are six, Monday to Friday, labelled for the eye and for a screen reader', () => {
-    const weeks = bookingWeeks(new Date('2026-03-04T15:00:00Z'));
+    const weeks = bookingWeeks(en, new Date('2026-03-04T15:00:00Z'));
     expect(weeks.map((week) => week.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(weeks.map((week) => week.label)).toEqual(['This week', 'Next week', 'Week of 03/16', 'Week of 03/23', 'Week of 03/30', 'Week of 04/06']);
     expect(weeks[5]).toMatchObject({ monday: '04/06/2026', friday: '04/10/2026', range: '04/06 – 04/10' });
@@ -43,8 +48,8 @@ describe("the server's booking weeks", () => {
 
   it("label the weeks, not the browser's clock a day ahead (already Saturday, which would start at 03/09)", () => {
     const browserNow = new Date('2026-03-07T15:00:00Z');
-    expect(bookingWeeks(browserNow)[0]?.monday).toBe('03/09/2026');
-    const weeks = weeksToShow(server, browserNow);
+    expect(bookingWeeks(en, browserNow)[0]?.monday).toBe('03/09/2026');
+    const weeks = weeksToShow(en, server, browserNow);
     expect(weeks.map((week) => week.label)).toEqual(['This week', 'Next week', 'Week of 03/16', 'Week of 03/23', 'Week of 03/30', 'Week of 04/06']);
     expect(weeks[0]).toEqual({
       index: 0,
@@ -57,14 +62,14 @@ describe("the server's booking weeks", () => {
   });
 
   it("read exactly as the browser's would on the same day (same texts)", () => {
-    expect(serverBookingWeeks(server)).toEqual(bookingWeeks(new Date('2026-03-06T15:00:00Z')));
+    expect(serverBookingWeeks(en, server)).toEqual(bookingWeeks(en, new Date('2026-03-06T15:00:00Z')));
   });
 
   it("leave the browser's clock to date them before the first answer, or when an answer has none usable", () => {
     const browserNow = new Date('2026-03-07T15:00:00Z');
     for (const weeks of [undefined, [], server.slice(0, 5), [...server.slice(0, 5), { start: '2026-04-06', end: '04/10/2026' }], [...server.slice(0, 5), { start: '2026-02-30', end: '2026-04-10' }]]) {
-      expect(serverBookingWeeks(weeks)).toBeNull();
-      expect(weeksToShow(weeks, browserNow)).toEqual(bookingWeeks(browserNow));
+      expect(serverBookingWeeks(en, weeks)).toBeNull();
+      expect(weeksToShow(en, weeks, browserNow)).toEqual(bookingWeeks(en, browserNow));
     }
   });
 });

@@ -3,6 +3,7 @@ import type { BookingPatientForm } from '@portal/contracts';
 import { LoadingState, Stack } from '@portal/ui';
 import { useAuthState } from '@portal/client';
 import type { BookingAction, BookingState, ChosenType } from '../booking-flow.ts';
+import { providerName } from '../providers.ts';
 import { ConfirmationStep } from './ConfirmationStep.tsx';
 import { LocationSelect } from './LocationSelect.tsx';
 import { ProviderStep } from './ProviderStep.tsx';
@@ -10,6 +11,7 @@ import { ScheduleStep } from './ScheduleStep.tsx';
 import { StepHeading } from './StepHeading.tsx';
 import { TypeChoices } from './TypeChoices.tsx';
 import { VerificationStep } from './VerificationStep.tsx';
+import { useT } from '../i18n.ts';
 
 // Loaded when needed, keeping the first chunk small: the guests' patient form (its validation rules).
 const PatientInfoStep = lazy(() => import('./PatientInfoStep.tsx').then((module) => ({ default: module.PatientInfoStep })));
@@ -28,6 +30,7 @@ interface BookingStepContentProps {
 
 /** The booking wizard's current step: guests' and members' steps 0..4. */
 export function BookingStepContent({ state, auth, sessionLocation, busy, patientFailure, onVerified, onPatient, act, onBook }: BookingStepContentProps) {
+  const t = useT();
   const guest = state.path === 'guest';
   const chooseType = (appointmentType: ChosenType) => act({ type: 'type-chosen', appointmentType });
   switch (state.step) {
@@ -35,16 +38,16 @@ export function BookingStepContent({ state, auth, sessionLocation, busy, patient
       if (guest) return <VerificationStep verified={auth.kind === 'guest'} onVerified={onVerified} />;
       return (
         <Stack gap={5}>
-          <StepHeading>Practice Location</StepHeading>
-          {auth.kind === 'provider' ? <p>Welcome, {auth.patientName}</p> : null}
-          <LocationSelect initial={state.locationId || sessionLocation} submitLabel="Continue" onSubmit={(locationId) => act({ type: 'location-chosen', locationId })} />
+          <StepHeading>{t('location.heading')}</StepHeading>
+          {auth.kind === 'provider' ? <p>{t('location.welcome', { name: auth.patientName })}</p> : null}
+          <LocationSelect initial={state.locationId || sessionLocation} submitLabel={t('location.continue')} onSubmit={(locationId) => act({ type: 'location-chosen', locationId })} />
         </Stack>
       );
     case 1:
       if (guest) {
         if (auth.kind !== 'guest') return <VerificationStep verified={false} onVerified={onVerified} />;
         return (
-          <Suspense fallback={<LoadingState compact label="Loading..." />}>
+          <Suspense fallback={<LoadingState compact label={t('page.loading')} />}>
             <PatientInfoStep guest={auth} submitting={busy === 'patient'} failure={patientFailure} onSubmit={onPatient} />
           </Suspense>
         );
@@ -56,9 +59,9 @@ export function BookingStepContent({ state, auth, sessionLocation, busy, patient
       }
       return (
         <Stack gap={5}>
-          <StepHeading>Choose an Appointment Type</StepHeading>
+          <StepHeading>{t('types.heading')}</StepHeading>
           <p id="booking-type-list" className="booking-muted">
-            With {state.provider?.name}
+            {t('types.with', { provider: providerName(t, state.provider) })}
           </p>
           {state.provider ? (
             <TypeChoices providerId={state.provider.id} selectedId={state.appointmentType?.id ?? null} onChoose={chooseType} headingId="booking-type-list" />

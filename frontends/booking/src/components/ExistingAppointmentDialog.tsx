@@ -1,6 +1,6 @@
 import { Button, Dialog, Stack } from '@portal/ui';
 import type { ExistingAppointment } from '@portal/contracts';
-import { CANCEL_EXISTING, EXISTING_DIALOG_TITLE, KEEP_EXISTING, RESCHEDULE_TO_NEW_TIME } from '../messages.ts';
+import { useT } from '../i18n.ts';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
 
 export type ExistingChoice = 'keep' | 'reschedule' | 'cancel';
@@ -15,25 +15,26 @@ export interface ExistingAppointmentDialogProps {
 
 /** A booking conflict (409): the patient already has an upcoming appointment. Three ways on (§2). */
 export function ExistingAppointmentDialog({ existing, busy, onChoose, onClose }: ExistingAppointmentDialogProps) {
+  const t = useT();
   return (
     <Dialog
       open={existing !== null}
       onOpenChange={(open) => {
         if (!open && busy === null) onClose();
       }}
-      title={EXISTING_DIALOG_TITLE}
-      description="You can keep it, move it to the time you just chose, or cancel it."
+      title={t('existing.title')}
+      description={t('existing.description')}
       size="md"
       footer={
         <div className="booking-dialog-actions">
           <Button variant="destructive" loading={busy === 'cancel'} disabled={busy !== null && busy !== 'cancel'} onClick={() => onChoose('cancel')}>
-            {CANCEL_EXISTING}
+            {t('existing.cancel')}
           </Button>
           <Button variant="secondary" loading={busy === 'reschedule'} disabled={busy !== null && busy !== 'reschedule'} onClick={() => onChoose('reschedule')}>
-            {RESCHEDULE_TO_NEW_TIME}
+            {t('existing.reschedule')}
           </Button>
           <Button disabled={busy !== null} onClick={() => onChoose('keep')}>
-            {KEEP_EXISTING}
+            {t('existing.keep')}
           </Button>
         </div>
       }

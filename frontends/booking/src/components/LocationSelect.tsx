@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Field, Select, Stack } from '@portal/ui';
 import { PRACTICE_LOCATIONS } from '@portal/client';
-import { LOCATION_REQUIRED } from '../messages.ts';
+import { useT } from '../i18n.ts';
 
 export interface LocationSelectProps {
   /** Preselected: the session's practice location. */
@@ -16,13 +16,14 @@ export interface LocationSelectProps {
 export function LocationSelect({ initial, submitLabel, submitting = false, onSubmit }: LocationSelectProps) {
   const known = PRACTICE_LOCATIONS.some((location) => location.id === initial);
   const [value, setValue] = useState(known ? initial : '');
-  const [error, setError] = useState<string | undefined>();
+  const t = useT();
+  const [error, setError] = useState<boolean>(false);
   const ref = useRef<HTMLSelectElement>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (!value) {
-      setError(LOCATION_REQUIRED);
+      setError(true);
       ref.current?.focus();
       return;
     }
@@ -32,14 +33,14 @@ export function LocationSelect({ initial, submitLabel, submitting = false, onSub
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap={5}>
-        <Field label="Practice Location" required error={error}>
+        <Field label={t('location.field')} required error={error ? t('location.required') : undefined}>
           <Select
             ref={ref}
-            placeholder="Select a practice location"
+            placeholder={t('location.placeholder')}
             value={value}
             onChange={(event) => {
               setValue(event.target.value);
-              setError(undefined);
+              setError(false);
             }}
           >
             {PRACTICE_LOCATIONS.map((location) => (

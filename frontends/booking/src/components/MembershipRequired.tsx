@@ -1,19 +1,20 @@
 import { AlertIcon, ButtonLink, EmptyState } from '@portal/ui';
-import { MEMBERSHIP_REQUIRED_TEXT, MEMBERSHIP_REQUIRED_TITLE } from '../messages.ts';
+import { useT } from '../i18n.ts';
 
 /** Booking on the members path needs an active membership (booking-dashboard-staff §5). */
 export function MembershipRequired() {
+  const t = useT();
   return (
     <EmptyState
       headingLevel={2}
       icon={<AlertIcon size={28} />}
-      title={MEMBERSHIP_REQUIRED_TITLE}
-      description={<p role="alert">{MEMBERSHIP_REQUIRED_TEXT}</p>}
+      title={t('membership.title')}
+      description={<p role="alert">{t('membership.text')}</p>}
       actions={
         <>
-          <ButtonLink href="/enrollment">Enroll Now</ButtonLink>
+          <ButtonLink href="/enrollment">{t('membership.enroll')}</ButtonLink>
           <ButtonLink href="/dashboard" variant="secondary">
-            Dashboard
+            {t('page.dashboard')}
           </ButtonLink>
         </>
       }

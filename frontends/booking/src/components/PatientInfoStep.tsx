@@ -9,7 +9,9 @@ import {
   setCaregiver,
   setPatientText,
   validatePatientForm,
+  validationText,
 } from '../patient-form.ts';
+import { useWords } from '../i18n.ts';
 import type { PatientFormValues, PatientTextField, VerifiedGuest } from '../patient-form.ts';
 import type { BookingPatientForm } from '@portal/contracts';
 import { StepHeading } from './StepHeading.tsx';
@@ -28,6 +30,13 @@ export function PatientInfoStep({ guest, submitting, failure, onSubmit }: Patien
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const readOnly = readOnlyFields(values);
+  const words = useWords();
+  const { t } = words;
+  // The contracts' messages, drawn in the page's language (English as they came).
+  const errorOf = (field: string): string | undefined => {
+    const message = errors[field];
+    return message === undefined ? undefined : validationText(words, field, message, values);
+  };
 
   const text = (field: PatientTextField) => ({
     name: field,
@@ -57,12 +66,12 @@ export function PatientInfoStep({ guest, submitting, failure, onSubmit }: Patien
     onSubmit(result.body);
   };
 
-  const verifiedHint = (field: PatientTextField) => (readOnly.has(field) ? 'Verified' : undefined);
+  const verifiedHint = (field: PatientTextField) => (readOnly.has(field) ? t('patient.verified') : undefined);
 
   return (
     <Stack gap={5}>
-      <StepHeading>Patient Information</StepHeading>
-      <p className="booking-muted">Fields marked * are required.</p>
+      <StepHeading>{t('patient.heading')}</StepHeading>
+      <p className="booking-muted">{t('patient.requiredNote')}</p>
       <Card className="booking-card">
         <form ref={formRef} noValidate onSubmit={submit}>
           <Stack gap={5}>
@@ -70,31 +79,31 @@ export function PatientInfoStep({ guest, submitting, failure, onSubmit }: Patien
               name="isGuardianSigning"
               checked={values.isGuardianSigning}
               onChange={(event) => setValues((current) => setCaregiver(current, event.target.checked, guest))}
-              label="I am a caregiver booking for the patient"
-              hint="Your verified email and phone become the caregiver's contact details."
+              label={t('patient.caregiverBox')}
+              hint={t('patient.caregiverHint')}
             />
 
             {values.isGuardianSigning ? (
               <fieldset className="booking-fieldset">
-                <legend className="booking-legend">Caregiver</legend>
+                <legend className="booking-legend">{t('patient.caregiverLegend')}</legend>
                 <div className="booking-grid">
-                  <Field label="Caregiver First Name" required error={errors.guardianFirstName}>
+                  <Field label={t('patient.caregiverFirstName')} required error={errorOf('guardianFirstName')}>
                     <Input autoComplete="given-name" {...text('guardianFirstName')} />
                   </Field>
-                  <Field label="Caregiver Last Name" required error={errors.guardianLastName}>
+                  <Field label={t('patient.caregiverLastName')} required error={errorOf('guardianLastName')}>
                     <Input autoComplete="family-name" {...text('guardianLastName')} />
                   </Field>
-                  <Field label="Caregiver Email" required error={errors.guardianEmail} hint={verifiedHint('guardianEmail')}>
+                  <Field label={t('patient.caregiverEmail')} required error={errorOf('guardianEmail')} hint={verifiedHint('guardianEmail')}>
                     <Input type="email" autoComplete="email" {...text('guardianEmail')} />
                   </Field>
-                  <Field label="Caregiver Phone" required error={errors.guardianPhone} hint={verifiedHint('guardianPhone')}>
+                  <Field label={t('patient.caregiverPhone')} required error={errorOf('guardianPhone')} hint={verifiedHint('guardianPhone')}>
                     <Input type="tel" inputMode="tel" autoComplete="tel" {...text('guardianPhone')} />
                   </Field>
-                  <Field label="Relationship to Patient" required error={errors.guardianRelationshipToPatient}>
-                    <Select placeholder="Select a relationship" {...select('guardianRelationshipToPatient')}>
+                  <Field label={t('patient.relationship')} required error={errorOf('guardianRelationshipToPatient')}>
+                    <Select placeholder={t('patient.relationshipPlaceholder')} {...select('guardianRelationshipToPatient')}>
                       {BOOKING_CAREGIVER_RELATIONSHIPS.map((option) => (
                         <option key={option.value} value={option.value}>
-                          {option.label}
+                          {t(`relationship.${option.value}`)}
                         </option>
                       ))}
                     </Select>
@@ -104,41 +113,41 @@ export function PatientInfoStep({ guest, submitting, failure, onSubmit }: Patien
             ) : null}
 
             <fieldset className="booking-fieldset">
-              <legend className="booking-legend">Patient</legend>
+              <legend className="booking-legend">{t('patient.patientLegend')}</legend>
               <div className="booking-grid">
-                <Field label="First Name" required error={errors.firstName}>
+                <Field label={t('patient.firstName')} required error={errorOf('firstName')}>
                   <Input autoComplete={values.isGuardianSigning ? 'off' : 'given-name'} {...text('firstName')} />
                 </Field>
-                <Field label="Last Name" required error={errors.lastName}>
+                <Field label={t('patient.lastName')} required error={errorOf('lastName')}>
                   <Input autoComplete={values.isGuardianSigning ? 'off' : 'family-name'} {...text('lastName')} />
                 </Field>
-                <Field label="Date of Birth" required error={errors.dateOfBirth}>
+                <Field label={t('patient.dateOfBirth')} required error={errorOf('dateOfBirth')}>
                   <Input type="date" {...text('dateOfBirth')} />
                 </Field>
-                <Field label="Email" required error={errors.email} hint={verifiedHint('email')}>
+                <Field label={t('patient.email')} required error={errorOf('email')} hint={verifiedHint('email')}>
                   <Input type="email" autoComplete={values.isGuardianSigning ? 'off' : 'email'} {...text('email')} />
                 </Field>
-                <Field label="Phone" required error={errors.phone} hint={verifiedHint('phone')}>
+                <Field label={t('patient.phone')} required error={errorOf('phone')} hint={verifiedHint('phone')}>
                   <Input type="tel" inputMode="tel" autoComplete={values.isGuardianSigning ? 'off' : 'tel'} placeholder="(555) 123-4567" {...text('phone')} />
                 </Field>
-                <Field label="ZIP Code" required error={errors.zipCode}>
+                <Field label={t('patient.zipCode')} required error={errorOf('zipCode')}>
                   <Input inputMode="numeric" autoComplete="postal-code" {...text('zipCode')} />
                 </Field>
-                <Field label="Last 4 of SSN" required error={errors.lastFourSSN}>
+                <Field label={t('patient.lastFourSSN')} required error={errorOf('lastFourSSN')}>
                   <Input inputMode="numeric" maxLength={4} autoComplete="off" {...text('lastFourSSN')} />
                 </Field>
-                <Field label="Patient Status" required error={errors.patientStatus}>
+                <Field label={t('patient.status')} required error={errorOf('patientStatus')}>
                   <Select
                     name="patientStatus"
                     value={values.patientStatus}
                     onChange={(event) => setValues((current) => ({ ...current, patientStatus: event.target.value === 'new' ? 'new' : 'existing' }))}
                   >
-                    <option value="existing">Existing patient</option>
-                    <option value="new">New patient</option>
+                    <option value="existing">{t('patient.existingPatient')}</option>
+                    <option value="new">{t('patient.newPatient')}</option>
                   </Select>
                 </Field>
-                <Field label="Practice Location" required error={errors.department}>
-                  <Select placeholder="Select a practice location" {...select('department')}>
+                <Field label={t('location.field')} required error={errorOf('department')}>
+                  <Select placeholder={t('location.placeholder')} {...select('department')}>
                     {PRACTICE_LOCATIONS.map((location) => (
                       <option key={location.id} value={location.id}>
                         {location.name}
@@ -157,7 +166,7 @@ export function PatientInfoStep({ guest, submitting, failure, onSubmit }: Patien
 
             <div className="ui-actions">
               <Button type="submit" size="lg" className="ui-actions__primary" loading={submitting}>
-                Continue
+                {t('patient.continue')}
               </Button>
             </div>
           </Stack>

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, EmptyState, LoadingState, RetryAlert, Stack, UserIcon } from '@portal/ui';
 import { api } from '@portal/client';
 import { PROVIDERS_QUERY_KEY, fetchProviders } from '../booking-api.ts';
-import { NO_PREFERENCE, NO_PROVIDERS } from '../messages.ts';
-import { groupProviders, providerLabel } from '../providers.ts';
+import { useT } from '../i18n.ts';
+import { groupProviders, providerLabel, type ProviderGroup } from '../providers.ts';
 import type { ChosenProvider } from '../booking-flow.ts';
 import { StepHeading } from './StepHeading.tsx';
 
@@ -19,25 +19,26 @@ export function ProviderStep({ locationId, selectedId, onChoose }: ProviderStepP
     queryKey: PROVIDERS_QUERY_KEY(locationId),
     queryFn: ({ signal }) => fetchProviders(api, locationId, signal),
   });
-  const groups = groupProviders(query.data?.providers ?? []);
+  const t = useT();
+  const groups = groupProviders(t, query.data?.providers ?? []);
 
   return (
     <Stack gap={5}>
-      <StepHeading>Choose a Provider</StepHeading>
+      <StepHeading>{t('provider.heading')}</StepHeading>
       {query.isPending ? (
-        <LoadingState compact label="Loading providers..." />
+        <LoadingState compact label={t('provider.loading')} />
       ) : query.isError ? (
-        <RetryAlert title="Unable to load providers" onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          Please try again or contact our office.
+        <RetryAlert title={t('provider.loadError')} onRetry={() => void query.refetch()} retrying={query.isFetching}>
+          {t('common.tryAgainOrContact')}
         </RetryAlert>
       ) : groups.length === 0 ? (
-        <EmptyState icon={<UserIcon size={28} />} title={NO_PROVIDERS} />
+        <EmptyState icon={<UserIcon size={28} />} title={t('provider.none')} />
       ) : (
         <Stack gap={5}>
           {groups.map((group) => (
-            <section key={group.specialty} className="booking-group" aria-labelledby={`booking-group-${slug(group.specialty)}`}>
-              <h3 id={`booking-group-${slug(group.specialty)}`} className={group.specialty === NO_PREFERENCE ? 'ui-visually-hidden' : 'booking-group__title'}>
-                {group.specialty === NO_PREFERENCE ? 'Any provider' : group.specialty}
+            <section key={groupKey(group)} className="booking-group" aria-labelledby={`booking-group-${groupKey(group)}`}>
+              <h3 id={`booking-group-${groupKey(group)}`} className={group.noPreference ? 'ui-visually-hidden' : 'booking-group__title'}>
+                {group.noPreference ? t('provider.anyProvider') : group.specialty}
               </h3>
               <ul className="booking-choices" role="list">
                 {group.providers.map((provider) => {
@@ -67,3 +68,5 @@ export function ProviderStep({ locationId, selectedId, onChoose }: ProviderStepP
 }
 
 const slug = (value: string): string => value.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+/** A group's id: the same in every language for 'No Preference' ('no-preference', as in English). */
+const groupKey = (group: ProviderGroup): string => (group.noPreference ? 'no-preference' : slug(group.specialty));

@@ -4,15 +4,9 @@ import { Alert, Button, CalendarIcon, EmptyState, LoadingState, Stack } from '@p
 import { PRACTICE_LOCATIONS, api } from '@portal/client';
 import { AVAILABILITY_QUERY_KEY, fetchAvailability } from '../booking-api.ts';
 import type { BookingState, ChosenSlot, ChosenType } from '../booking-flow.ts';
-import {
-  AVAILABILITY_ERROR_TEXT,
-  AVAILABILITY_ERROR_TITLE,
-  CHOOSE_DIFFERENT_PROVIDER,
-  NO_AVAILABILITY,
-  NO_AVAILABILITY_TEXT,
-  TRY_AGAIN,
-} from '../messages.ts';
-import { formatSlotDate, formatTime12h, slotsByDay, weeksToShow } from '../schedule.ts';
+import { useWords } from '../i18n.ts';
+import { providerName } from '../providers.ts';
+import { formatSlotDate, slotDate, slotDayLabel, slotLabel, slotTime, slotsByDay, weeksToShow } from '../schedule.ts';
 import type { BookingWeekDates } from '@portal/contracts';
 import { StepHeading } from './StepHeading.tsx';
 import { AnnualPhysicalWarning, TypeChoices } from './TypeChoices.tsx';
@@ -35,41 +29,42 @@ export function ScheduleStep({ state, chooseTypeHere, booking, onType, onWeek, o
   // a week's boundary); before its first answer, the browser's clock dates them.
   const [serverWeeks, setServerWeeks] = useState<readonly BookingWeekDates[] | undefined>(undefined);
   const [browserNow] = useState(() => new Date());
-  const weeks = useMemo(() => weeksToShow(serverWeeks, browserNow), [serverWeeks, browserNow]);
+  const { t, locale } = useWords();
+  const weeks = useMemo(() => weeksToShow({ t, locale }, serverWeeks, browserNow), [t, locale, serverWeeks, browserNow]);
   const { provider, appointmentType } = state;
   const location = PRACTICE_LOCATIONS.find((candidate) => candidate.id === state.locationId)?.name ?? null;
 
   return (
     <Stack gap={5}>
-      <StepHeading>Choose a Date and Time</StepHeading>
+      <StepHeading>{t('schedule.heading')}</StepHeading>
       <div className="booking-summary">
         <dl className="booking-facts">
           {location ? (
             <div>
-              <dt>Location</dt>
+              <dt>{t('facts.location')}</dt>
               <dd>{location}</dd>
             </div>
           ) : null}
           <div>
-            <dt>Provider</dt>
-            <dd>{provider?.name}</dd>
+            <dt>{t('facts.provider')}</dt>
+            <dd>{providerName(t, provider)}</dd>
           </div>
           {appointmentType && !chooseTypeHere ? (
             <div>
-              <dt>Appointment type</dt>
+              <dt>{t('facts.appointmentType')}</dt>
               <dd>{appointmentType.name}</dd>
             </div>
           ) : null}
         </dl>
         <Button variant="secondary" size="sm" onClick={onDifferentProvider}>
-          {CHOOSE_DIFFERENT_PROVIDER}
+          {t('schedule.chooseDifferentProvider')}
         </Button>
       </div>
 
       {chooseTypeHere && provider ? (
         <section aria-labelledby="booking-type-title" className="booking-group">
           <h3 id="booking-type-title" className="booking-group__title">
-            Appointment Type
+            {t('schedule.typeHeading')}
           </h3>
           <TypeChoices providerId={provider.id} selectedId={appointmentType?.id ?? null} onChoose={onType} headingId="booking-type-title" />
         </section>
@@ -80,9 +75,9 @@ export function ScheduleStep({ state, chooseTypeHere, booking, onType, onWeek, o
       {provider && appointmentType ? (
         <>
           <fieldset className="booking-weeks" role="radiogroup" aria-describedby="booking-weeks-hint">
-            <legend className="booking-group__title">Week</legend>
+            <legend className="booking-group__title">{t('schedule.week.legend')}</legend>
             <p id="booking-weeks-hint" className="booking-muted">
-              Monday to Friday. Use the arrow keys to move between weeks.
+              {t('schedule.week.hint')}
             </p>
             <div className="booking-weeks__list">
               {weeks.map((week) => (
@@ -110,15 +105,15 @@ export function ScheduleStep({ state, chooseTypeHere, booking, onType, onWeek, o
           <div className="booking-book">
             {state.slot ? (
               <p className="booking-book__chosen" aria-live="polite">
-                Selected: {formatSlotDate(state.slot.date)} at {formatTime12h(state.slot.time)}
+                {t('schedule.selected', { date: slotDate(state.slot.date, locale), time: slotTime(state.slot.time, locale) })}
               </p>
             ) : (
               <p className="booking-muted" aria-live="polite">
-                Choose a time to continue.
+                {t('schedule.chooseTime')}
               </p>
             )}
-            <Button size="lg" disabled={!state.slot} loading={booking} loadingText="Booking..." onClick={onBook}>
-              {state.rescheduleId ? 'Reschedule Appointment' : 'Book Appointment'}
+            <Button size="lg" disabled={!state.slot} loading={booking} loadingText={t('schedule.booking')} onClick={onBook}>
+              {t(state.rescheduleId ? 'schedule.reschedule' : 'schedule.book')}
             </Button>
           </div>
         </>
@@ -141,6 +136,8 @@ function Slots({
   /** The weeks' dates of each answer that carries them. */
   onWeeks: (weeks: readonly BookingWeekDates[]) => void;
 }) {
+  const words = useWords();
+  const { t, locale } = words;
   const query = useQuery({
     queryKey: AVAILABILITY_QUERY_KEY({ departmentId: state.locationId, providerId, appointmentTypeId, week: state.week }),
     queryFn: ({ signal }) => fetchAvailability(api, { departmentId: state.locationId, providerId, appointmentTypeId, week: state.week }, signal),
@@ -156,15 +153,15 @@ function Slots({
   // A week's times as read now, never a cached list that then changes by itself (a time booked
   // meanwhile, by this member too, would show and then go; issue 23): a remembered week waits for
   // its fresh answer too.
-  if (query.isPending || (query.isFetching && !query.isFetchedAfterMount)) return <LoadingState compact label="Loading available times..." />;
+  if (query.isPending || (query.isFetching && !query.isFetchedAfterMount)) return <LoadingState compact label={t('schedule.loading')} />;
   if (query.isError) {
     return (
-      <Alert variant="destructive" role="alert" title={AVAILABILITY_ERROR_TITLE}>
+      <Alert variant="destructive" role="alert" title={t('schedule.error.title')}>
         <Stack gap={3}>
-          <p>{AVAILABILITY_ERROR_TEXT}</p>
+          <p>{t('schedule.error.text')}</p>
           <div>
             <Button variant="secondary" size="sm" loading={query.isFetching} onClick={() => void query.refetch()}>
-              {TRY_AGAIN}
+              {t('schedule.tryAgain')}
             </Button>
           </div>
         </Stack>
@@ -173,18 +170,17 @@ function Slots({
   }
   const days = slotsByDay(query.data.slots);
   if (days.length === 0) {
-    return <EmptyState icon={<CalendarIcon size={28} />} title={NO_AVAILABILITY} description={<p>{NO_AVAILABILITY_TEXT}</p>} />;
+    return <EmptyState icon={<CalendarIcon size={28} />} title={t('schedule.none.title')} description={<p>{t('schedule.none.text')}</p>} />;
   }
   return (
     <fieldset className="booking-slots" role="radiogroup">
-      <legend className="booking-group__title">Available Times</legend>
+      <legend className="booking-group__title">{t('schedule.availableTimes')}</legend>
       {days.map((day) => {
         const dayId = `booking-day-${day.date.replace(/\//g, '-')}`;
         return (
           <div key={day.date} className="booking-day" role="group" aria-labelledby={dayId}>
             <h4 id={dayId} className="booking-day__title">
-              {day.weekday ? `${day.weekday} ` : ''}
-              {day.date}
+              {slotDayLabel(words, day.date)}
             </h4>
             <div className="booking-day__slots">
               {day.slots.map((slot) => (
@@ -196,10 +192,10 @@ function Slots({
                     value={slot.appointmentId}
                     checked={state.slot?.appointmentId === slot.appointmentId}
                     onChange={() => onSlot({ appointmentId: slot.appointmentId, date: formatSlotDate(slot.date), time: slot.time, ...providerOf(slot) })}
-                    aria-label={`${day.weekday ?? ''} ${day.date} at ${formatTime12h(slot.time)}`.trim()}
+                    aria-label={slotLabel(words, day.date, slot.time)}
                   />
                   <span className="booking-pill__text" aria-hidden="true">
-                    <span className="booking-pill__label">{formatTime12h(slot.time)}</span>
+                    <span className="booking-pill__label">{slotTime(slot.time, locale)}</span>
                   </span>
                 </label>
               ))}

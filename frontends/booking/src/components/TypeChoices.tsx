@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, EmptyState, LoadingState, RetryAlert, Stack, StethoscopeIcon } from '@portal/ui';
 import { api } from '@portal/client';
 import { TYPES_QUERY_KEY, fetchAppointmentTypes } from '../booking-api.ts';
-import { ANNUAL_PHYSICAL_TITLE, ANNUAL_PHYSICAL_WARNING, NO_APPOINTMENT_TYPES } from '../messages.ts';
+import { useT } from '../i18n.ts';
 import { isAnnualPhysical, typeLabel } from '../providers.ts';
 import type { ChosenType } from '../booking-flow.ts';
 
@@ -20,16 +20,17 @@ export function TypeChoices({ providerId, selectedId, onChoose, headingId }: Typ
     queryKey: TYPES_QUERY_KEY(providerId),
     queryFn: ({ signal }) => fetchAppointmentTypes(api, providerId, signal),
   });
-  if (query.isPending) return <LoadingState compact label="Loading appointment types..." />;
+  const t = useT();
+  if (query.isPending) return <LoadingState compact label={t('types.loading')} />;
   if (query.isError) {
     return (
-      <RetryAlert title="Unable to load appointment types" onRetry={() => void query.refetch()} retrying={query.isFetching}>
-        Please try again or contact our office.
+      <RetryAlert title={t('types.loadError')} onRetry={() => void query.refetch()} retrying={query.isFetching}>
+        {t('common.tryAgainOrContact')}
       </RetryAlert>
     );
   }
   const types = query.data.appointmentTypes;
-  if (types.length === 0) return <EmptyState icon={<StethoscopeIcon size={28} />} title={NO_APPOINTMENT_TYPES} />;
+  if (types.length === 0) return <EmptyState icon={<StethoscopeIcon size={28} />} title={t('types.none')} />;
   return (
     <Stack gap={4}>
       <ul className="booking-choices" role="list" aria-labelledby={headingId}>
@@ -56,10 +57,11 @@ export function TypeChoices({ providerId, selectedId, onChoose, headingId }: Typ
 }
 
 export function AnnualPhysicalWarning({ typeId }: { typeId: string | null }) {
+  const t = useT();
   if (!isAnnualPhysical(typeId)) return null;
   return (
-    <Alert variant="warning" role="status" title={ANNUAL_PHYSICAL_TITLE}>
-      <p>{ANNUAL_PHYSICAL_WARNING}</p>
+    <Alert variant="warning" role="status" title={t('types.annualPhysical.title')}>
+      <p>{t('types.annualPhysical.text')}</p>
     </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { AlertIcon, ButtonLink, CheckIcon, EmptyState, LoadingState, Stack } from '@portal/ui';
 import { VERIFIED_REDIRECT_MS } from '../booking-flow.ts';
-import { VERIFICATION_REQUIRED_TEXT, VERIFICATION_REQUIRED_TITLE } from '../messages.ts';
+import { useT } from '../i18n.ts';
 import { StepHeading } from './StepHeading.tsx';
 
 /**
@@ -9,6 +9,7 @@ import { StepHeading } from './StepHeading.tsx';
  * Required'. Verified: 'Verification complete', then after 2 seconds the patient information step.
  */
 export function VerificationStep({ verified, onVerified }: { verified: boolean; onVerified: () => void }) {
+  const t = useT();
   useEffect(() => {
     if (!verified) return undefined;
     const timer = window.setTimeout(onVerified, VERIFIED_REDIRECT_MS);
@@ -22,10 +23,10 @@ export function VerificationStep({ verified, onVerified }: { verified: boolean; 
           <span className="booking-confirmed__icon" aria-hidden="true">
             <CheckIcon size={24} />
           </span>
-          <StepHeading focusOnMount={false}>Verification complete</StepHeading>
+          <StepHeading focusOnMount={false}>{t('verification.complete')}</StepHeading>
         </div>
-        <p role="status">Your email and phone are verified.</p>
-        <LoadingState compact label="Continuing to patient information..." />
+        <p role="status">{t('verification.verified')}</p>
+        <LoadingState compact label={t('verification.continuing')} />
       </Stack>
     );
   }
@@ -33,13 +34,13 @@ export function VerificationStep({ verified, onVerified }: { verified: boolean; 
     <EmptyState
       headingLevel={2}
       icon={<AlertIcon size={28} />}
-      title={VERIFICATION_REQUIRED_TITLE}
-      description={<p role="alert">{VERIFICATION_REQUIRED_TEXT}</p>}
+      title={t('verification.title')}
+      description={<p role="alert">{t('verification.text')}</p>}
       actions={
         <>
-          <ButtonLink href="/guest-login?return=%2Fappointments%3Fverified%3Dtrue">Verify Email and Phone</ButtonLink>
+          <ButtonLink href="/guest-login?return=%2Fappointments%3Fverified%3Dtrue">{t('verification.verify')}</ButtonLink>
           <ButtonLink href="/appointment-auth" variant="secondary">
-            Sign in with athenahealth
+            {t('verification.signIn')}
           </ButtonLink>
         </>
       }

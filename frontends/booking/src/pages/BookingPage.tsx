@@ -5,6 +5,7 @@ import { ExistingAppointmentPrompt } from '../components/ExistingAppointmentProm
 import { MembershipRequired } from '../components/MembershipRequired.tsx';
 import { StepFocusContext } from '../components/StepHeading.tsx';
 import { useBookingPage } from './use-booking-page.ts';
+import { useT } from '../i18n.ts';
 
 /**
  * /appointments and /appointments/booking (booking-dashboard-staff §2 'Appointment booking', §4
@@ -17,22 +18,23 @@ import { useBookingPage } from './use-booking-page.ts';
 export function BookingPage({ search }: { search: URLSearchParams }) {
   const page = useBookingPage(search);
   const { state, auth, act, member, notAMember } = page;
+  const t = useT();
 
-  const title = stepTitle(state.path, state.step);
-  const heading = pageHeading(state, page.rescheduleId !== null);
+  const title = stepTitle(t, state.path, state.step);
+  const heading = pageHeading(t, state, page.rescheduleId !== null);
   const canGoBack = state.step > 0 && state.step < 4 && !(state.path === 'guest' && state.step === 1) && !notAMember;
 
   let content;
   if (state.step === -1 || (member && page.membershipPending && state.step < 4)) {
-    content = <LoadingState label="Checking authentication..." />;
+    content = <LoadingState label={t('page.checkingAuthentication')} />;
   } else if (page.isError && auth.kind === 'unauthenticated') {
     content = (
       <EmptyState
         tone="destructive"
         icon={<AlertIcon size={28} />}
-        title="Session Error"
-        description={<p role="alert">Unable to verify authentication. Please try again.</p>}
-        actions={<Button onClick={page.refetch}>Try again</Button>}
+        title={t('page.sessionError.title')}
+        description={<p role="alert">{t('page.sessionError.text')}</p>}
+        actions={<Button onClick={page.refetch}>{t('page.tryAgain')}</Button>}
       />
     );
   } else if (notAMember) {
@@ -59,7 +61,7 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
         <Stack gap={5} className="booking-page">
           <div className="booking-top">
             <ButtonLink href="/dashboard" variant="ghost" size="sm">
-              <ArrowLeftIcon size={18} /> Dashboard
+              <ArrowLeftIcon size={18} /> {t('page.dashboard')}
             </ButtonLink>
           </div>
           {heading ? <PageHeader title={heading.title} description={<p>{heading.description}</p>} /> : null}
@@ -68,7 +70,7 @@ export function BookingPage({ search }: { search: URLSearchParams }) {
           {canGoBack ? (
             <div>
               <Button variant="ghost" onClick={() => act({ type: 'back' })}>
-                <ArrowLeftIcon size={18} /> Back
+                <ArrowLeftIcon size={18} /> {t('page.back')}
               </Button>
             </div>
           ) : null}

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { WaitlistOfferResponse } from '@portal/contracts';
-import { Alert, Button, ButtonLink, Card, CardContent, CardFooter, CardHeader, CardTitle, Container, EmptyState, LoadingState, Stack, formatTime12h, formatUsDate } from '@portal/ui';
+import { Alert, Button, ButtonLink, Card, CardContent, CardFooter, CardHeader, CardTitle, Container, EmptyState, LoadingState, Stack } from '@portal/ui';
 import { api, apiErrorBody } from '@portal/client';
+import { useApiErrorText } from '@portal/client/api-error-text.ts';
 import { fetchWaitlistOffer, takeWaitlistOffer } from '../booking-api.ts';
+import { useWords, type Words } from '../i18n.ts';
+import { slotDate, slotTime } from '../schedule.ts';
 
 /** The token rides in the link's fragment (#token=…), which the browser never sends to a server or a log. */
 const tokenFromHash = (): string => (typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.hash.slice(1)).get('token') ?? ''));
 
-const INVALID = 'This link is not valid or has expired.';
-const GONE = 'Another member has already taken this time. Your appointment has not changed.';
-
-const when = (slot: { date: string; time: string }) => `${formatUsDate(slot.date)} at ${formatTime12h(slot.time)}`;
+/** '03/09/2026 at 9:00 AM' in English, '9 de marzo de 2026, 9:00 a.m.' in Spanish. */
+const when = ({ t, locale }: Words, slot: { date: string; time: string }) => t('earlier.when', { date: slotDate(slot.date, locale), time: slotTime(slot.time, locale) });
 
 /**
  * /appointments/earlier-slot (issue 13, beyond the spec): a waitlisted member opens the emailed
@@ -21,9 +22,12 @@ const when = (slot: { date: string; time: string }) => `${formatUsDate(slot.date
  */
 export function EarlierSlotPage() {
   const [token] = useState(tokenFromHash);
+  const words = useWords();
+  const { t, locale } = words;
+  const errorText = useApiErrorText();
   useEffect(() => {
-    document.title = 'Earlier Appointment | Book an Appointment';
-  }, []);
+    document.title = t('earlier.documentTitle');
+  }, [t]);
 
   const offer = useQuery({ queryKey: ['booking', 'waitlist-offer', token], queryFn: () => fetchWaitlistOffer(api, token), enabled: token !== '', retry: false, staleTime: Infinity });
   const take = useMutation({ mutationFn: () => takeWaitlistOffer(api, token) });
@@ -36,81 +40,88 @@ export function EarlierSlotPage() {
         <EmptyState
           headingLevel={1}
           tone={notFound ? 'neutral' : 'destructive'}
-          title={notFound ? 'Link Not Valid' : 'Something Went Wrong'}
-          description={notFound ? INVALID : 'We could not load this offer. Please try again or contact our office.'}
-          actions={<ButtonLink href="/dashboard">Go to Dashboard</ButtonLink>}
+          title={t(notFound ? 'earlier.invalidTitle' : 'earlier.errorTitle')}
+          description={t(notFound ? 'earlier.invalidText' : 'earlier.errorText')}
+          actions={<ButtonLink href="/dashboard">{t('common.goToDashboard')}</ButtonLink>}
         />
       </Container>
     );
   }
-  if (offer.isPending) return <LoadingState label="Loading the earlier time…" />;
+  if (offer.isPending) return <LoadingState label={t('earlier.loading')} />;
 
   const data: WaitlistOfferResponse = offer.data;
   const takeError = apiErrorBody(take.error);
   const gone = data.state === 'taken' || takeError?.error === 'Time No Longer Available';
   const used = data.state === 'used' || takeError?.error === 'Link Already Used';
+  // A refusal's words: the API's in English (as before); in Spanish ours, and its message by code.
+  const english = locale === 'en-US';
+  const failedTitle = english && typeof takeError?.error === 'string' ? takeError.error : t('failure.reschedule.title');
+  const failedText =
+    typeof takeError?.message === 'string'
+      ? errorText({ code: typeof takeError.code === 'string' ? takeError.code : null, message: takeError.message })
+      : t('earlier.failedText');
 
   return (
     <Container size="sm">
       <Stack gap={4}>
-        <h1 className="booking-earlier-title">An Earlier Time Is Available</h1>
+        <h1 className="booking-earlier-title">{t('earlier.heading')}</h1>
         <Card>
           <CardHeader>
-            <CardTitle>{take.isSuccess ? 'Your appointment has been moved' : 'Move your appointment earlier?'}</CardTitle>
+            <CardTitle>{t(take.isSuccess ? 'earlier.moved' : 'earlier.question')}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="booking-facts">
               <div>
-                <dt>{take.isSuccess ? 'Your appointment' : 'Earlier time'}</dt>
-                <dd>{when(data.offered)}</dd>
+                <dt>{t(take.isSuccess ? 'earlier.yourAppointment' : 'earlier.earlierTime')}</dt>
+                <dd>{when(words, data.offered)}</dd>
               </div>
               {data.offered.providerName ? (
                 <div>
-                  <dt>Provider</dt>
+                  <dt>{t('facts.provider')}</dt>
                   <dd>{data.offered.providerName}</dd>
                 </div>
               ) : null}
               <div>
-                <dt>Location</dt>
+                <dt>{t('facts.location')}</dt>
                 <dd>{data.offered.locationName}</dd>
               </div>
               {take.isSuccess ? null : (
                 <div>
-                  <dt>Your appointment now</dt>
-                  <dd>{when(data.current)}</dd>
+                  <dt>{t('earlier.yourAppointmentNow')}</dt>
+                  <dd>{when(words, data.current)}</dd>
                 </div>
               )}
             </dl>
             {take.isSuccess ? (
-              <Alert variant="success" role="status" title="Appointment Moved">
-                We have emailed you the updated calendar invitation. Please arrive 15 minutes early.
+              <Alert variant="success" role="status" title={t('earlier.movedTitle')}>
+                {t('earlier.movedText')}
               </Alert>
             ) : gone ? (
-              <Alert variant="warning" role="alert" title="Time No Longer Available">
-                {GONE}
+              <Alert variant="warning" role="alert" title={t('earlier.goneTitle')}>
+                {t('earlier.goneText')}
               </Alert>
             ) : used ? (
-              <Alert variant="info" role="status" title="Link Already Used">
-                This link has already been used. Your dashboard shows your appointment.
+              <Alert variant="info" role="status" title={t('earlier.usedTitle')}>
+                {t('earlier.usedText')}
               </Alert>
             ) : take.isError ? (
-              <Alert variant="destructive" role="alert" title={typeof takeError?.error === 'string' ? takeError.error : 'Reschedule Failed'}>
-                {typeof takeError?.message === 'string' ? takeError.message : 'Unable to move your appointment. Please try again or contact our office.'}
+              <Alert variant="destructive" role="alert" title={failedTitle}>
+                {failedText}
               </Alert>
             ) : (
-              <p className="booking-muted">Other members on the waitlist may take this time first. If you do nothing, your appointment stays as it is.</p>
+              <p className="booking-muted">{t('earlier.note')}</p>
             )}
           </CardContent>
           <CardFooter className="booking-actions">
             {take.isSuccess || gone || used ? (
-              <ButtonLink href="/dashboard">Go to Dashboard</ButtonLink>
+              <ButtonLink href="/dashboard">{t('common.goToDashboard')}</ButtonLink>
             ) : (
               <>
                 <Button onClick={() => take.mutate()} disabled={take.isPending} aria-busy={take.isPending}>
-                  {take.isPending ? 'Moving…' : 'Move My Appointment'}
+                  {t(take.isPending ? 'earlier.moving' : 'earlier.move')}
                 </Button>
                 <ButtonLink href="/dashboard" variant="secondary">
-                  Keep My Appointment
+                  {t('earlier.keep')}
                 </ButtonLink>
               </>
             )}

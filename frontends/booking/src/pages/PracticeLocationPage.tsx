@@ -22,11 +22,10 @@ import {
 } from '@portal/client';
 import { saveBookingLocation } from '../booking-api.ts';
 import { LocationSelect } from '../components/LocationSelect.tsx';
-import { SELECT_PROVIDER_AND_TIME } from '../messages.ts';
+import { messages, useT } from '../i18n.ts';
 
 /** Where signed-out visitors go: identity's redirect to the login, back to /appointments after. */
 export const APPOINTMENT_AUTH_PATH = '/appointment-auth';
-const SAVE_LOCATION_ERROR = 'Failed to save practice location. Please try again.';
 
 /**
  * /appointments/practice-location (booking-dashboard-staff §2 'Practice location screen', the
@@ -40,14 +39,15 @@ export function PracticeLocationPage() {
   const [failed, setFailed] = useState(false);
   const startPath = useRef(typeof window === 'undefined' ? '' : normalizePath(window.location.pathname));
   const signedOut = !isPending && !isError && state.kind === 'unauthenticated';
+  const t = useT();
 
   useEffect(() => {
-    document.title = 'Select Practice Location | Book an Appointment';
-  }, []);
+    document.title = t('location.documentTitle');
+  }, [t]);
 
   useEffect(() => {
     if (!signedOut || normalizePath(window.location.pathname) !== startPath.current) return;
-    toast({ title: 'Authentication Required', description: 'Please log in to continue.', variant: 'destructive' });
+    toast({ title: messages.t('location.authRequired.title'), description: messages.t('location.authRequired.text'), variant: 'destructive' });
     navigate(APPOINTMENT_AUTH_PATH, { replace: true });
   }, [signedOut]);
 
@@ -64,7 +64,7 @@ export function PracticeLocationPage() {
       navigate(`/appointments?location=${encodeURIComponent(locationId)}`);
     } catch {
       setFailed(true);
-      toast({ title: 'Session Error', description: SAVE_LOCATION_ERROR, variant: 'destructive' });
+      toast({ title: t('page.sessionError.title'), description: t('location.saveError'), variant: 'destructive' });
     } finally {
       setSaving(false);
     }
@@ -78,16 +78,16 @@ export function PracticeLocationPage() {
             headingLevel={1}
             tone="destructive"
             icon={<AlertIcon size={28} />}
-            title="Session Error"
-            description={<p role="alert">Unable to verify authentication. Please try again.</p>}
-            actions={<Button onClick={refetch}>Try again</Button>}
+            title={t('page.sessionError.title')}
+            description={<p role="alert">{t('page.sessionError.text')}</p>}
+            actions={<Button onClick={refetch}>{t('page.tryAgain')}</Button>}
           />
         </Container>
       );
     }
     return (
       <Container size="md">
-        <LoadingState label={signedOut ? 'Redirecting to login...' : 'Verifying your session...'} />
+        <LoadingState label={t(signedOut ? 'location.redirecting' : 'location.verifying')} />
       </Container>
     );
   }
@@ -98,16 +98,16 @@ export function PracticeLocationPage() {
       <Stack gap={5}>
         <div className="booking-top">
           <ButtonLink href="/dashboard" variant="ghost" size="sm">
-            <ArrowLeftIcon size={18} /> Dashboard
+            <ArrowLeftIcon size={18} /> {t('page.dashboard')}
           </ButtonLink>
         </div>
-        <PageHeader title={`Welcome, ${state.caregiverName ?? state.patientName}`} description={<p>Choose the practice location for your appointment.</p>} />
+        <PageHeader title={t('location.welcome', { name: state.caregiverName ?? state.patientName })} description={<p>{t('location.description')}</p>} />
         <Card className="booking-card">
           <Stack gap={5}>
-            <LocationSelect initial={initial} submitLabel={SELECT_PROVIDER_AND_TIME} submitting={saving} onSubmit={(id) => void save(id)} />
+            <LocationSelect initial={initial} submitLabel={t('location.selectProviderAndTime')} submitting={saving} onSubmit={(id) => void save(id)} />
             {failed ? (
               <Alert variant="destructive" role="alert">
-                <p>{SAVE_LOCATION_ERROR}</p>
+                <p>{t('location.saveError')}</p>
               </Alert>
             ) : null}
           </Stack>

@@ -19,17 +19,8 @@ import { bookingReducer, canBook, existingConfirmation, initialBookingState } fr
 import type { BookingAction } from '../booking-flow.ts';
 import type { ExistingChoice } from '../components/ExistingAppointmentDialog.tsx';
 import { preloadExistingDialog } from '../components/ExistingAppointmentPrompt.tsx';
-import {
-  BOOKING_FAILED_TEXT,
-  BOOKING_FAILED_TITLE,
-  CANCELLATION_FAILED_TEXT,
-  CANCELLATION_FAILED_TITLE,
-  CANNOT_CANCEL_TEXT,
-  CANNOT_CANCEL_TITLE,
-  PAGE_TITLE,
-  RESCHEDULE_FAILED_TEXT,
-  RESCHEDULE_FAILED_TITLE,
-} from '../messages.ts';
+import { useApiErrorText } from '@portal/client/api-error-text.ts';
+import { useLocale, useT, type MessageId } from '../i18n.ts';
 import { confirmationOf, knownLocation, providerNameOf, slotRequest } from './booking-requests.ts';
 
 /**
@@ -58,10 +49,19 @@ export function useBookingPage(search: URLSearchParams) {
   const [busy, setBusy] = useState<ExistingChoice | 'book' | 'patient' | null>(null);
   const [patientFailure, setPatientFailure] = useState<{ title: string; text: string } | null>(null);
   const queryClient = useQueryClient();
+  const t = useT();
+  const locale = useLocale();
+  const errorText = useApiErrorText();
+
+  /** A refusal's words: the API's message in English (as before), its code's text in Spanish; ours when it gave none. */
+  const refusalText = (error: unknown, fallback: MessageId): string => {
+    const message = apiErrorField(error, 'message');
+    return message === null ? t(fallback) : errorText({ code: apiErrorField(error, 'code'), message });
+  };
 
   useEffect(() => {
-    document.title = `${PAGE_TITLE} | Member Portal`;
-  }, []);
+    document.title = t('page.documentTitle');
+  }, [t]);
 
   useEffect(() => {
     if (who === 'pending' || startedFor.current === who) return;
@@ -105,8 +105,9 @@ export function useBookingPage(search: URLSearchParams) {
       if (isMembershipRequired(error)) setMembershipRefused(true);
       else {
         setPatientFailure({
-          title: apiErrorField(error, 'error') ?? 'Unable to save patient information',
-          text: apiErrorField(error, 'message') ?? 'Please try again or contact our office.',
+          // The API's own title in English (as before); ours in Spanish.
+          title: (locale === 'en-US' ? apiErrorField(error, 'error') : null) ?? t('patient.saveFailed'),
+          text: refusalText(error, 'common.tryAgainOrContact'),
         });
       }
     } finally {
@@ -141,8 +142,8 @@ export function useBookingPage(search: URLSearchParams) {
       } else {
         const rescheduling = state.rescheduleId !== null;
         toast({
-          title: rescheduling ? RESCHEDULE_FAILED_TITLE : BOOKING_FAILED_TITLE,
-          description: apiErrorField(error, 'message') ?? (rescheduling ? RESCHEDULE_FAILED_TEXT : BOOKING_FAILED_TEXT),
+          title: t(rescheduling ? 'failure.reschedule.title' : 'failure.booking.title'),
+          description: refusalText(error, rescheduling ? 'failure.reschedule.text' : 'failure.booking.text'),
           variant: 'destructive',
         });
         if (error instanceof ApiError && error.status === 409) {
@@ -184,11 +185,11 @@ export function useBookingPage(search: URLSearchParams) {
       }
     } catch (error) {
       if (choice === 'reschedule') {
-        toast({ title: RESCHEDULE_FAILED_TITLE, description: apiErrorField(error, 'message') ?? RESCHEDULE_FAILED_TEXT, variant: 'destructive' });
+        toast({ title: t('failure.reschedule.title'), description: refusalText(error, 'failure.reschedule.text'), variant: 'destructive' });
       } else if (error instanceof ApiError && error.status === 409) {
-        toast({ title: CANNOT_CANCEL_TITLE, description: apiErrorField(error, 'message') ?? CANNOT_CANCEL_TEXT, variant: 'destructive' });
+        toast({ title: t('failure.cannotCancel.title'), description: refusalText(error, 'failure.cannotCancel.text'), variant: 'destructive' });
       } else {
-        toast({ title: CANCELLATION_FAILED_TITLE, description: CANCELLATION_FAILED_TEXT, variant: 'destructive' });
+        toast({ title: t('failure.cancellation.title'), description: t('failure.cancellation.text'), variant: 'destructive' });
       }
     } finally {
       setBusy(null);
