@@ -25,3 +25,4 @@ export * from './repositories/appointment.repository.ts';
 export * from './repositories/waitlist.repository.ts';
 export * from './repositories/staff-portal.repository.ts';
 export * from './repositories/operations-probe.repository.ts';
+export * from './repositories/patient-languages.repository.ts';

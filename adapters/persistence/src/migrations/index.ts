@@ -15,6 +15,7 @@ import * as waitlist from './20261126000000_waitlist.ts';
 import * as subscriptionCache from './20261126120000_subscription_cache.ts';
 import * as sessionChangeNotify from './20261126180000_session_change_notify.ts';
 import * as membershipChanges from './20261128000000_membership_changes.ts';
+import * as patientLanguages from './20261129000000_patient_languages.ts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Array<readonly [string, Migration]> = [
   ['20261126120000_subscription_cache', subscriptionCache],
   ['20261126180000_session_change_notify', sessionChangeNotify],
   ['20261128000000_membership_changes', membershipChanges],
+  ['20261129000000_patient_languages', patientLanguages],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -2,7 +2,7 @@
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import { PostgresAuditLog, PostgresAppointments, PostgresCardEventLedger, PostgresHealth, PostgresReminderLedger, PostgresSubscriptionCache, PostgresUpcomingAppointmentsCache, PostgresWaitlist, createKnex } from '@portal/persistence';
-import { PostgresOperationsProbe, PostgresStaffAuditTrail, PostgresStaffPatientHistory } from '@portal/persistence';
+import { PostgresOperationsProbe, PostgresPatientLanguages, PostgresStaffAuditTrail, PostgresStaffPatientHistory } from '@portal/persistence';
 import type { ProviderObserver } from '@portal/http-support';
 import { observedCalls } from '../provider-observer.ts';
 import { SmtpMailer } from '@portal/mail';
@@ -50,6 +50,9 @@ export const infrastructureModule = (config: AppConfig, logger: Logger) =>
       .inSingletonScope();
     bind(TOKENS.StaffPatientHistory)
       .toDynamicValue((context) => new PostgresStaffPatientHistory(context.get<Knex>(TOKENS.Knex)))
+      .inSingletonScope();
+    bind(TOKENS.PatientLanguages)
+      .toDynamicValue((context) => new PostgresPatientLanguages(context.get<Knex>(TOKENS.Knex)))
       .inSingletonScope();
     bind(TOKENS.OperationsProbe)
       .toDynamicValue((context) => new PostgresOperationsProbe(context.get<Knex>(TOKENS.Knex)))

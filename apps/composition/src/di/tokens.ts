@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { AuditLog, DatabaseHealth, EnrollmentRepository, HealthRecord, HealthRecordCustomFields, PatientLogin, ProviderCache, SubscriptionCache } from '@portal/core';
-import type { StaffAuditTrail, StaffPatientHistory } from '@portal/core';
+import type { PatientLanguages, StaffAuditTrail, StaffPatientHistory } from '@portal/core';
 import type { ReminderLedger, AppointmentRepository, CardEventLedger, Cards, ChartDocuments, DocumentFiling, Mailer, PatientRegistration, Scheduling, Signing, UpcomingAppointmentsCache, Waitlist } from '@portal/core';
 import type { PostgresOperationsProbe } from '@portal/persistence';
 import type { ProviderObserver } from '@portal/http-support';
@@ -41,6 +41,8 @@ export const SHARED_TOKENS = {
   SubscriptionCache: token<SubscriptionCache>('SubscriptionCache'),
   StaffAuditTrail: token<StaffAuditTrail>('StaffAuditTrail'),
   StaffPatientHistory: token<StaffPatientHistory>('StaffPatientHistory'),
+  /** Each patient's chosen language (issue 26): the API writes it, the worker's reminders and offers read it. */
+  PatientLanguages: token<PatientLanguages>('PatientLanguages'),
   /** Queue, webhook and filing state for readiness and metrics (decision 0038). */
   OperationsProbe: token<PostgresOperationsProbe>('OperationsProbe'),
   /** Optional: hears every provider call (an app binds it to its metrics; unbound, nothing listens). */
