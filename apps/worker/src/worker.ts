@@ -161,6 +161,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     patients: reminders.patients,
     clock: reminders.clock,
     publicOrigin: config.publicOrigin,
+    ...(reminders.languages ? { languages: reminders.languages } : {}),
   };
 
   const taskList: TaskList = {

@@ -4,6 +4,7 @@ import type { OutgoingEmail } from '../ports/mailer.port.ts';
 import { FixedClock } from '../testing/fixed-clock.ts';
 import { FakeSchedule, MemoryAppointments, MemoryWaitlist, appointment, noCache } from '../testing/in-memory-booking.ts';
 import { PlainSignedTokens } from '../testing/in-memory-verification.ts';
+import { InMemoryPatientLanguages } from '../testing/in-memory-patient-languages.ts';
 import { cancelAppointment } from './cancel-appointment.use-case.ts';
 import { ENHANCED_OFFER_DELAY_MS, OFFER_GONE_MESSAGE, offerFreedSlot, sendDueOffers, setWaitlist, takeOffer, viewOffer, type WaitlistDeps } from './earlier-slot-waitlist.use-case.ts';
 
@@ -96,6 +97,37 @@ describe('offering a freed slot', () => {
     await cancelAppointment(deps.booking, { appointmentId: '500', mayActFor: () => true });
     expect(await offerFreedSlot(deps, { departmentId: '1', providerId: '8', date: '12/09/2026', startTime: '09:00' })).toEqual({ offered: 1 });
     expect(sent.map((email) => email.to)).toEqual(['any@example.test']);
+  });
+
+  it("writes each offer in its member's language (issue 26), English where none is known, word for word as before", async () => {
+    const languages = new InMemoryPatientLanguages({ '2': 'es-US' });
+    deps = { ...deps, languages };
+    await join('2', '600', '12/15/2026', '10:00', { concierge: true });
+    await join('3', '700', '12/16/2026', '10:00', { concierge: false });
+    await freeEarlySlot();
+    clock.set(new Date(new Date(NOW).getTime() + ENHANCED_OFFER_DELAY_MS));
+    await sendDueOffers(deps);
+    const [spanish, english] = sent;
+    expect(spanish?.to).toBe('concierge@example.test');
+    expect(spanish?.subject).toBe('Hay una cita más temprana disponible en MDRI Primary Care');
+    expect(spanish?.text).toContain('Usted pidió que le avisáramos si hubiera una cita más temprana.');
+    expect(spanish?.text).toContain('Disponible: martes, 8 de diciembre de 2026, 9:00 a.m. EST\nSu cita actual: martes, 15 de diciembre de 2026, 10:00 a.m. EST');
+    expect(spanish?.text).toMatch(/abra este enlace: https:\/\/portal\.example\.test\/appointments\/earlier-slot#token=\S+\n/);
+    expect(english?.to).toBe('enhanced@example.test');
+    expect(english?.subject).toBe('An earlier appointment time is available at MDRI Primary Care');
+    expect(english?.text.replace(/#token=\S+/, '#token=T')).toBe(
+      [
+        'You asked to hear of an earlier appointment time.',
+        '',
+        'Available: Tuesday, December 8, 2026 at 9:00 AM EST',
+        'Your appointment now: Wednesday, December 16, 2026 at 10:00 AM EST',
+        '',
+        'To move your appointment to the earlier time in one step, open this link: https://portal.example.test/appointments/earlier-slot#token=T',
+        '',
+        'Other members on the waitlist may take this time first; the link works once and lapses when the time has passed. If you do nothing, your appointment stays as it is.',
+      ].join('\n'),
+    );
+    expect(languages.asked).toEqual(['2', '3']);
   });
 
   it('offers nothing when the record has not reopened the slot, and a slot once only', async () => {

@@ -9,17 +9,20 @@
  * it is gone.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { appointmentWhen } from '../domain/appointment-notice.ts';
-import { PRACTICE_NAME, PRACTICE_TIME_ZONE } from '../domain/practice.ts';
+import { WAITLIST_OFFER_EMAILS } from '../domain/appointment-notice.ts';
+import type { Locale } from '../domain/locale.ts';
+import { PRACTICE_TIME_ZONE } from '../domain/practice.ts';
 import { athenaLocalToInstant, canChangeAppointment } from '../policies/cancellation-cutoff.policy.ts';
 import type { Clock } from '../ports/clock.port.ts';
 import type { HealthRecord } from '../ports/health-record.port.ts';
 import type { Mailer } from '../ports/mailer.port.ts';
+import type { PatientLanguages } from '../ports/patient-languages.port.ts';
 import type { Appointment } from '../ports/scheduling.port.ts';
 import type { SignedTokens } from '../ports/signed-tokens.port.ts';
 import type { FreedSlot, OfferLink, Waitlist, WaitlistEntry, WaitlistOffer } from '../ports/waitlist.port.ts';
 import type { BookingError } from './booking.errors.ts';
 import type { Booked, BookingDeps } from './booking-support.ts';
+import { patientLocale } from './appointment-reminders.use-case.ts';
 import { rescheduleAppointment } from './reschedule-appointment.use-case.ts';
 
 /** How long Enhanced members wait after Concierge members hear of a slot. */
@@ -41,6 +44,8 @@ export interface WaitlistDeps {
   /** The portal's public origin, for the link in the email. */
   readonly publicOrigin: string;
   readonly timeZone?: string;
+  /** The patients' chosen languages (issue 26): each offer goes in its member's; English without it or when none is known. */
+  readonly languages?: PatientLanguages;
 }
 
 export type OfferState = 'open' | 'taken' | 'used';
@@ -85,19 +90,10 @@ export const offerFreedSlot = async (deps: WaitlistDeps, freed: FreedSlot): Prom
   return { offered: recipients.length };
 };
 
-const offerEmail = (to: string, link: OfferLink, url: string) => ({
+/** The offer email, in the member's language (English word for word as before issue 26). */
+export const offerEmail = (to: string, link: OfferLink, url: string, locale: Locale = 'en-US') => ({
   to,
-  subject: `An earlier appointment time is available at ${PRACTICE_NAME}`,
-  text: [
-    'You asked to hear of an earlier appointment time.',
-    '',
-    `Available: ${appointmentWhen(link.offer.startsAt)}`,
-    `Your appointment now: ${appointmentWhen(link.entry.startsAt)}`,
-    '',
-    `To move your appointment to the earlier time in one step, open this link: ${url}`,
-    '',
-    'Other members on the waitlist may take this time first; the link works once and lapses when the time has passed. If you do nothing, your appointment stays as it is.',
-  ].join('\n'),
+  ...WAITLIST_OFFER_EMAILS[locale]({ offeredStart: link.offer.startsAt, currentStart: link.entry.startsAt, url }),
 });
 
 /** Emails every offer link that is due and not yet sent (each once, across workers). */
@@ -110,7 +106,8 @@ export const sendDueOffers = async (deps: WaitlistDeps): Promise<{ sent: number 
       const patient = await deps.patients.getPatient(link.entry.athenaPatientId);
       if (!patient?.email) continue;
       const token = await deps.tokens.sign(OFFER_TOKEN_TYPE, { offer: link.offer.id, entry: link.entry.id }, now, link.offer.startsAt);
-      await deps.mailer.send(offerEmail(patient.email, link, `${deps.publicOrigin}${OFFER_PAGE_PATH}#token=${encodeURIComponent(token)}`));
+      const locale = await patientLocale(deps.languages, link.entry.athenaPatientId);
+      await deps.mailer.send(offerEmail(patient.email, link, `${deps.publicOrigin}${OFFER_PAGE_PATH}#token=${encodeURIComponent(token)}`, locale));
       sent += 1;
     } catch (error) {
       await deps.waitlist.unclaimLink(link.offer.id, link.entry.id);
