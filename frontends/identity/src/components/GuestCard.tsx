@@ -15,7 +15,7 @@ import {
   navigate,
   withReturn,
 } from '@portal/client';
-import { useClientT } from '@portal/client/i18n.ts';
+import { useUiT } from '@portal/ui/i18n.ts';
 import { useT } from '../i18n.ts';
 
 /**
@@ -36,7 +36,7 @@ export function GuestCard({
 }) {
   const href = withReturn('/guest-login', returnPath);
   const t = useT();
-  const clientT = useClientT();
+  const uiT = useUiT();
 
   const onClick = (event: MouseEvent<HTMLAnchorElement>): void => {
     // With the check done the link goes now, as a link does (a new-tab click opens a tab);
@@ -80,7 +80,7 @@ export function GuestCard({
           onClick={onClick}
         >
           {waitingForCheck ? <Spinner size="sm" className="ui-button__spinner" /> : null}
-          <span className="ui-button__label">{waitingForCheck ? clientT('securityCheck.waiting') : t('login.guest.action')}</span>
+          <span className="ui-button__label">{waitingForCheck ? uiT('securityCheck.waiting') : t('login.guest.action')}</span>
         </ButtonLink>
       </CardFooter>
     </Card>

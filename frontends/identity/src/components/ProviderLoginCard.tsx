@@ -16,6 +16,7 @@ import {
 } from '@portal/client';
 import { OAUTH_NOT_CONFIGURED, SIGN_IN_UNAVAILABLE } from '@portal/client/sign-in-out.ts';
 import { useClientT } from '@portal/client/i18n.ts';
+import { useUiT } from '@portal/ui/i18n.ts';
 import { messages, useT } from '../i18n.ts';
 import type { MessageId } from '../i18n.ts';
 
@@ -45,6 +46,7 @@ export function ProviderLoginCard({
   const [error, setError] = useState<StartError | null>(null);
   const t = useT();
   const clientT = useClientT();
+  const uiT = useUiT();
   const locale = messages.useLocale();
 
   /** English: the message as it came. Spanish: the data client's words for its own messages, else ours. */
@@ -97,7 +99,7 @@ export function ProviderLoginCard({
           block
           onClick={signIn}
           loading={isStarting || waitingForCheck}
-          loadingText={waitingForCheck ? clientT('securityCheck.waiting') : t('login.provider.redirecting')}
+          loadingText={waitingForCheck ? uiT('securityCheck.waiting') : t('login.provider.redirecting')}
         >
           {t('login.provider.signIn')}
         </Button>

@@ -29,7 +29,7 @@ import {
 import {
   api,
 } from '@portal/client';
-import { useClientT } from '@portal/client/i18n.ts';
+import { useUiT } from '@portal/ui/i18n.ts';
 import type { MessageValues } from '@portal/i18n/messages.ts';
 import { useT } from '../i18n.ts';
 import type { MessageId } from '../i18n.ts';
@@ -95,7 +95,7 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
   const codeRef = useRef<HTMLInputElement>(null);
   const check = useSecurityCheck({ enabled: turnstile.enabled, siteKey: turnstile.siteKey, scriptUrl: turnstile.scriptUrl, action: 'guest-email' });
   const t = useT();
-  const clientT = useClientT();
+  const uiT = useUiT();
   const errorText = useErrorText();
 
   const onOtp = flow.step === 'otp';
@@ -297,7 +297,7 @@ export function EmailCard({ flow, dispatch, turnstile, onVerified }: EmailCardPr
                 size="lg"
                 block
                 loading={busy === 'send' || check.waitingFor === 'send'}
-                loadingText={check.waitingFor === 'send' ? clientT('securityCheck.waiting') : t('common.sendingCode')}
+                loadingText={check.waitingFor === 'send' ? uiT('securityCheck.waiting') : t('common.sendingCode')}
                 disabled={blockedFor > 0}
               >
                 {t('guest.sendCode')}
@@ -427,7 +427,7 @@ function ResendRow({
 }) {
   const hintId = useId();
   const t = useT();
-  const clientT = useClientT();
+  const uiT = useUiT();
   const waiting = !resendOpen || blockedFor > 0;
   const wait = Math.max(resendIn, blockedFor);
   return (
@@ -447,7 +447,7 @@ function ResendRow({
           onClick={onResend}
           disabled={waiting}
           loading={busy === 'resend' || waitingForCheck}
-          loadingText={waitingForCheck ? clientT('securityCheck.waiting') : t('common.sending')}
+          loadingText={waitingForCheck ? uiT('securityCheck.waiting') : t('common.sending')}
           aria-describedby={hintId}
         >
           {t('guest.code.resend')}
