@@ -30,6 +30,7 @@ import { frontends } from './frontends.ts';
 import { healthRouter } from './health.router.ts';
 import type { ApiMetrics } from '../metrics/api-metrics.ts';
 import { requestContext } from './request-context.ts';
+import { requestLocaleMiddleware } from './request-locale.ts';
 import { securityHeaders } from './security-headers.ts';
 
 const originOf = (url: string): string | null => {
@@ -86,6 +87,8 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
 
   if (options.metrics) app.use(options.metrics.http.middleware);
   app.use(requestContext(logger));
+  // The request's language (cookie, then Accept-Language): the page, the emails and what a booking remembers.
+  app.use(requestLocaleMiddleware);
   const https = resolve(container, TOKENS.Https);
   app.use(securityHeaders({ trustedOrigins, https }));
   app.use(errorMiddleware(logger, options.metrics ? { onDatabaseUnavailable: options.metrics.databaseUnavailable } : {}));

@@ -269,7 +269,8 @@ describe('the page', () => {
     const br = await page('/appointments', 'br, gzip');
     expect(br.response.headers['content-encoding']).toBe('br');
     expect(Number(br.response.headers['content-length'])).toBe(br.response.body.byteLength);
-    expect(br.response.headers.vary).toBe('Accept-Encoding');
+    // One copy per coding, and per language (the page follows the portal_lang cookie, else Accept-Language).
+    expect(br.response.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
     const gzip = await page('/appointments', 'gzip');
     expect(gzip.response.headers['content-encoding']).toBe('gzip');
     expect(gzip.html).toBe(br.html);

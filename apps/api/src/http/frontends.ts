@@ -26,6 +26,9 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context, Next } from 'koa';
 import type { RemoteOverride } from '@portal/composition';
+import type { Locale } from '@portal/core';
+import { manifestTranslator, shellCatalogs, spanishPage } from './page-language.ts';
+import { localeOfRequest } from './request-locale.ts';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -151,7 +154,7 @@ const send = (ctx: Context, file: string): void => {
   setBody(ctx, () => createReadStream(twin.file), twin.size);
 };
 
-/** Compressed copies of a generated text, kept for the last text only (the page changes when a remote is deployed). */
+/** Compressed copies of generated texts, kept for the last few (a page per route and language; the page changes when a remote is deployed). */
 const compressedCache = new Map<string, { readonly br: Buffer; readonly gzip: Buffer }>();
 
 const compressedOf = (text: string): { readonly br: Buffer; readonly gzip: Buffer } => {
@@ -160,7 +163,7 @@ const compressedOf = (text: string): { readonly br: Buffer; readonly gzip: Buffe
   const content = Buffer.from(text);
   // A moderate Brotli quality: the page is made per deployment, not at build time.
   const value = { br: brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(content) };
-  compressedCache.clear();
+  if (compressedCache.size >= 16) compressedCache.delete(compressedCache.keys().next().value!);
   compressedCache.set(text, value);
   return value;
 };
@@ -345,6 +348,8 @@ export interface PageRequest {
   readonly query: URLSearchParams;
   /** The request carries the portal's session cookie (present, not checked: nothing is read for the page). */
   readonly signedIn: boolean;
+  /** The request's language (issue 26): the page's lang, the shell's static texts and the first paint follow it. English when absent. */
+  readonly locale?: Locale;
 }
 
 /**
@@ -355,11 +360,16 @@ export interface PageRequest {
  * is about to be sent elsewhere). The whole skeleton stays aria-hidden: the heading a screen
  * reader meets is React's, in the same place.
  */
-export const firstPaintHtml = (firstPaint: unknown, request: PageRequest): string | null => {
+export const firstPaintHtml = (firstPaint: unknown, request: PageRequest, translate: (english: string) => string = (english) => english): string | null => {
   if (!isRecord(firstPaint)) return null;
-  const { title, description, column, backLink, unlessQuery, signedIn } = firstPaint;
-  if (typeof title !== 'string' || title.trim() === '' || title.length > 60) return null;
-  if (description !== undefined && (typeof description !== 'string' || description.length > 300)) return null;
+  const { column, backLink, unlessQuery, signedIn } = firstPaint;
+  const english = { title: firstPaint.title, description: firstPaint.description };
+  if (typeof english.title !== 'string' || english.title.trim() === '' || english.title.length > 60) return null;
+  if (english.description !== undefined && (typeof english.description !== 'string' || english.description.length > 300)) return null;
+  // In the page's language when the remote's manifest says it (a translation too long keeps the English).
+  const translatedTitle = translate(english.title);
+  const title = translatedTitle.length <= 100 ? translatedTitle : english.title;
+  const description = typeof english.description === 'string' ? translate(english.description) : undefined;
   if (Array.isArray(unlessQuery) && unlessQuery.some((name) => typeof name === 'string' && request.query.has(name))) return null;
   if (typeof signedIn === 'boolean' && signedIn !== request.signedIn) return null;
   const className = column === 'auth' ? 'portal-first-paint portal-first-paint--auth' : 'portal-first-paint';
@@ -393,13 +403,16 @@ export const renderPage = (
   pathname: string,
   request: PageRequest = { query: new URLSearchParams(), signedIn: false },
 ): Page => {
-  if (!REMOTES_TAG.test(indexHtml)) return { html: indexHtml, scriptHash: null };
+  const locale = request.locale ?? 'en-US';
+  // A Spanish page: its lang and the shell's marked texts (page-language.ts); English exactly as built.
+  const page = locale === 'es-US' ? spanishPage(indexHtml, shellCatalogs(frontendsDir)) : indexHtml;
+  if (!REMOTES_TAG.test(page)) return { html: page, scriptHash: null };
   const remotes = remoteMap(frontendsDir, overrides);
   const script = scriptOf(remotes);
   const route = routeOf(remotes, pathname);
-  const preloads = preloadsFor(frontendsDir, remotes, route, indexHtml).map(preloadLink).join('');
-  const header = firstPaintHtml(route?.firstPaint, request);
-  const html = (header === null ? indexHtml : indexHtml.replace(SKELETON_HEADER, () => header)).replace(REMOTES_TAG, () => `${preloads}<script>${script}</script>`);
+  const preloads = preloadsFor(frontendsDir, remotes, route, page).map(preloadLink).join('');
+  const header = firstPaintHtml(route?.firstPaint, request, route === null ? undefined : manifestTranslator(remotes[route.remote]?.manifest, locale));
+  const html = (header === null ? page : page.replace(SKELETON_HEADER, () => header)).replace(REMOTES_TAG, () => `${preloads}<script>${script}</script>`);
   return { html, scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'` };
 };
 
@@ -469,9 +482,14 @@ export const frontends = (frontendsDir: string, overrides: readonly RemoteOverri
       ctx.body = 'The portal has not been built yet: run `npm run build`.';
       return;
     }
-    const request: PageRequest = { query: new URLSearchParams(ctx.querystring), signedIn: Boolean(ctx.cookies.get(sessionCookie)) };
+    // The page's language: the request's (request-locale.ts; read here when that middleware did not run).
+    const locale: Locale = (ctx.state.locale as Locale | undefined) ?? localeOfRequest(ctx);
+    const request: PageRequest = { query: new URLSearchParams(ctx.querystring), signedIn: Boolean(ctx.cookies.get(sessionCookie)), locale };
     const page = renderPage(root, overrides, readPage(index), ctx.path, request);
     if (page.scriptHash !== null) allowScriptHash(ctx, page.scriptHash);
+    // One page per language: a cache keeps each language's copy apart.
+    ctx.vary('Cookie');
+    ctx.vary('Accept-Language');
     sendText(ctx, page.html, TYPES['.html']!);
   };
 };
