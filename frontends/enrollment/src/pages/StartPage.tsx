@@ -17,9 +17,6 @@ import { GuestEnrollmentPage } from './GuestEnrollmentPage.tsx';
  */
 export function StartPage() {
   const t = useT();
-  useEffect(() => {
-    document.title = t('title.start');
-  }, [t]);
   const { searchParams } = useLocation();
   const query = useMemo(() => startQueryOf(searchParams), [searchParams]);
   const { state, isPending, isError, refetch } = useAuthState();
@@ -31,6 +28,11 @@ export function StartPage() {
     [user, settled],
   );
   const decision = startDecision({ user, settled, stored, query }, t);
+  // Patient Info titles its own page (GuestEnrollmentPage); this one would win, as the parent's effect runs last.
+  const ownTitle = decision.kind !== 'patient-info';
+  useEffect(() => {
+    if (ownTitle) document.title = t('title.start');
+  }, [t, ownTitle]);
   const startPath = useRef(typeof window === 'undefined' ? '' : normalizePath(window.location.pathname));
 
   const leaving = decision.kind === 'leave' ? { ...decision.notice, path: decision.path, variant: 'destructive' as const }
