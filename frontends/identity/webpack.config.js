@@ -4,8 +4,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConfig } from '../../webpack.config.base.js';
+// Imported (not only named by path) so the dependency check sees who uses it.
+import eagerEnglishLoader from './eager-english-loader.cjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
+if (typeof eagerEnglishLoader !== 'function') throw new Error('eager-english-loader.cjs must export a webpack loader');
 
 export default (env = {}, argv = {}) => {
   const config = createConfig({
