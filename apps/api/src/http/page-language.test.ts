@@ -210,7 +210,8 @@ describe('the page over HTTP', () => {
 
   it('is English, byte for byte the page as drawn before, for English requests (the cookie beats a Spanish browser)', async () => {
     const expected = renderPage(dir, [], FIXTURE_BUILT, '/guest-login', { query: new URLSearchParams(), signedIn: false }).html;
-    for (const headers of [{}, { 'Accept-Language': 'en-US,en;q=0.9' }, { 'Accept-Language': 'fr-FR' }, { Cookie: 'portal_lang=en-US', 'Accept-Language': 'es' }, { Cookie: 'portal_lang=xx' }]) {
+    const requests: Array<Record<string, string>> = [{}, { 'Accept-Language': 'en-US,en;q=0.9' }, { 'Accept-Language': 'fr-FR' }, { Cookie: 'portal_lang=en-US', 'Accept-Language': 'es' }, { Cookie: 'portal_lang=xx' }];
+    for (const headers of requests) {
       const { html, vary } = await page(headers);
       expect(html).toBe(expected);
       expect(vary).toMatch(/Accept-Language/);
