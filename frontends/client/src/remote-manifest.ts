@@ -80,7 +80,9 @@ export interface RemoteManifest {
   /**
    * The manifest's own words in other languages (issue 26): each English text it declares (a
    * header title, a first paint's title or description) → its translation. The shell draws the
-   * header title in the page's language, the API the first paint.
+   * header title in the page's language (manifestSpanish), the API the first paint. Checked and
+   * kept by parseBuiltManifest; parseRemoteManifest (the shell's first load) leaves it out, and the
+   * shell reads it only for a Spanish page (shell/src/chrome/chrome-spanish.ts).
    */
   readonly translations?: ManifestTranslations;
 }
@@ -287,9 +289,8 @@ export const parseRemoteManifest = (value: unknown): ManifestParseResult => {
     if (seen.has(route.path)) errors.push(`routes: '${route.path}' is declared twice`);
     seen.add(route.path);
   }
-  const translations = value.translations === undefined ? null : parseTranslations(value.translations, errors);
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, manifest: { name: name as string, routes, redirects, headerAreas, ...(translations ? { translations } : {}) } };
+  return { ok: true, manifest: { name: name as string, routes, redirects, headerAreas } };
 };
 
 /**
@@ -303,11 +304,14 @@ export const parseBuiltManifest = (value: unknown): ManifestParseResult => {
   // Every declared route was kept (a refused one is an error), so the lists line up.
   const declared = (value as { readonly routes: ReadonlyArray<Record<string, unknown>> }).routes;
   const errors: string[] = [];
+  const { translations: declaredTranslations } = value as { readonly translations?: unknown };
+  const translations = declaredTranslations === undefined ? null : parseTranslations(declaredTranslations, errors);
   const routes = result.manifest.routes.map((route, index) => {
     const { firstPaint } = declared[index]!;
     if (firstPaint === undefined) return route;
     const parsed = parseFirstPaint(firstPaint, `routes[${index}].firstPaint`, errors);
     return parsed === null ? route : { ...route, firstPaint: parsed };
   });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, manifest: { ...result.manifest, routes } };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, manifest: { ...result.manifest, routes, ...(translations ? { translations } : {}) } };
 };
+

@@ -18,6 +18,8 @@ import { reactLifecycles } from './apps/react-lifecycles.tsx';
 import { loadErrorView } from './apps/error-view.tsx';
 import { Chrome } from './chrome/Chrome.tsx';
 import { removePrerendered } from './chrome/prerendered.ts';
+import { withWords } from './chrome/lazy-or.ts';
+import { isSpanish, loadChromeText, setManifests } from './chrome/chrome-text.ts';
 
 import { setLoadingRemote } from './remote-status.ts';
 import { loadManifests, loadRemoteModule, readRemoteEntries } from './remotes.ts';
@@ -62,19 +64,25 @@ const startPortal = async (): Promise<void> => {
   if (entries === null) console.error('/remotes.js did not run: the portal does not know its micro-frontends');
   const { remotes, failed } = await loadManifests(entries ?? [], { fetch: window.fetch.bind(window), base: window.location.href });
   const routes = createRouteTable(remotes);
+  // The first render is in the page's language (a Spanish page waits for the shell's Spanish),
+  // and the chrome is drawn again when the page's language changes (issue 26).
+  setManifests(remotes.map((remote) => remote.raw));
+  const inLanguage = (tag: unknown): Promise<void> => loadChromeText(isSpanish(tag)).catch(console.error);
+  await inLanguage(document.documentElement.lang);
   for (const conflict of routes.conflicts) console.warn(`Route table: ${conflict}`);
   // A path nobody claims is the 404 view, unless some micro-frontend's routes are unknown: it may be one of them.
   const routesIncomplete = entries === null || failed.length > 0;
 
-  createRoot(element('portal-overlays')).render(
-    <StrictMode>
-      <Chrome
-        queryClient={queryClient}
-        routes={routes}
-        targets={{ header: element('portal-header'), footer: element('portal-footer'), status: element('portal-status') }}
-      />
-    </StrictMode>,
-  );
+  const chrome = createRoot(element('portal-overlays'));
+  const targets = { header: element('portal-header'), footer: element('portal-footer'), status: element('portal-status') };
+  const drawChrome = (): void =>
+    chrome.render(
+      <StrictMode>
+        <Chrome queryClient={queryClient} routes={routes} targets={targets} />
+      </StrictMode>,
+    );
+  drawChrome();
+  window.addEventListener('portal:locale', (event) => void inLanguage((event as CustomEvent<unknown>).detail).then(drawChrome));
 
   for (const remote of entries ?? []) {
     if (!routes.remotes.includes(remote.name)) continue;
@@ -91,7 +99,7 @@ const startPortal = async (): Promise<void> => {
     name: NOT_FOUND_APP,
     app: async () => {
       // The 404 view is rare: a chunk of its own.
-      const NotFound = routesIncomplete ? await loadErrorView() : (await import('./apps/NotFound.tsx')).NotFound;
+      const NotFound = routesIncomplete ? await loadErrorView() : (await withWords(import('./apps/NotFound.tsx'))).NotFound;
       return reactLifecycles(NOT_FOUND_APP, () => <NotFound />);
     },
     activeWhen: (location) => !routes.isKnownRoute(normalizePath(location.pathname)),

@@ -78,7 +78,7 @@ export const loadManifests = async (entries: readonly RemoteEntry[], options: Ma
         const parsed = parseRemoteManifest(raw);
         if (!parsed.ok) throw new Error(parsed.errors.join('; '));
         if (parsed.manifest.name !== entry.name) throw new Error(`it is the manifest of '${parsed.manifest.name}'`);
-        return { name: entry.name, manifest: parsed.manifest };
+        return { name: entry.name, manifest: parsed.manifest, raw };
       } catch (error) {
         console.error(`The ${entry.name} micro-frontend's manifest could not be read, so its routes are unknown`, error);
         return null;

@@ -21,6 +21,7 @@ import { cx } from './cx.ts';
 import { ExternalLinkIcon } from './Icons.tsx';
 import { navigate } from '@portal/client/navigation.ts';
 import { Spinner } from './Spinner.tsx';
+import { useUiT } from './i18n.ts';
 
 /** `leave`: an item navigates; the menu closes without giving focus back to its button. */
 const MenuContext = createContext<{ leave: () => void } | null>(null);
@@ -151,11 +152,16 @@ export interface MenuItemProps {
   /** Keep the menu open after selection (the item shows progress). */
   keepOpen?: boolean;
   tone?: 'default' | 'destructive';
+  /** The language of the label, when it is not the page's ('Español' on an English page). */
+  lang?: string;
+  /** The current choice among its siblings (the page's language): aria-current="true". */
+  current?: boolean;
 }
 
 const isPlainClick = (event: MouseEvent): boolean => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-export function MenuItem({ children, icon, href, external = false, onSelect, disabled = false, tooltip, busy = false, keepOpen = false, tone = 'default' }: MenuItemProps) {
+export function MenuItem({ children, icon, href, external = false, onSelect, disabled = false, tooltip, busy = false, keepOpen = false, tone = 'default', lang, current = false }: MenuItemProps) {
+  const t = useUiT();
   const menu = useContext(MenuContext);
   const groupNoteId = useContext(GroupNoteContext);
   const id = useId();
@@ -194,6 +200,8 @@ export function MenuItem({ children, icon, href, external = false, onSelect, dis
         className={cx('ui-menu__item', tone === 'destructive' && 'ui-menu__item--destructive', busy && 'ui-menu__item--busy')}
         aria-disabled={inactive || undefined}
         aria-busy={busy || undefined}
+        aria-current={current || undefined}
+        lang={lang}
         aria-describedby={describedBy}
         textValue={typeof children === 'string' ? children : undefined}
         onSelect={(event) => {
@@ -215,7 +223,7 @@ export function MenuItem({ children, icon, href, external = false, onSelect, dis
       </DropdownMenu.Item>
       {external ? (
         <span id={newTabId} hidden>
-          Opens in a new tab
+          {t('menu.newTab')}
         </span>
       ) : null}
       {tooltip ? (

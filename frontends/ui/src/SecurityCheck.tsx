@@ -20,7 +20,6 @@ import { cx } from './cx.ts';
 import { AlertIcon, CheckIcon, ShieldIcon } from './Icons.tsx';
 import { Spinner } from './Spinner.tsx';
 import { useUiT, type UiMessageId } from './i18n.ts';
-import { useClientT } from '@portal/client/i18n.ts';
 import {
   TURNSTILE_ERROR_RESET_MS,
   TURNSTILE_EXPIRED_RESET_MS,
@@ -253,7 +252,7 @@ const STATUS_TEXT: Record<Exclude<SecurityCheckStatus, 'off'>, UiMessageId> = {
 };
 
 /** A button's text while a press waits for the check ('Completing the security check...'), in the page's language. */
-export const useSecurityCheckWaitingText = (): string => useClientT()('securityCheck.waiting');
+export const useSecurityCheckWaitingText = (): string => useUiT()('securityCheck.waiting');
 
 export interface SecurityCheckProps {
   check: SecurityCheckState;
@@ -268,7 +267,6 @@ export interface SecurityCheckProps {
 export function SecurityCheck({ check, error, readyText, className }: SecurityCheckProps) {
   const id = useId();
   const t = useUiT();
-  const ct = useClientT();
   if (!check.enabled) return null;
   const { status } = check;
   const labelId = `${id}-label`;
@@ -289,7 +287,7 @@ export function SecurityCheck({ check, error, readyText, className }: SecurityCh
         {status === 'loading' ? <Spinner size="sm" /> : status === 'verified' ? <CheckIcon size={16} /> : null}
         <span>
           {status === 'ready' && readyText ? readyText : status === 'off' ? '' : t(STATUS_TEXT[status])}
-          {check.waitingFor !== null && status !== 'verified' ? ` ${ct('securityCheck.waitingNote')}` : null}
+          {check.waitingFor !== null && status !== 'verified' ? ` ${t('securityCheck.waitingNote')}` : null}
         </span>
       </p>
       {error ? (

@@ -5,6 +5,7 @@
  * same sentence is shown plainly.
  */
 import type { ComponentType } from 'react';
+import { withWords } from '../chrome/lazy-or.ts';
 import { REMOTE_LOAD_ERROR_TEXT } from './remote-load-error-text.ts';
 
 export { REMOTE_LOAD_ERROR_TEXT };
@@ -19,7 +20,7 @@ function PlainLoadError() {
 
 /** RemoteLoadError, or the plain sentence when its chunk cannot be loaded. */
 export const loadErrorView = (): Promise<ComponentType> =>
-  import('./RemoteLoadError.tsx').then(
+  withWords(import('./RemoteLoadError.tsx')).then(
     (module) => module.RemoteLoadError,
     () => PlainLoadError,
   );

@@ -7,12 +7,12 @@ import { useAuthState } from '@portal/client';
 import { SessionMonitor } from '../session/SessionMonitor.tsx';
 import { LazyToastHost } from './LazyToastHost.tsx';
 import { PortalHeader } from './PortalHeader.tsx';
-import { lazyOr } from './lazy-or.ts';
+import { lazyOr, withWords } from './lazy-or.ts';
 import { removePrerendered } from './prerendered.ts';
 import { RemoteStatus } from './RemoteStatus.tsx';
 
 const SessionExpiryWarning = lazyOr(
-  () => import('../session/SessionExpiryWarning.tsx').then((module) => module.SessionExpiryWarning),
+  () => withWords(import('../session/SessionExpiryWarning.tsx')).then((module) => module.SessionExpiryWarning),
   () => null,
 );
 
@@ -40,7 +40,7 @@ function SessionExpiry() {
 // Without its chunk, index.html's footer stays.
 const PortalFooter = lazyOr<{ target: HTMLElement }>(
   () =>
-    import('./PortalFooter.tsx').then(({ PortalFooter: Footer }) =>
+    withWords(import('./PortalFooter.tsx')).then(({ PortalFooter: Footer }) =>
       function LoadedFooter({ target }: { target: HTMLElement }) {
         // Replaces index.html's footer in the same frame.
         useLayoutEffect(() => removePrerendered(target), [target]);

@@ -7,11 +7,11 @@
  */
 import { Suspense, useEffect, useState } from 'react';
 import { TOAST_DISMISS_EVENT, TOAST_EVENT } from '@portal/client/toast-events.ts';
-import { lazyOr } from './lazy-or.ts';
+import { lazyOr, withWords } from './lazy-or.ts';
 import { earlyToastEvents, hostState } from './toast-host-state.ts';
 
 const ToastHostLoaded = lazyOr(
-  () => import('./ToastHostLoaded.tsx').then((module) => module.default),
+  () => withWords(import('./ToastHostLoaded.tsx')).then((module) => module.default),
   () => null,
 );
 

@@ -1,5 +1,7 @@
 import { LogoMark, MailIcon, MapPinIcon, PhoneIcon, formatPhone, telHref } from '@portal/ui';
-import { PRACTICE_NAME, PRACTICE_TAGLINE, usePractice } from '@portal/client';
+import { PRACTICE_NAME, usePractice } from '@portal/client';
+import { useT } from '../i18n.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 /**
  * The shared footer: the practice locations with address and phone, and a contact link, from the
@@ -7,6 +9,7 @@ import { PRACTICE_NAME, PRACTICE_TAGLINE, usePractice } from '@portal/client';
  */
 export function PortalFooter() {
   const practice = usePractice().data;
+  const t = useT();
   return (
     <footer className="portal-footer">
       <div className="ui-container ui-container--xl">
@@ -16,10 +19,10 @@ export function PortalFooter() {
               <LogoMark size={32} className="portal-footer__mark" />
               <span>{PRACTICE_NAME}</span>
             </p>
-            <p className="portal-footer__tagline">{PRACTICE_TAGLINE}</p>
+            <p className="portal-footer__tagline">{t('footer.tagline')}</p>
             {practice ? (
               <div className="portal-footer__contact">
-                <p className="portal-footer__contact-label">Contact us</p>
+                <p className="portal-footer__contact-label">{t('footer.contact')}</p>
                 <p className="portal-footer__line">
                   <MailIcon size={16} />
                   <a href={`mailto:${practice.supportEmail}`}>{practice.supportEmail}</a>
@@ -29,7 +32,7 @@ export function PortalFooter() {
           </div>
           <nav className="portal-footer__locations" aria-labelledby="portal-footer-locations">
             <h2 id="portal-footer-locations" className="portal-footer__heading">
-              Our locations
+              {t('footer.locations')}
             </h2>
             <ul className="portal-footer__location-list">
               {(practice?.locations ?? []).map((location) => (
@@ -55,7 +58,8 @@ export function PortalFooter() {
           </nav>
         </div>
         <div className="portal-footer__bottom">
-          <p>In a medical emergency, call 911.</p>
+          <p>{t('footer.emergency')}</p>
+          <LanguageSwitch />
           <p>
             © {new Date().getFullYear()} {PRACTICE_NAME}
           </p>

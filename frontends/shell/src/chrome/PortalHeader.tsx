@@ -1,6 +1,7 @@
 import { Link, LogoMark } from '@portal/ui';
 import { PRACTICE_NAME, normalizePath, useLocation } from '@portal/client';
 import type { RouteTable } from '../routes.ts';
+import { chromeText, headerTitleText } from './chrome-text.ts';
 import { UserStatus } from './UserStatus.tsx';
 
 /**
@@ -11,14 +12,15 @@ import { UserStatus } from './UserStatus.tsx';
 export function PortalHeader({ routes }: { routes: RouteTable }) {
   const { pathname } = useLocation();
   const header = routes.headerFor(normalizePath(pathname));
+  const title = headerTitleText(header.title);
   return (
     <header className="portal-header">
       <div className="ui-container ui-container--xl portal-header__inner">
-        <Link href="/" className="portal-brand" aria-label={`${PRACTICE_NAME} ${header.title}, home`}>
+        <Link href="/" className="portal-brand" aria-label={chromeText('header.home', { practice: PRACTICE_NAME, title })}>
           <LogoMark size={40} className="portal-brand__mark" />
           <span className="portal-brand__text">
             <span className="portal-brand__practice">{PRACTICE_NAME}</span>
-            <span className="portal-brand__title">{header.title}</span>
+            <span className="portal-brand__title">{title}</span>
           </span>
         </Link>
         {header.showUserStatus ? (

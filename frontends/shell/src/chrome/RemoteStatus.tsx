@@ -1,5 +1,6 @@
-import { Container, LoadingState } from '@portal/ui';
+import { Container, Spinner } from '@portal/ui';
 import { useLoadingRemote } from '../remote-status.ts';
+import { chromeText } from './chrome-text.ts';
 
 /** Shown in the main area while a micro-frontend's code downloads. */
 export function RemoteStatus() {
@@ -7,7 +8,11 @@ export function RemoteStatus() {
   if (!loading) return null;
   return (
     <Container size="md" className="portal-remote-loading">
-      <LoadingState label="Loading..." />
+      {/* @portal/ui's LoadingState, drawn here with the first load's words (no Lingui). */}
+      <div className="ui-loading" role="status" aria-live="polite">
+        <Spinner size="lg" />
+        <p className="ui-loading__label">{chromeText('remote.loading')}</p>
+      </div>
     </Container>
   );
 }

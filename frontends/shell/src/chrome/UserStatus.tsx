@@ -14,10 +14,11 @@ import { Suspense, startTransition, useRef, useState } from 'react';
 import type { ComponentPropsWithoutRef, KeyboardEvent } from 'react';
 import { ButtonLink } from '@portal/ui';
 import { useAuthState, useLocation, withReturn } from '@portal/client';
-import { lazyOr } from './lazy-or.ts';
+import { lazyOr, withWords } from './lazy-or.ts';
+import { chromeText } from './chrome-text.ts';
 import { MenuButtonContent, menuButtonLabel, type MenuIntent, type SignedIn } from './user-status-button.tsx';
 
-const loadMenu = () => import('./UserStatusMenu.tsx');
+const loadMenu = () => withWords(import('./UserStatusMenu.tsx'));
 // Without its chunk the button stays a placeholder (the page still works; a reload brings the menu).
 const UserStatusMenu = lazyOr<{ state: SignedIn; intent: MenuIntent }>(
   () => loadMenu().then((module) => module.default),
@@ -32,7 +33,7 @@ export function UserStatus() {
     if (isPending) return <span className="portal-user__placeholder" aria-hidden="true" />;
     return (
       <ButtonLink href={withReturn('/login', `${pathname}${search}`)} variant="secondary" size="sm">
-        Sign In
+        {chromeText('user.signIn')}
       </ButtonLink>
     );
   }

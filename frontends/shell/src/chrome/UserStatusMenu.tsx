@@ -4,6 +4,7 @@
  * @portal/ui's Menu (Radix Dropdown Menu), and the nurse line dialog it opens.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerCheckResponse } from '@portal/contracts';
 import {
@@ -27,7 +28,6 @@ import {
 } from '@portal/ui';
 import {
   CUSTOMER_CHECK_QUERY_KEY,
-  NURSE_LINE_GUEST_TEXT,
   api,
   badgeOf,
   initialsOf,
@@ -38,22 +38,25 @@ import {
   useProviderSignIn,
   openBillingPortal,
 } from '@portal/client';
+import { apiErrorOf, apiErrorText } from '@portal/client/api-error-text.ts';
 import { checkCustomer, openPortalSession } from '../shell-api.ts';
-import { MenuButtonContent, PORTAL_CREDENTIALS_NOTE, menuButtonLabel, type MenuIntent, type SignedIn } from './user-status-button.tsx';
+import { LOCALES, LOCALE_NAMES, langOf } from '@portal/contracts/locale.ts';
+import { MenuButtonContent, menuButtonLabel, type MenuIntent, type SignedIn } from './user-status-button.tsx';
+import { chooseLanguage } from './LanguageSwitch.tsx';
+import { messages, useT, type MessageId } from '../i18n.ts';
 
-export const NURSE_LINE_DISABLED_TOOLTIP = NURSE_LINE_GUEST_TEXT;
-
-const PATIENT_PORTAL_ITEMS = [
-  { label: 'Patient Chart', icon: <FileTextIcon size={18} /> },
-  { label: 'Lab Results', icon: <FlaskIcon size={18} /> },
-  { label: 'Message Practice', icon: <MessageIcon size={18} /> },
-  { label: 'Primary Care Billing', icon: <ReceiptIcon size={18} /> },
-] as const;
+const PATIENT_PORTAL_ITEMS: ReadonlyArray<{ label: MessageId; icon: ReactNode }> = [
+  { label: 'menu.patientChart', icon: <FileTextIcon size={18} /> },
+  { label: 'menu.labResults', icon: <FlaskIcon size={18} /> },
+  { label: 'menu.messagePractice', icon: <MessageIcon size={18} /> },
+  { label: 'menu.primaryCareBilling', icon: <ReceiptIcon size={18} /> },
+];
 
 function UserIdentity({ state }: { state: SignedIn }) {
+  const t = useT();
   const badge = badgeOf(state);
   const actingFor = state.kind === 'provider' && state.caregiverName ? state.patientName : null;
-  const personName = state.kind === 'provider' ? (state.caregiverName ?? state.patientName) : 'Guest';
+  const personName = state.kind === 'provider' ? (state.caregiverName ?? state.patientName) : t('menu.guest');
   const email = state.email;
   return (
     <div className="portal-user__identity">
@@ -62,10 +65,10 @@ function UserIdentity({ state }: { state: SignedIn }) {
       </span>
       <div className="portal-user__details">
         <p className="portal-user__full-name">{personName}</p>
-        {actingFor ? <p className="portal-user__acting">Acting for {actingFor}</p> : null}
+        {actingFor ? <p className="portal-user__acting">{t('menu.actingFor', { name: actingFor })}</p> : null}
         {email ? <p className="portal-user__email">{email}</p> : null}
         <Badge variant={state.kind === 'provider' ? 'default' : 'secondary'} className="portal-user__badge">
-          {state.kind === 'provider' ? `Signed in with ${badge}` : 'Verified guest'}
+          {state.kind === 'provider' ? t('menu.signedInWith', { badge: badge ?? '' }) : t('menu.verifiedGuest')}
         </Badge>
       </div>
     </div>
@@ -82,6 +85,8 @@ const readCustomer = async ({ signal }: { signal: AbortSignal }): Promise<Custom
 };
 
 export default function UserStatusMenu({ state, intent }: { state: SignedIn; intent: MenuIntent }) {
+  const t = useT();
+  const locale = messages.useLocale();
   const { pathname, search } = useLocation();
   const isProvider = state.kind === 'provider';
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -99,8 +104,8 @@ export default function UserStatusMenu({ state, intent }: { state: SignedIn; int
   const switchAccount = (): void => {
     start('switch', `${pathname}${search}`).catch((error: unknown) => {
       toast({
-        title: 'Switch Account Failed',
-        description: error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : 'Please try again.',
+        title: t('menu.switchFailedTitle'),
+        description: error instanceof Error && !/^\d{3}: /.test(error.message) ? apiErrorText(apiErrorOf(error)) : t('menu.switchFailedText'),
         variant: 'destructive',
       });
     });
@@ -142,48 +147,55 @@ export default function UserStatusMenu({ state, intent }: { state: SignedIn; int
         header={<UserIdentity state={state} />}
       >
         <MenuItem href="/enrollment" icon={<ClipboardIcon size={18} />}>
-          Membership Enrollment
+          {t('menu.enrollment')}
         </MenuItem>
-        <MenuGroup label="Members Only Benefits">
+        <MenuGroup label={t('menu.benefits')}>
           <MenuItem href="/appointments" icon={<CalendarIcon size={18} />}>
-            Manage Appointments
+            {t('menu.appointments')}
           </MenuItem>
           {isProvider ? (
             <MenuItem onSelect={() => setNurseLineOpen(true)} icon={<PhoneIcon size={18} />}>
-              Nurse Phone Messaging
+              {t('menu.nurseLine')}
             </MenuItem>
           ) : (
-            <MenuItem disabled tooltip={NURSE_LINE_DISABLED_TOOLTIP} icon={<PhoneIcon size={18} />}>
-              Nurse Phone Messaging
+            <MenuItem disabled tooltip={t('menu.nurseLineGuest')} icon={<PhoneIcon size={18} />}>
+              {t('menu.nurseLine')}
             </MenuItem>
           )}
           {customer.data?.hasCustomer ? (
             <MenuItem onSelect={billing} busy={openingBilling} icon={<CreditCardIcon size={18} />}>
-              Membership Billing
+              {t('menu.billing')}
             </MenuItem>
           ) : null}
         </MenuGroup>
-        <MenuGroup label="Patient Portal" note={isProvider ? undefined : PORTAL_CREDENTIALS_NOTE}>
+        <MenuGroup label={t('menu.patientPortal')} note={isProvider ? undefined : t('menu.credentialsNote')}>
           {PATIENT_PORTAL_ITEMS.map((item) =>
             patientPortalUrl ? (
               <MenuItem key={item.label} href={patientPortalUrl} external icon={item.icon}>
-                {item.label}
+                {t(item.label)}
               </MenuItem>
             ) : (
-              <MenuItem key={item.label} disabled tooltip="Loading the patient portal link..." icon={item.icon}>
-                {item.label}
+              <MenuItem key={item.label} disabled tooltip={t('menu.loadingPortalLink')} icon={item.icon}>
+                {t(item.label)}
               </MenuItem>
             ),
           )}
         </MenuGroup>
+        <MenuGroup label={t('language.label')}>
+          {LOCALES.map((option) => (
+            <MenuItem key={option} lang={langOf(option)} current={option === locale} keepOpen onSelect={() => chooseLanguage(option, true)}>
+              {LOCALE_NAMES[option]}
+            </MenuItem>
+          ))}
+        </MenuGroup>
         <MenuSeparator />
         {isProvider ? (
           <MenuItem onSelect={switchAccount} busy={isStarting} keepOpen icon={<SwitchUserIcon size={18} />}>
-            {isStarting ? 'Switching...' : 'Switch Account'}
+            {isStarting ? t('menu.switching') : t('menu.switchAccount')}
           </MenuItem>
         ) : null}
         <MenuItem onSelect={() => void logout()} busy={isLoggingOut} keepOpen tone="destructive" icon={<LogOutIcon size={18} />}>
-          {isLoggingOut ? 'Logging out...' : 'Logout'}
+          {isLoggingOut ? t('menu.loggingOut') : t('menu.logout')}
         </MenuItem>
       </Menu>
       {/* Opened from the menu on any page (issue 14); the dashboard's card opens its own. */}

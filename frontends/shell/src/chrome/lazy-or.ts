@@ -6,6 +6,10 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 
+/** A lazy part's module once its words (../i18n.ts, with Lingui) are loaded too. */
+export const withWords = <T>(module: Promise<T>): Promise<T> =>
+  Promise.all([module, import('../i18n.ts').then((i18n) => i18n.loadLazyMessages())]).then(([loaded]) => loaded);
+
 export const lazyOr = <P extends object>(load: () => Promise<ComponentType<P>>, fallback: ComponentType<P>) =>
   lazy(() =>
     load().then(

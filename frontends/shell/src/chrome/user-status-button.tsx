@@ -6,8 +6,7 @@
 import { Badge, ChevronDownIcon, cx } from '@portal/ui';
 import { badgeOf, displayNameOf, initialsOf } from '@portal/client';
 import type { AuthState } from '@portal/client';
-
-export const PORTAL_CREDENTIALS_NOTE = 'Portal credentials required';
+import { chromeText } from './chrome-text.ts';
 
 export type SignedIn = Exclude<AuthState, { kind: 'unauthenticated' }>;
 
@@ -22,7 +21,10 @@ export interface MenuIntent {
 }
 
 /** The accessible name of the menu button. */
-export const menuButtonLabel = (state: SignedIn): string => `${displayNameOf(state)}, ${badgeOf(state) ?? ''}, account menu`;
+export const menuButtonLabel = (state: SignedIn): string => chromeText('user.menuLabel', { name: displayNameOf(state), badge: badgeText(state) });
+
+/** The badge: 'athenahealth' (a name) or 'Guest' in the page's language. */
+export const badgeText = (state: SignedIn): string => (state.kind === 'guest' ? chromeText('user.guestBadge') : (badgeOf(state) ?? ''));
 
 /** What the menu button shows: avatar, name, badge and chevron. */
 export function MenuButtonContent({ state }: { state: SignedIn }) {
@@ -34,7 +36,7 @@ export function MenuButtonContent({ state }: { state: SignedIn }) {
       <span className="portal-user__summary">
         <span className="portal-user__name">{displayNameOf(state)}</span>
         <Badge variant={state.kind === 'provider' ? 'default' : 'secondary'} className="portal-user__badge">
-          {badgeOf(state) ?? ''}
+          {badgeText(state)}
         </Badge>
       </span>
       <ChevronDownIcon size={18} className="portal-user__chevron" />

@@ -19,27 +19,22 @@ import {
   AUTH_STATUS_QUERY_KEY,
   ApiContractError,
   ApiError,
-  EXTENSION_ERROR,
-  EXTENSION_FAILED,
-  SESSION_EXPIRED_TEXT,
-  SESSION_EXPIRED_TITLE,
-  SESSION_EXPIRING_TITLE,
   SESSION_MIN_CHECK_GAP_MS,
   SESSION_POLL_MS,
   api,
   fetchAuthStatus,
   formatCountdown,
   runClientCleanup,
-  spokenCountdown,
   toast,
   useAuthState,
   useLogout,
 } from '@portal/client';
 import { extendSession } from '../shell-api.ts';
+import { messages, useT } from '../i18n.ts';
 import { useExpiryClock } from './use-expiry-clock.ts';
 
 /** Announced to screen readers as the countdown passes these marks (the dialog itself is announced on open). */
-const announcementFor = (secondsLeft: number): string => (secondsLeft <= 10 ? '10 seconds left' : secondsLeft <= 30 ? '30 seconds left' : '');
+const announcementFor = (secondsLeft: number): string => (secondsLeft <= 10 ? messages.t('session.left10') : secondsLeft <= 30 ? messages.t('session.left30') : '');
 
 const signInAgainHref = (): string => {
   const here = `${window.location.pathname}${window.location.search}`;
@@ -47,6 +42,12 @@ const signInAgainHref = (): string => {
 };
 
 export function SessionExpiryWarning() {
+  const t = useT();
+  /** '50 seconds', '1 minute' (ICU plurals in the data client's catalog). */
+  const spoken = (seconds: number): string => {
+    const whole = Math.max(0, Math.ceil(seconds));
+    return whole >= 60 && whole % 60 === 0 ? t('session.spokenMinutes', { minutes: whole / 60 }) : t('session.spokenCountdown', { seconds: whole });
+  };
   const queryClient = useQueryClient();
   const { state } = useAuthState();
   const signedIn = state.kind === 'provider';
@@ -77,7 +78,7 @@ export function SessionExpiryWarning() {
     onSuccess: (answer) => {
       const next = answer.expiresAt;
       if (Number.isNaN(Date.parse(next))) {
-        toast({ title: EXTENSION_FAILED, description: 'Your session could not be extended. Please sign in again.', variant: 'destructive' });
+        toast({ title: t('session.extensionFailed'), description: t('session.extensionFailedText'), variant: 'destructive' });
         return;
       }
       queryClient.setQueryData<AuthStatusResponse>(AUTH_STATUS_QUERY_KEY, (current) =>
@@ -88,10 +89,10 @@ export function SessionExpiryWarning() {
       // The server refused, or answered in a shape this page cannot read: 'Extension Failed'.
       toast(
         error instanceof ApiError || error instanceof ApiContractError
-          ? { title: EXTENSION_FAILED, description: 'Your session could not be extended. Please sign in again.', variant: 'destructive' }
+          ? { title: t('session.extensionFailed'), description: t('session.extensionFailedText'), variant: 'destructive' }
           : {
-              title: EXTENSION_ERROR,
-              description: 'Something went wrong while extending your session. Please check your connection and try again.',
+              title: t('session.extensionError'),
+              description: t('session.extensionErrorText'),
               variant: 'destructive',
             },
       );
@@ -114,11 +115,11 @@ export function SessionExpiryWarning() {
         size="sm"
         className="portal-session-dialog"
         initialFocusRef={signInRef}
-        title={SESSION_EXPIRED_TITLE}
-        description={SESSION_EXPIRED_TEXT}
+        title={t('session.expiredTitle')}
+        description={t('session.expiredText')}
         footer={
           <Button ref={signInRef} onClick={signInAgain}>
-            Sign In Again
+            {t('session.signInAgain')}
           </Button>
         }
       />
@@ -137,22 +138,22 @@ export function SessionExpiryWarning() {
       size="sm"
       className="portal-session-dialog"
       initialFocusRef={stayRef}
-      title={SESSION_EXPIRING_TITLE}
-      description={`For your security, you will be signed out in ${spokenCountdown(expiry.secondsLeft)} unless you choose to stay signed in.`}
+      title={t('session.expiringTitle')}
+      description={t('session.warning', { time: spoken(expiry.secondsLeft) })}
       footer={
         <>
-          <Button variant="secondary" onClick={() => void logout()} loading={isLoggingOut} loadingText="Logging out...">
-            Sign Out
+          <Button variant="secondary" onClick={() => void logout()} loading={isLoggingOut} loadingText={t('session.loggingOut')}>
+            {t('session.signOut')}
           </Button>
-          <Button ref={stayRef} onClick={() => extend.mutate()} loading={extend.isPending} loadingText="Extending...">
-            Stay Signed In
+          <Button ref={stayRef} onClick={() => extend.mutate()} loading={extend.isPending} loadingText={t('session.extending')}>
+            {t('session.stay')}
           </Button>
         </>
       }
     >
       <div className="portal-session-dialog__clock">
         <ClockIcon size={22} />
-        <p className="portal-session-dialog__countdown" role="timer" aria-label="Time left">
+        <p className="portal-session-dialog__countdown" role="timer" aria-label={t('session.timeLeft')}>
           {formatCountdown(expiry.secondsLeft)}
         </p>
       </div>

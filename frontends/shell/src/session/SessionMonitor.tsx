@@ -9,12 +9,12 @@
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
-import { lazyOr } from '../chrome/lazy-or.ts';
+import { lazyOr, withWords } from '../chrome/lazy-or.ts';
 import { AUTH_STATUS_QUERY_KEY, SESSION_QUERY_KEY, listenForSessionCleanup, resetQueryCache, trackPatient, useAuthState, useGuestIdentity } from '@portal/client';
 
 // Loaded only while a guest is stored (decision 0034).
 const GuestSessionCheck = lazyOr(
-  () => import('./GuestSessionCheck.tsx').then((module) => module.default),
+  () => withWords(import('./GuestSessionCheck.tsx')).then((module) => module.default),
   () => null,
 );
 

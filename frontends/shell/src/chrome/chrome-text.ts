@@ -1,0 +1,50 @@
+/**
+ * The words of the shell's first load (issue 26): header, user-status button, loading line,
+ * without Lingui (the 100 KB budget, decision 0057). `messages/en.json` ships in the first load;
+ * Spanish (`messages/es.json` and the manifests' Spanish header titles, chrome-spanish.ts) is a
+ * lazy chunk loaded only for a Spanish page: bootstrap waits for it before the first render, and
+ * draws the chrome again when the page's language changes. The catalogs hold plain text and
+ * `{name}` placeholders only (still ICU, checked by tools/src/i18n/catalogs.test.ts); the build
+ * compiles them to Lingui's form (a list of strings and [name]s), jest reads the ICU source: the
+ * lookup reads both. The shell's lazy parts use ../i18n.ts (Lingui).
+ */
+import en from './messages/en.json' with { type: 'json' };
+
+export type ChromeTextId = keyof typeof en;
+/** A message as the build compiles it (strings and [name] placeholders) or as ICU source. */
+export type CompiledText = string | ReadonlyArray<string | readonly [string]>;
+
+export interface ChromeSpanish {
+  readonly catalog: Readonly<Record<string, CompiledText>>;
+  /** Header titles, the manifests' and the shell's own: English → Spanish. */
+  readonly titles: ReadonlyMap<string, string>;
+}
+
+let manifests: readonly unknown[] = [];
+let spanish: Promise<ChromeSpanish> | undefined;
+let words: ChromeSpanish | null = null;
+
+/** A message with its values: compiled pieces, or the ICU source's `{name}`s. */
+export const formatText = (message: CompiledText, values: Readonly<Record<string, string>> = {}): string =>
+  typeof message === 'string'
+    ? message.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!)
+    : message.map((piece) => (typeof piece === 'string' ? piece : values[piece[0]])).join('');
+
+/** The manifests as /remotes.js or manifest.json gave them: their `translations` name the header titles. */
+export const setManifests = (raw: readonly unknown[]): void => {
+  manifests = raw;
+};
+
+/** Whether a language tag (<html lang>, the portal:locale event's locale) is Spanish. */
+export const isSpanish = (tag: unknown): boolean => /^es/i.test(String(tag));
+
+/** Loads what the chrome needs to draw in Spanish (or English, at once). */
+export const loadChromeText = async (inSpanish: boolean): Promise<void> => {
+  words = inSpanish ? await (spanish ??= import('./chrome-spanish.ts').then((module) => module.chromeSpanish(manifests))) : null;
+};
+
+export const chromeText = (id: ChromeTextId, values?: Readonly<Record<string, string>>): string =>
+  formatText(words?.catalog[id] ?? (en as Readonly<Record<string, CompiledText>>)[id]!, values);
+
+/** A header title in the page's language. */
+export const headerTitleText = (title: string): string => words?.titles.get(title) ?? title;
