@@ -70,3 +70,11 @@ it('sends each due reminder once across two workers and ten runs, and none that 
   await runs(4);
   expect(await inbox('margaret.sullivan@example.com')).toHaveLength(1);
 }, 60_000);
+
+it("sends the reminder in the language kept with the patient (issue 26)", async () => {
+  await portal.db.knex('patient_languages').insert({ athenaPatientId: String(PATIENT_IDS.tyler), locale: 'es-US', updatedAt: new Date() });
+  await portal.db.knex('appointments').insert([booking(PATIENT_IDS.tyler, 47, 120)]);
+  await runs(2);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await inbox('tyler.brooks@example.com')).toEqual(['Recordatorio: su cita en MDRI Primary Care es en dos días']);
+}, 60_000);

@@ -8,7 +8,6 @@ import { EventEmitter } from 'node:events';
 import { Logger as GraphileLogger, parseCronItems, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import {
   SHARED_TOKENS as TOKENS,
-  token,
   buildContainer,
   createLogger,
   metricsPortFor,
@@ -107,9 +106,6 @@ export const SEND_APPOINTMENT_REMINDERS = 'send_appointment_reminders';
 /** The every-minute sender of earlier-slot offers whose time has come (Enhanced members, 15 minutes after Concierge). */
 export const SEND_WAITLIST_OFFERS = 'send_waitlist_offers';
 
-/** The composition's PatientLanguages (`Symbol.for('portal.PatientLanguages')`), optional until it is bound. */
-const PATIENT_LANGUAGES = token<PatientLanguages>('PatientLanguages');
-
 const FreedSlotPayload = t.type({ departmentId: t.string, providerId: t.union([t.string, t.null]), date: t.string, startTime: t.string });
 
 export const startWorker = async (options: StartWorkerOptions): Promise<RunningWorker> => {
@@ -142,8 +138,8 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     patients: container.get<HealthRecord>(TOKENS.HealthRecord),
     mailer: container.get<Mailer>(TOKENS.Mailer),
     clock: container.get<Clock>(TOKENS.Clock),
-    // The patients' chosen languages (issue 26), once the composition binds them; else English.
-    ...(container.isBound(PATIENT_LANGUAGES) ? { languages: container.get<PatientLanguages>(PATIENT_LANGUAGES) } : {}),
+    // The patients' chosen languages (issue 26): reminders and waitlist offers go in each one's.
+    languages: container.get<PatientLanguages>(TOKENS.PatientLanguages),
   };
 
   // The waitlist's links are signed with the API's keys (TOKEN_SIGNING_KEYS, or derived from the shared secret).
@@ -161,7 +157,7 @@ export const startWorker = async (options: StartWorkerOptions): Promise<RunningW
     patients: reminders.patients,
     clock: reminders.clock,
     publicOrigin: config.publicOrigin,
-    ...(reminders.languages ? { languages: reminders.languages } : {}),
+    languages: reminders.languages,
   };
 
   const taskList: TaskList = {
