@@ -57,3 +57,10 @@ describe('the wizard in Spanish', () => {
     expect(pageHeading(es.t, initialBookingState, false)?.title).toBe('Reservar una cita');
   });
 });
+
+describe('the appointment type step in Spanish', () => {
+  it("says 'with any provider' for No Preference, the provider's name otherwise", () => {
+    expect(messages.t('types.with', { provider: 'Sin preferencia', any: 'yes' })).toBe('Con cualquier proveedor');
+    expect(messages.t('types.with', { provider: 'Sarah Chen, MD', any: 'no' })).toBe('Con Sarah Chen, MD');
+  });
+});

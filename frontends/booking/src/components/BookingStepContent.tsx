@@ -3,7 +3,7 @@ import type { BookingPatientForm } from '@portal/contracts';
 import { LoadingState, Stack } from '@portal/ui';
 import { useAuthState } from '@portal/client';
 import type { BookingAction, BookingState, ChosenType } from '../booking-flow.ts';
-import { providerName } from '../providers.ts';
+import { ANY_PROVIDER_ID, providerName } from '../providers.ts';
 import { ConfirmationStep } from './ConfirmationStep.tsx';
 import { LocationSelect } from './LocationSelect.tsx';
 import { ProviderStep } from './ProviderStep.tsx';
@@ -61,7 +61,7 @@ export function BookingStepContent({ state, auth, sessionLocation, busy, patient
         <Stack gap={5}>
           <StepHeading>{t('types.heading')}</StepHeading>
           <p id="booking-type-list" className="booking-muted">
-            {t('types.with', { provider: providerName(t, state.provider) })}
+            {t('types.with', { provider: providerName(t, state.provider), any: state.provider?.id === ANY_PROVIDER_ID ? 'yes' : 'no' })}
           </p>
           {state.provider ? (
             <TypeChoices providerId={state.provider.id} selectedId={state.appointmentType?.id ?? null} onChoose={chooseType} headingId="booking-type-list" />
