@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { AppointmentRecord } from '../ports/appointment.repository.port.ts';
 import type { OutgoingEmail } from '../ports/mailer.port.ts';
 import { InMemoryPatientLanguages } from '../testing/in-memory-patient-languages.ts';
-import { dueReminder, patientLocale, reminderEmail, sendDueReminders, type ReminderDeps } from './appointment-reminders.use-case.ts';
+import { dueReminder, reminderEmail, sendDueReminders, type ReminderDeps } from './appointment-reminders.use-case.ts';
+import { patientLocale } from './patient-language.use-case.ts';
 
 const HOUR = 3_600_000;
 const NOW = new Date('2026-12-01T15:00:00Z');

@@ -6,6 +6,7 @@
  * send and the ledger's "sent" mark leaves a claim that is taken again after 10 minutes: then the
  * reminder may go twice — preferred to not at all.
  */
+import { patientLocale } from './patient-language.use-case.ts';
 import { ARRIVE_EARLY_MINUTES, REMINDER_EMAILS, appointmentCalendarEvent } from '../domain/appointment-notice.ts';
 import { DEFAULT_LOCALE, type Locale } from '../domain/locale.ts';
 import type { AppointmentRecord } from '../ports/appointment.repository.port.ts';
@@ -40,20 +41,6 @@ export interface ReminderDeps {
   /** The patient's chosen language (issue 26); without it, or when none is known, reminders go in English. */
   readonly languages?: PatientLanguages;
 }
-
-/**
- * The language to write to a patient in when there is no request to ask (reminders, waitlist
- * offers, staff changes): the one kept with the patient, else English. A lookup that fails is
- * answered with English: the notice in English beats none.
- */
-export const patientLocale = async (languages: PatientLanguages | undefined, athenaPatientId: string | null | undefined): Promise<Locale> => {
-  if (!languages || !athenaPatientId) return DEFAULT_LOCALE;
-  try {
-    return (await languages.languageOf(athenaPatientId)) ?? DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
-  }
-};
 
 /** The reminder due for a booking at `now`, if any: the closest lead already reached, not one that was already past when it was booked. */
 export const dueReminder = (booking: Pick<AppointmentRecord, 'startsAt' | 'bookedAt'>, now: Date): ReminderKind | null => {

@@ -6,6 +6,7 @@ import { eventCustomer, notifyPastDue, receiveCardEvent } from './card-events.us
 import type { Enrollment } from '../ports/enrollment.repository.port.ts';
 import { FixedClock } from '../testing/fixed-clock.ts';
 import { InMemorySubscriptionCache } from '../testing/in-memory-subscription-cache.ts';
+import { InMemoryPatientLanguages } from '../testing/in-memory-patient-languages.ts';
 import type { MembershipStatus } from './membership-status.use-case.ts';
 
 class MemoryLedger implements CardEventLedger {
@@ -84,5 +85,16 @@ describe('card events', () => {
     await notifyPastDue(deps(ledger, mail, []), enrollment, 'in_9');
     await notifyPastDue(deps(ledger, mail, []), { ...enrollment, billingEmail: null }, 'in_10');
     expect(mail).toEqual(['billing@example.org', 'card@example.org']);
+  });
+
+  it('writes the past-due notice in the language kept with the patient, English when none is', async () => {
+    const subjects: string[] = [];
+    const spanish = { ...deps(new MemoryLedger(), [], []), mailer: { send: async (message: { subject: string }) => void subjects.push(message.subject) } };
+    const languages = new InMemoryPatientLanguages({ '7001': 'es-US' });
+    const enrollment = { id: 'e1', athenaPatientId: '7001', stripeCustomerId: 'cus_1', billingEmail: 'billing@example.org' } as Enrollment;
+    await notifyPastDue({ ...spanish, languages } as CardEventDeps, enrollment, 'in_1');
+    await notifyPastDue({ ...spanish, languages } as CardEventDeps, { ...enrollment, athenaPatientId: '7002' }, 'in_2');
+    expect(subjects).toEqual(['No se pudo completar el pago de su membresía', 'Your membership payment did not go through']);
+    expect(languages.asked).toEqual(['7001', '7002']);
   });
 });

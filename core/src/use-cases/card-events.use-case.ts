@@ -7,14 +7,18 @@ import type { CardEvent } from '../ports/cards.port.ts';
 import type { CardEventLedger } from '../ports/card-event-ledger.port.ts';
 import type { Enrollment } from '../ports/enrollment.repository.port.ts';
 import type { Mailer } from '../ports/mailer.port.ts';
+import type { PatientLanguages } from '../ports/patient-languages.port.ts';
 import { pastDueEmail, reconcileSubscription, type PaymentDeps, type ReconcileResult } from './membership-payment.use-case.ts';
 import { forgetMembership } from './membership-status-cache.use-case.ts';
+import { patientLocale } from './patient-language.use-case.ts';
 
 export interface CardEventDeps extends PaymentDeps {
   readonly ledger: CardEventLedger;
   readonly mailer: Mailer;
   /** Where the billing portal sends the member back to. */
   readonly billingReturnUrl: string;
+  /** The patient's language for the notice (English when none is kept). */
+  readonly languages?: PatientLanguages;
 }
 
 /** Emails the past-due notice once per invoice, to the billing email or else Stripe's customer email. */
@@ -25,7 +29,7 @@ export const notifyPastDue = async (deps: CardEventDeps, enrollment: Enrollment,
   const to = enrollment.billingEmail ?? customer?.email;
   if (!to) return;
   const { url } = await deps.cards.createPortalSession(enrollment.stripeCustomerId, deps.billingReturnUrl);
-  await deps.mailer.send(pastDueEmail(to, url));
+  await deps.mailer.send(pastDueEmail(to, url, await patientLocale(deps.languages, enrollment.athenaPatientId)));
 };
 
 type EventObject = CardEvent['object'];

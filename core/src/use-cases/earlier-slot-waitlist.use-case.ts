@@ -22,7 +22,7 @@ import type { SignedTokens } from '../ports/signed-tokens.port.ts';
 import type { FreedSlot, OfferLink, Waitlist, WaitlistEntry, WaitlistOffer } from '../ports/waitlist.port.ts';
 import type { BookingError } from './booking.errors.ts';
 import type { Booked, BookingDeps } from './booking-support.ts';
-import { patientLocale } from './appointment-reminders.use-case.ts';
+import { patientLocale } from './patient-language.use-case.ts';
 import { rescheduleAppointment } from './reschedule-appointment.use-case.ts';
 
 /** How long Enhanced members wait after Concierge members hear of a slot. */

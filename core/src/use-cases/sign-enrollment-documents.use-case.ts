@@ -16,6 +16,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { CONSENT_FILE_NAMES, consentDocument, type ConsentDocument } from '../domain/consent-documents.ts';
 import { domainError, type DomainError } from '../domain/domain-error.ts';
 import type { EnrollmentStatus } from '../domain/enrollment.ts';
+import type { Locale } from '../domain/locale.ts';
 import { TIERS } from '../domain/tier.ts';
 import type { Clock } from '../ports/clock.port.ts';
 import type { ChartDocumentType, DocumentFiling, DocumentSubmissionStatus } from '../ports/document-filing.port.ts';
@@ -102,7 +103,8 @@ const stepAvailable = (enrollment: Enrollment, type: ChartDocumentType): E.Eithe
 
 export const prepareSigningDocument = async (
   deps: SigningDeps,
-  input: { readonly enrollmentId: string; readonly type: ChartDocumentType; readonly parties: SigningParties },
+  /** `locale`: the language of the document's own headings and facts (the request's; English by default). */
+  input: { readonly enrollmentId: string; readonly type: ChartDocumentType; readonly parties: SigningParties; readonly locale?: Locale },
 ): Promise<E.Either<SigningStepError | DomainError<'ENROLLMENT.NOT_FOUND'>, PreparedDocument>> =>
   deps.enrollments.withLock(input.enrollmentId, async () => {
     const enrollment = await deps.enrollments.findById(input.enrollmentId);
@@ -129,6 +131,7 @@ export const prepareSigningDocument = async (
       guardianName: input.parties.guardianName,
       membershipTier: enrollment.membershipTier,
       department: enrollment.department,
+      ...(input.locale ? { locale: input.locale } : {}),
     });
     const rendered = await deps.renderPdf(document);
     const created = await deps.signing.createEmbeddedDocument({
