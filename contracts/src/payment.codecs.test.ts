@@ -116,7 +116,7 @@ describe('payment answers', () => {
       cancelAtPeriodEnd: false,
       customer: { email: 'ann@example.com' },
     };
-    expectValid(SubscriptionStatusResponse, {
+    const status = {
       hasActiveSubscription: true,
       subscriptionSummary: '1 active subscription',
       tier1Matches: 1,
@@ -128,6 +128,23 @@ describe('payment answers', () => {
       managedSubscriptionsEnabled: true,
       enrollMemberEnabled: false,
       bookAppointmentEnabled: true,
-    });
+    };
+    // Without the facts (a status kept from before them), and with them.
+    expectValid(SubscriptionStatusResponse, status);
+    const facts = {
+      membership: 'active',
+      tier: '120_annual',
+      tierName: 'Enhanced Annual',
+      viaCaregiver: false,
+      periodEnd: '2027-01-01',
+      cancelAtPeriodEnd: false,
+      otherSubscriptions: 0,
+      managedByCaregiver: 0,
+    };
+    const full = expectValid(SubscriptionStatusResponse, { ...status, summaryFacts: facts, enrollmentMessageCode: 'enrolled_in_tier', appointmentMessageCode: 'booking_available' });
+    expect(full.summaryFacts).toEqual(facts);
+    // A value added later does not fail decoding.
+    expectValid(SubscriptionStatusResponse, { ...status, summaryFacts: { ...facts, membership: 'paused', tier: null, tierName: null, periodEnd: null }, enrollmentMessageCode: 'something_new' });
+    expect(SubscriptionStatusResponse.is({ ...status, summaryFacts: { ...facts, otherSubscriptions: '2' } })).toBe(false);
   });
 });

@@ -181,27 +181,59 @@ export const Subscription = t.type(
 export type Subscription = t.TypeOf<typeof Subscription>;
 
 /**
- * GET /api/dashboard/subscription-status and POST .../refresh: the membership status. The
- * enrollment flow reads only hasActiveSubscription and subscriptionSummary.
+ * What subscriptionSummary says, as facts (issue 26, decision 0057; core's MembershipSummaryFacts):
+ * a screen in Spanish says it from its catalog. `membership` is 'active', 'past_due' or 'none',
+ * `tier` a tier code, `periodEnd` 'YYYY-MM-DD' on the practice's calendar. Strings, not closed
+ * lists, so a value added later does not fail an older screen's decoding: a screen that does not
+ * know a value shows the English.
  */
-export const SubscriptionStatusResponse = t.type(
+export const SubscriptionSummaryFacts = t.type(
   {
-    hasActiveSubscription: t.boolean,
-    subscriptionSummary: t.string,
-    tier1Matches: t.number,
-    tier1Others: t.number,
-    tier2Matches: t.number,
-    subscriptions: t.type({
-      tier1PatientMatches: t.array(Subscription),
-      tier1Others: t.array(Subscription),
-      tier2Matches: t.array(Subscription),
-    }),
-    enrollmentMessage: t.string,
-    appointmentMessage: t.string,
-    managedSubscriptionsEnabled: t.boolean,
-    enrollMemberEnabled: t.boolean,
-    bookAppointmentEnabled: t.boolean,
+    membership: t.string,
+    tier: nullable(t.string),
+    tierName: nullable(t.string),
+    viaCaregiver: t.boolean,
+    periodEnd: nullable(t.string),
+    cancelAtPeriodEnd: t.boolean,
+    otherSubscriptions: t.number,
+    managedByCaregiver: t.number,
   },
+  'SubscriptionSummaryFacts',
+);
+export type SubscriptionSummaryFacts = t.TypeOf<typeof SubscriptionSummaryFacts>;
+
+/**
+ * GET /api/dashboard/subscription-status and POST .../refresh: the membership status. The
+ * enrollment flow reads only hasActiveSubscription and subscriptionSummary. The summary and messages are English (the specs' words);
+ * summaryFacts and the message codes ('enrolled_in_tier' | 'enrolled' | 'past_due' | 'not_enrolled';
+ * 'booking_available' | 'requires_membership') say the same for other languages. They are optional:
+ * a status kept from before they existed has none (the screen then shows the English).
+ */
+export const SubscriptionStatusResponse = t.intersection(
+  [
+    t.type({
+      hasActiveSubscription: t.boolean,
+      subscriptionSummary: t.string,
+      tier1Matches: t.number,
+      tier1Others: t.number,
+      tier2Matches: t.number,
+      subscriptions: t.type({
+        tier1PatientMatches: t.array(Subscription),
+        tier1Others: t.array(Subscription),
+        tier2Matches: t.array(Subscription),
+      }),
+      enrollmentMessage: t.string,
+      appointmentMessage: t.string,
+      managedSubscriptionsEnabled: t.boolean,
+      enrollMemberEnabled: t.boolean,
+      bookAppointmentEnabled: t.boolean,
+    }),
+    t.partial({
+      summaryFacts: SubscriptionSummaryFacts,
+      enrollmentMessageCode: t.string,
+      appointmentMessageCode: t.string,
+    }),
+  ],
   'SubscriptionStatusResponse',
 );
 export type SubscriptionStatusResponse = t.TypeOf<typeof SubscriptionStatusResponse>;

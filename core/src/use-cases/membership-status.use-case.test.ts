@@ -7,6 +7,8 @@ import { InMemoryEnrollments } from '../testing/in-memory-enrollments.ts';
 import {
   APPOINTMENTS_AVAILABLE_MESSAGE,
   APPOINTMENTS_REQUIRE_MEMBERSHIP_MESSAGE,
+  describeEnrollment,
+  describeSummary,
   membershipStatus,
   NO_MEMBERSHIP_SUMMARY,
   NOT_ENROLLED_MESSAGE,
@@ -100,12 +102,24 @@ describe('membershipStatus', () => {
     expect(status).toEqual({
       hasActiveSubscription: false,
       subscriptionSummary: NO_MEMBERSHIP_SUMMARY,
+      summaryFacts: {
+        membership: 'none',
+        tier: null,
+        tierName: null,
+        viaCaregiver: false,
+        periodEnd: null,
+        cancelAtPeriodEnd: false,
+        otherSubscriptions: 0,
+        managedByCaregiver: 0,
+      },
       tier1Matches: 0,
       tier1Others: 0,
       tier2Matches: 0,
       subscriptions: { tier1PatientMatches: [], tier1Others: [], tier2Matches: [] },
       enrollmentMessage: NOT_ENROLLED_MESSAGE,
+      enrollmentMessageCode: 'not_enrolled',
       appointmentMessage: APPOINTMENTS_REQUIRE_MEMBERSHIP_MESSAGE,
+      appointmentMessageCode: 'requires_membership',
       managedSubscriptionsEnabled: false,
       enrollMemberEnabled: true,
       bookAppointmentEnabled: false,
@@ -303,5 +317,124 @@ describe('membershipStatus', () => {
     const status = await membershipStatus(deps, { session: danaForSam });
     expect([...status.subscriptions.tier1PatientMatches, ...status.subscriptions.tier1Others, ...status.subscriptions.tier2Matches]).toEqual([]);
     expect(status.hasActiveSubscription).toBe(false);
+  });
+});
+
+/** The English says what the facts say: rebuilt from them, word for word. */
+const expectEnglishFromFacts = (status: Awaited<ReturnType<typeof membershipStatus>>): void => {
+  expect(describeSummary(status.summaryFacts)).toBe(status.subscriptionSummary);
+  expect(describeEnrollment(status.enrollmentMessageCode, status.summaryFacts)).toBe(status.enrollmentMessage);
+};
+
+describe('the summary as facts (issue 26: a screen in Spanish says it from these)', () => {
+  const NO_COUNTS = { otherSubscriptions: 0, managedByCaregiver: 0 };
+
+  it('active: the tier, its name and the period end on the practice calendar; the message codes', async () => {
+    const { deps, cards, enrolled } = setup();
+    cards.customer('cus_dana', 'dana@example.test', '5101');
+    cards.subscription('sub_dana', 'cus_dana', { forPatient: '5101', currentPeriodEnd: new Date('2027-01-01T02:00:00Z') });
+    await enrolled('5101', 'cus_dana');
+    const status = await membershipStatus(deps, { session: danaForHerself });
+    expect(status.summaryFacts).toEqual({
+      membership: 'active',
+      tier: '120_annual',
+      tierName: 'Enhanced Annual',
+      viaCaregiver: false,
+      periodEnd: '2026-12-31',
+      cancelAtPeriodEnd: false,
+      ...NO_COUNTS,
+    });
+    expect(status.subscriptionSummary).toBe('Active Enhanced Annual membership, renews 12/31/2026.');
+    expect(status).toMatchObject({ enrollmentMessageCode: 'enrolled_in_tier', appointmentMessageCode: 'booking_available' });
+    expectEnglishFromFacts(status);
+  });
+
+  it('set to cancel at period end: cancelAtPeriodEnd', async () => {
+    const { deps, cards, enrolled } = setup();
+    cards.customer('cus_dana', 'dana@example.test', '5101');
+    cards.subscription('sub_dana', 'cus_dana', { forPatient: '5101', tier: '70_biannual', cancelAtPeriodEnd: true });
+    await enrolled('5101', 'cus_dana');
+    const status = await membershipStatus(deps, { session: danaForHerself });
+    expect(status.summaryFacts).toMatchObject({ membership: 'active', tier: '70_biannual', tierName: 'Enhanced 6 Month', periodEnd: '2027-06-15', cancelAtPeriodEnd: true });
+    expectEnglishFromFacts(status);
+  });
+
+  it("paid from a caregiver's account: viaCaregiver, and no count of caregiver-managed subscriptions beside the membership", async () => {
+    const { deps, cards, enrolled } = setup();
+    cards.customer('cus_dana', 'dana@example.test', '5101');
+    cards.subscription('sub_for_sam', 'cus_dana', { forPatient: '5102' });
+    await enrolled('5101', 'cus_dana');
+    const status = await membershipStatus(deps, { session: danaForSam });
+    expect(status.summaryFacts).toEqual({
+      membership: 'active',
+      tier: '120_annual',
+      tierName: 'Enhanced Annual',
+      viaCaregiver: true,
+      periodEnd: '2027-06-15',
+      cancelAtPeriodEnd: false,
+      ...NO_COUNTS,
+    });
+    expectEnglishFromFacts(status);
+  });
+
+  it('past due: no tier, the past-due codes', async () => {
+    const { deps, cards, enrolled } = setup();
+    cards.customer('cus_dana', 'dana@example.test', '5101');
+    cards.subscription('sub_dana', 'cus_dana', { forPatient: '5101', status: 'past_due' });
+    await enrolled('5101', 'cus_dana');
+    const status = await membershipStatus(deps, { session: danaForHerself });
+    expect(status.summaryFacts).toEqual({
+      membership: 'past_due',
+      tier: null,
+      tierName: null,
+      viaCaregiver: false,
+      periodEnd: null,
+      cancelAtPeriodEnd: false,
+      ...NO_COUNTS,
+    });
+    expect(status).toMatchObject({ enrollmentMessageCode: 'past_due', appointmentMessageCode: 'requires_membership' });
+    expectEnglishFromFacts(status);
+  });
+
+  it('none, with other subscriptions on the billing account: their count', async () => {
+    const { deps, cards, enrolled } = setup();
+    cards.customer('cus_dana', 'dana@example.test', '5101');
+    cards.subscription('sub_for_sam', 'cus_dana', { forPatient: '5102' });
+    cards.subscription('sub_for_other', 'cus_dana', { forPatient: '5103', tier: '70_biannual' });
+    await enrolled('5101', 'cus_dana');
+    const status = await membershipStatus(deps, { session: danaForHerself });
+    expect(status.summaryFacts).toMatchObject({ membership: 'none', tier: null, otherSubscriptions: 2, managedByCaregiver: 0 });
+    expect(status.subscriptionSummary).toBe(`${NO_MEMBERSHIP_SUMMARY} 2 other subscriptions on your billing account.`);
+    expect(status.enrollmentMessageCode).toBe('not_enrolled');
+    expectEnglishFromFacts(status);
+  });
+
+  it('none, with ended caregiver-managed subscriptions: their count', async () => {
+    const { deps, cards, enrolled } = setup();
+    cards.customer('cus_dana', 'dana@example.test', '5101');
+    cards.subscription('sub_sam_ended', 'cus_dana', { forPatient: '5102', status: 'canceled', currentPeriodEnd: new Date('2026-06-01T00:00:00Z') });
+    await enrolled('5101', 'cus_dana');
+    let status = await membershipStatus(deps, { session: danaForSam });
+    expect(status.summaryFacts).toMatchObject({ membership: 'none', viaCaregiver: false, otherSubscriptions: 0, managedByCaregiver: 1 });
+    expect(status.subscriptionSummary).toBe(`${NO_MEMBERSHIP_SUMMARY} 1 subscription managed by a caregiver.`);
+    expectEnglishFromFacts(status);
+
+    cards.subscription('sub_sam_ended_too', 'cus_dana', { forPatient: '5102', status: 'canceled', currentPeriodEnd: new Date('2026-06-02T00:00:00Z') });
+    status = await membershipStatus(deps, { session: danaForSam });
+    expect(status.summaryFacts.managedByCaregiver).toBe(2);
+    expect(status.subscriptionSummary).toBe(`${NO_MEMBERSHIP_SUMMARY} 2 subscriptions managed by a caregiver.`);
+    expectEnglishFromFacts(status);
+  });
+
+  it('a price we do not sell: no tier name in the facts, a Membership in the English', async () => {
+    const { deps, cards, enrolled } = setup();
+    cards.customer('cus_dana', 'dana@example.test', '5101');
+    cards.subscription('sub_legacy', 'cus_dana', { forPatient: '5101', tier: null });
+    await enrolled('5101', 'cus_dana');
+    const status = await membershipStatus(deps, { session: danaForHerself });
+    expect(status.summaryFacts).toMatchObject({ membership: 'active', tier: null, tierName: null });
+    expect(status.subscriptionSummary).toBe('Active Membership membership, renews 06/15/2027.');
+    expect(status.enrollmentMessage).toBe('You are enrolled in the Membership membership.');
+    expectEnglishFromFacts(status);
   });
 });

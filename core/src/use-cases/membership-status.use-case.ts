@@ -47,12 +47,23 @@
  * Flags: managedSubscriptionsEnabled when one of the acting patient's own customers exists (the
  * billing portal opens on it); enrollMemberEnabled when no live subscription is for the patient;
  * bookAppointmentEnabled when hasActiveSubscription.
+ *
+ * Words (issue 26, decision 0057): the summary and the two messages are English, as the specs
+ * define; beside them the answer carries what they are built from (summaryFacts, and a code for
+ * each message), so a screen in another language says the same from its catalog. The English is
+ * made from those facts here (describeSummary, describeEnrollment), one home for both.
  */
-import type { MembershipStatus, MembershipSubscription } from '../domain/membership-status.ts';
+import type {
+  AppointmentMessageCode,
+  EnrollmentMessageCode,
+  MembershipStatus,
+  MembershipSubscription,
+  MembershipSummaryFacts,
+} from '../domain/membership-status.ts';
 import { PRACTICE_TIME_ZONE } from '../domain/practice.ts';
 import { displayName, isActingForOther, type PatientSession } from '../domain/patient-session.ts';
 import { TIERS } from '../domain/tier.ts';
-import { calendarDateIn, formatUsDate } from '../domain/zoned-time.ts';
+import { calendarDateIn, formatIsoDate, formatUsDate, parseCalendarDate } from '../domain/zoned-time.ts';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../policies/subscription-conflict.policy.ts';
 import { isMembershipActive } from '../policies/subscription-status.policy.ts';
 import type { BillingCustomer, Cards, BillingSubscription } from '../ports/cards.port.ts';
@@ -62,7 +73,13 @@ import type { EnrollmentRepository } from '../ports/enrollment.repository.port.t
 export const RECENTLY_ENDED_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type { MembershipStatus, MembershipSubscription } from '../domain/membership-status.ts';
+export type {
+  AppointmentMessageCode,
+  EnrollmentMessageCode,
+  MembershipStatus,
+  MembershipSubscription,
+  MembershipSummaryFacts,
+} from '../domain/membership-status.ts';
 
 export interface MembershipStatusDeps {
   readonly enrollments: Pick<EnrollmentRepository, 'findWithCustomer' | 'findActiveForPatient' | 'findBySubscription'>;
@@ -99,8 +116,6 @@ const metadataPatient = (metadata: Readonly<Record<string, string>>): string | n
   const id = metadata.athenaPatientId?.trim();
   return id ? id : null;
 };
-
-const practiceDate = (instant: Date): string => formatUsDate(calendarDateIn(instant, PRACTICE_TIME_ZONE));
 
 /** The customers to look at, each with whether it is the acting patient's own billing account. */
 const billingCustomers = async (deps: MembershipStatusDeps, session: MembershipStatusSession): Promise<readonly FoundCustomer[]> => {
@@ -183,15 +198,75 @@ interface Grouped {
   readonly view: MembershipSubscription;
 }
 
-const tierName = (subscription: BillingSubscription): string => (subscription.tier ? TIERS[subscription.tier].name : 'Membership');
+/**
+ * The summary's facts (issue 26): what the English summary below says, for a screen in another
+ * language to say from its catalog. The member's subscription, or past due, or none; the counts.
+ */
+export const summaryFacts = (input: {
+  readonly member: BillingSubscription | null;
+  readonly viaCaregiver: boolean;
+  readonly pastDue: boolean;
+  readonly otherSubscriptions: number;
+  readonly caregiverManaged: number;
+}): MembershipSummaryFacts => {
+  const { member } = input;
+  return {
+    membership: member ? 'active' : input.pastDue ? 'past_due' : 'none',
+    tier: member?.tier ?? null,
+    tierName: member?.tier ? TIERS[member.tier].name : null,
+    viaCaregiver: member !== null && input.viaCaregiver,
+    periodEnd: member?.currentPeriodEnd ? formatIsoDate(calendarDateIn(member.currentPeriodEnd, PRACTICE_TIME_ZONE)) : null,
+    cancelAtPeriodEnd: member?.cancelAtPeriodEnd ?? false,
+    otherSubscriptions: input.otherSubscriptions,
+    managedByCaregiver: member || input.pastDue ? 0 : input.caregiverManaged,
+  };
+};
 
-const describeMembership = (member: BillingSubscription, viaCaregiver: boolean): string => {
-  const end = member.currentPeriodEnd ? practiceDate(member.currentPeriodEnd) : null;
-  const when = end ? (member.cancelAtPeriodEnd ? `, ends ${end} and will not renew` : `, renews ${end}`) : '';
-  return viaCaregiver ? `Active ${tierName(member)} membership managed by a caregiver${when}.` : `Active ${tierName(member)} membership${when}.`;
+/** 'MM/DD/YYYY' of the facts' 'YYYY-MM-DD'. */
+const usDate = (isoDate: string): string => {
+  const date = parseCalendarDate(isoDate);
+  return date._tag === 'Some' ? formatUsDate(date.value) : isoDate;
+};
+
+const describeMembership = (facts: MembershipSummaryFacts): string => {
+  const end = facts.periodEnd ? usDate(facts.periodEnd) : null;
+  const when = end ? (facts.cancelAtPeriodEnd ? `, ends ${end} and will not renew` : `, renews ${end}`) : '';
+  const name = facts.tierName ?? 'Membership';
+  return facts.viaCaregiver ? `Active ${name} membership managed by a caregiver${when}.` : `Active ${name} membership${when}.`;
 };
 
 const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/** The English summary (the specs' words) of the facts; a price we do not sell is a 'Membership'. */
+export const describeSummary = (facts: MembershipSummaryFacts): string => {
+  const parts: string[] = [];
+  if (facts.membership === 'active') parts.push(describeMembership(facts));
+  else if (facts.membership === 'past_due') parts.push('Your membership payment is past due.');
+  else parts.push(NO_MEMBERSHIP_SUMMARY);
+  if (facts.otherSubscriptions > 0) parts.push(`${plural(facts.otherSubscriptions, 'other subscription', 'other subscriptions')} on your billing account.`);
+  if (facts.managedByCaregiver > 0) parts.push(`${plural(facts.managedByCaregiver, 'subscription', 'subscriptions')} managed by a caregiver.`);
+  return parts.join(' ');
+};
+
+/** The English enrollment message of its code (the tier's name for 'enrolled_in_tier'). */
+export const describeEnrollment = (code: EnrollmentMessageCode, facts: Pick<MembershipSummaryFacts, 'tierName'>): string => {
+  switch (code) {
+    case 'enrolled_in_tier':
+      return `You are enrolled in the ${facts.tierName ?? 'Membership'} membership.`;
+    case 'enrolled':
+      return ENROLLED_MESSAGE;
+    case 'past_due':
+      return PAST_DUE_MESSAGE;
+    case 'not_enrolled':
+      return NOT_ENROLLED_MESSAGE;
+  }
+};
+
+/** The English appointment message of each code. */
+export const APPOINTMENT_MESSAGES: Readonly<Record<AppointmentMessageCode, string>> = {
+  booking_available: APPOINTMENTS_AVAILABLE_MESSAGE,
+  requires_membership: APPOINTMENTS_REQUIRE_MEMBERSHIP_MESSAGE,
+};
 
 /** The membership status of the patient the session acts for. Reads Stripe each time (see membership-status-cache.use-case.ts). */
 export const membershipStatus = async (deps: MembershipStatusDeps, input: { readonly session: MembershipStatusSession }): Promise<MembershipStatus> =>
@@ -247,16 +322,20 @@ export const membershipStatusWithCustomers = async (
   const pastDue = !hasActiveSubscription && forPatient.some((g) => LIVE.includes(g.subscription.status));
   const managedSubscriptionsEnabled = customers.some((found) => found.own);
 
-  const parts: string[] = [];
-  if (member) parts.push(describeMembership(member.subscription, !tier1PatientMatches.includes(member)));
-  else if (pastDue) parts.push('Your membership payment is past due.');
-  else parts.push(NO_MEMBERSHIP_SUMMARY);
-  if (tier1Others.length > 0) parts.push(`${plural(tier1Others.length, 'other subscription', 'other subscriptions')} on your billing account.`);
-  if (!member && !pastDue && tier2Matches.length > 0) parts.push(`${plural(tier2Matches.length, 'subscription', 'subscriptions')} managed by a caregiver.`);
+  const facts = summaryFacts({
+    member: member?.subscription ?? null,
+    viaCaregiver: member !== undefined && !tier1PatientMatches.includes(member),
+    pastDue,
+    otherSubscriptions: tier1Others.length,
+    caregiverManaged: tier2Matches.length,
+  });
+  const enrollmentMessageCode: EnrollmentMessageCode = hasActiveSubscription ? (member ? 'enrolled_in_tier' : 'enrolled') : pastDue ? 'past_due' : 'not_enrolled';
+  const appointmentMessageCode: AppointmentMessageCode = hasActiveSubscription ? 'booking_available' : 'requires_membership';
 
   const status: MembershipStatus = {
     hasActiveSubscription,
-    subscriptionSummary: parts.join(' '),
+    subscriptionSummary: describeSummary(facts),
+    summaryFacts: facts,
     tier1Matches: tier1PatientMatches.length,
     tier1Others: tier1Others.length,
     tier2Matches: tier2Matches.length,
@@ -265,12 +344,10 @@ export const membershipStatusWithCustomers = async (
       tier1Others: tier1Others.map((g) => g.view),
       tier2Matches: tier2Matches.map((g) => g.view),
     },
-    enrollmentMessage: hasActiveSubscription
-      ? member ? `You are enrolled in the ${tierName(member.subscription)} membership.` : ENROLLED_MESSAGE
-      : pastDue
-        ? PAST_DUE_MESSAGE
-        : NOT_ENROLLED_MESSAGE,
-    appointmentMessage: hasActiveSubscription ? APPOINTMENTS_AVAILABLE_MESSAGE : APPOINTMENTS_REQUIRE_MEMBERSHIP_MESSAGE,
+    enrollmentMessage: describeEnrollment(enrollmentMessageCode, facts),
+    enrollmentMessageCode,
+    appointmentMessage: APPOINTMENT_MESSAGES[appointmentMessageCode],
+    appointmentMessageCode,
     managedSubscriptionsEnabled,
     enrollMemberEnabled: !hasActiveSubscription && !pastDue,
     bookAppointmentEnabled: hasActiveSubscription,
