@@ -17,6 +17,7 @@ export * from './payment.codecs.ts';
 export * from './appointments.codecs.ts';
 export * from './staff.codecs.ts';
 export * from './queries.codecs.ts';
+export * from './locale.codecs.ts';
 export * from './screen-rules.ts';
 
 export {

@@ -1,6 +1,6 @@
 /** Booking: its ports (shared by the patients' appointment routes and the staff override), the appointments and providers routes. */
 import { ContainerModule } from 'inversify';
-import type { AppointmentRepository, Clock, EnrollmentRepository, GuestVerification, HealthRecord, Mailer, ProviderCache, Scheduling, SignedTokens, UpcomingAppointmentsCache, Waitlist } from '@portal/core';
+import type { AppointmentRepository, Clock, EnrollmentRepository, GuestVerification, HealthRecord, Mailer, PatientLanguages, ProviderCache, Scheduling, SignedTokens, UpcomingAppointmentsCache, Waitlist } from '@portal/core';
 import { icalendarFiles } from '@portal/mail';
 import type { AppConfig, Logger } from '@portal/composition';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
@@ -29,6 +29,7 @@ export const bookingModule = () =>
       waitlist: context.get<Waitlist>(TOKENS.Waitlist),
       tokens: context.get<SignedTokens>(TOKENS.SignedTokens),
       publicOrigin: context.get<AppConfig>(TOKENS.Config).publicOrigin,
+      languages: context.get<PatientLanguages>(TOKENS.PatientLanguages),
     }));
     bindBuilt(bind, TOKENS.ProvidersRouterDeps, (context) => {
       const clock = context.get<Clock>(TOKENS.Clock);

@@ -1,7 +1,7 @@
-/** The dashboard: membership status (through the subscription cache) and the members-only nurse line. */
+/** The dashboard: membership status (through the subscription cache), the members-only nurse line, and the patient's language (PUT /api/me/language). */
 import { ContainerModule } from 'inversify';
 import type { AppConfig } from '@portal/composition';
-import type { Cards, Clock, EnrollmentRepository, GuestVerification, SubscriptionCache } from '@portal/core';
+import type { Cards, Clock, EnrollmentRepository, GuestVerification, PatientLanguages, SubscriptionCache } from '@portal/core';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { TOKENS, bindBuilt, resolve } from './tokens.ts';
 
@@ -21,4 +21,12 @@ export const dashboardModule = () =>
       const config = context.get<AppConfig>(TOKENS.Config);
       return { ...membershipDeps(context), practice: () => config.practice };
     });
+    bindBuilt(bind, TOKENS.LanguageRouterDeps, (context) => ({
+      service: context.get<PatientAuthService>(TOKENS.PatientAuthService),
+      guests: context.get<GuestVerification>(TOKENS.GuestVerification),
+      enrollments: context.get<EnrollmentRepository>(TOKENS.EnrollmentRepository),
+      languages: context.get<PatientLanguages>(TOKENS.PatientLanguages),
+      clock: context.get<Clock>(TOKENS.Clock),
+      audit: resolve(context, TOKENS.RequestAudit),
+    }));
   });

@@ -18,6 +18,7 @@ import type { DashboardRouterDeps } from '../http/dashboard.router.ts';
 import type { documentSubmissionsRouter } from '../http/document-submissions.router.ts';
 import type { EnrollmentsRouterDeps } from '../http/enrollments.router.ts';
 import type { healthRouter } from '../http/health.router.ts';
+import type { LanguageRouterDeps } from '../http/language.router.ts';
 import type { NurseLineRouterDeps } from '../http/nurse-line.router.ts';
 import type { PaymentsRouterDeps } from '../http/payments.router.ts';
 import type { providersRouter } from '../http/providers.router.ts';
@@ -87,6 +88,8 @@ export const TOKENS = {
   // Dashboard (dashboard.container-module.ts).
   DashboardRouterDeps: token<DashboardRouterDeps>('DashboardRouterDeps'),
   NurseLineRouterDeps: token<NurseLineRouterDeps>('NurseLineRouterDeps'),
+  /** PUT /api/me/language (issue 26): the patient's language kept with the patient. */
+  LanguageRouterDeps: token<LanguageRouterDeps>('LanguageRouterDeps'),
   // Enrollment (enrollment.container-module.ts).
   EnrollmentsRouterDeps: token<EnrollmentsRouterDeps>('EnrollmentsRouterDeps'),
 } as const;

@@ -14,6 +14,7 @@ import { authRouter } from './auth.router.ts';
 import { STRIPE_WEBHOOK_PATH, paymentsRouter } from './payments.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
 import { nurseLineRouter } from './nurse-line.router.ts';
+import { languageRouter } from './language.router.ts';
 import { enrollmentsRouter } from './enrollments.router.ts';
 import { pathIdShapes } from './path-ids.ts';
 import { sha256 } from '../auth/tokens.ts';
@@ -142,6 +143,7 @@ export const createApp = (container: Container, options: CreateAppOptions = {}):
     enrollmentsRouter(resolve(container, TOKENS.EnrollmentsRouterDeps)),
     dashboardRouter(resolve(container, TOKENS.DashboardRouterDeps)),
     nurseLineRouter(resolve(container, TOKENS.NurseLineRouterDeps)),
+    languageRouter(resolve(container, TOKENS.LanguageRouterDeps)),
     appointmentsRouter(resolve(container, TOKENS.AppointmentsRouterDeps)),
     providersRouter(resolve(container, TOKENS.ProvidersRouterDeps)),
   );

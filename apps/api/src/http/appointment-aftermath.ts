@@ -4,7 +4,7 @@
  * earlier-slot waitlist. Both after the answer's work is done; a failure is logged, never undoes
  * the change.
  */
-import { appointmentEmailFor, type Appointment, type AppointmentCalendarEvent, type Mailer, type Waitlist } from '@portal/core';
+import { appointmentEmailFor, type Appointment, type AppointmentCalendarEvent, type Locale, type Mailer, type Waitlist } from '@portal/core';
 import type { Logger } from '@portal/composition';
 
 export interface AftermathDeps {
@@ -13,10 +13,21 @@ export interface AftermathDeps {
   readonly logger: Logger;
 }
 
-/** The confirmation, update or cancellation email with its calendar file; none without an address or a calendar. */
-export const notifyAppointment = (deps: AftermathDeps, to: string | null | undefined, calendar: AppointmentCalendarEvent | null, kind: 'booked' | 'rescheduled' | 'cancelled'): void => {
+/**
+ * The confirmation, update or cancellation email with its calendar file; none without an address or
+ * a calendar. In `locale` (issue 26: the request's language, or the patient's for a change staff
+ * made), else the calendar's own (English).
+ */
+export const notifyAppointment = (
+  deps: AftermathDeps,
+  to: string | null | undefined,
+  calendar: AppointmentCalendarEvent | null,
+  kind: 'booked' | 'rescheduled' | 'cancelled',
+  locale?: Locale,
+): void => {
   if (!to || !calendar) return;
-  void deps.mailer.send(appointmentEmailFor(to, calendar, kind)).catch((error: unknown) => deps.logger.error({ err: error }, 'appointment email not sent'));
+  const email = locale === undefined ? appointmentEmailFor(to, calendar, kind) : appointmentEmailFor(to, calendar, kind, locale);
+  void deps.mailer.send(email).catch((error: unknown) => deps.logger.error({ err: error }, 'appointment email not sent'));
 };
 
 /**

@@ -26,6 +26,7 @@ import {
   cancelAppointment,
   guestMemberPatient,
   knownPatientOf,
+  localizedCalendarEvent,
   listProviders,
   MEMBERSHIP_REQUIRED_MESSAGE,
   MEMBERSHIP_REQUIRED_TITLE,
@@ -43,6 +44,7 @@ import {
   type EnrollmentRepository,
   type HealthRecord,
   type Mailer,
+  type PatientLanguages,
   type ProviderCache,
   type SignedTokens,
   type Waitlist,
@@ -77,6 +79,8 @@ export interface AppointmentsRouterDeps extends EnrollmentAccessDeps {
   readonly waitlist: Waitlist;
   readonly tokens: SignedTokens;
   readonly publicOrigin: string;
+  /** Each patient's chosen language (issue 26): a booking or reschedule remembers the request's. */
+  readonly languages?: PatientLanguages;
 }
 
 const existingJson = (appointment: Appointment, providerNames: ReadonlyMap<string, string>) => ({
@@ -112,8 +116,21 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
    * The confirmation (or update, or cancellation) email with its calendar file, to the signed-in
    * person or the verified guest; sent after the answer, a failure only logged (the booking stands).
    */
-  const notify = (requester: Requester, calendar: AppointmentCalendarEvent | null, kind: 'booked' | 'rescheduled' | 'cancelled'): void =>
-    notifyAppointment(deps, requester.kind === 'session' ? requester.session.person.email : requester.email, calendar, kind);
+  const notify = (ctx: Context, requester: Requester, calendar: AppointmentCalendarEvent | null, kind: 'booked' | 'rescheduled' | 'cancelled'): void =>
+    notifyAppointment(deps, requester.kind === 'session' ? requester.session.person.email : requester.email, calendar, kind, ctx.state.locale);
+
+  /**
+   * A patient who books or moves an appointment in a language keeps it (issue 26): the reminders
+   * and waitlist offers sent later without a request go in it. A failure is only logged.
+   */
+  const rememberLanguage = async (ctx: Context, patientId: string): Promise<void> => {
+    if (!deps.languages) return;
+    try {
+      await deps.languages.remember(patientId, ctx.state.locale, clock.now());
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'patient language not remembered');
+    }
+  };
 
   const waitlistDeps: WaitlistDeps = {
     waitlist: deps.waitlist,
@@ -200,7 +217,8 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     const { appointment, appointmentTypeName, calendar } = result.right;
     ctx.body = { appointmentId: appointment.athenaAppointmentId, appointmentTypeName, message: 'Appointment booked' };
     await audit(ctx, { eventType: 'appointment', action: 'book_appointment', appointmentId: appointment.athenaAppointmentId, metadata: { patientId } });
-    notify(requester, calendar, 'booked');
+    await rememberLanguage(ctx, patientId);
+    notify(ctx, requester, calendar, 'booked');
   });
 
   router.post('/api/appointments/:id/reschedule', async (ctx) => {
@@ -219,7 +237,8 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     const { appointment, appointmentTypeName, calendar } = result.right;
     ctx.body = { appointmentId: appointment.athenaAppointmentId, message: 'Appointment rescheduled', appointmentTypeName };
     await audit(ctx, { eventType: 'appointment', action: 'reschedule_appointment', appointmentId: appointment.athenaAppointmentId, metadata: { patientId, from: body.existingAppointmentId } });
-    notify(requester, calendar, 'rescheduled');
+    await rememberLanguage(ctx, patientId);
+    notify(ctx, requester, calendar, 'rescheduled');
     await freed(result.right.freed);
   });
 
@@ -237,7 +256,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     if (E.isLeft(result)) return refuse(ctx, 'cancel_appointment', result.left);
     ctx.body = { success: true, message: 'Appointment cancelled' };
     await audit(ctx, { eventType: 'appointment', action: 'cancel_appointment', appointmentId, metadata: { patientId: result.right.appointment.patientId } });
-    notify(requester, result.right.calendar, 'cancelled');
+    notify(ctx, requester, result.right.calendar, 'cancelled');
     await freed(result.right.appointment);
   });
 
@@ -253,7 +272,8 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     }
     ctx.type = 'text/calendar; charset=utf-8';
     ctx.set('Content-Disposition', 'attachment; filename="appointment.ics"');
-    ctx.body = deps.calendars.ics(bookingCalendarEvent(booking, booking.status === 'cancelled' ? 'CANCEL' : 'REQUEST'));
+    // In the request's language (issue 26; English exactly as before).
+    ctx.body = deps.calendars.ics(localizedCalendarEvent(bookingCalendarEvent(booking, booking.status === 'cancelled' ? 'CANCEL' : 'REQUEST'), ctx.state.locale));
     await audit(ctx, { eventType: 'phi_read', action: 'read_appointment_calendar', appointmentId: booking.athenaAppointmentId, metadata: { patientId: booking.athenaPatientId } });
   });
 
@@ -350,7 +370,7 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
     ctx.body = { appointmentId: appointment.athenaAppointmentId, message: 'Appointment moved' };
     await audit(ctx, { eventType: 'appointment', action: 'take_waitlist_offer', appointmentId: appointment.athenaAppointmentId, metadata: { patientId: entry.athenaPatientId, from: entry.athenaAppointmentId } });
     const patient = await deps.healthRecord.getPatient(entry.athenaPatientId).catch(() => null);
-    notifyAppointment(deps, patient?.email, calendar, 'rescheduled');
+    notifyAppointment(deps, patient?.email, calendar, 'rescheduled', ctx.state.locale);
     await freed(result.right.freed);
   });
 

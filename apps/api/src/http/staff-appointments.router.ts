@@ -22,11 +22,13 @@ import {
   HealthRecordUnavailableError,
   availability,
   cancelAppointment,
+  patientLocale,
   rescheduleAppointment,
   type BookingDeps,
   type BookingError,
   type HealthRecord,
   type Mailer,
+  type PatientLanguages,
   type Waitlist,
   type StaffAuditTrail,
   type StaffSignIn,
@@ -52,6 +54,8 @@ export interface StaffAppointmentsRouterDeps {
   readonly waitlist: Waitlist;
   readonly logger: Logger;
   readonly now: () => Date;
+  /** The patients' chosen languages (issue 26): the patient hears of a staff change in theirs (English when none is known). */
+  readonly languages?: PatientLanguages;
 }
 
 export const staffAppointmentsRouter = (deps: StaffAppointmentsRouterDeps): Router => {
@@ -74,7 +78,7 @@ export const staffAppointmentsRouter = (deps: StaffAppointmentsRouterDeps): Rout
   /** The patient's address is the health record's; none (or the record not answering) means no email. */
   const tellPatient = async (patientId: string, calendar: Parameters<typeof notifyAppointment>[2], kind: 'rescheduled' | 'cancelled'): Promise<void> => {
     const patient = await deps.healthRecord.getPatient(patientId).catch(() => null);
-    notifyAppointment(deps, patient?.email, calendar, kind);
+    notifyAppointment(deps, patient?.email, calendar, kind, await patientLocale(deps.languages, patientId));
   };
 
   const refuseOverride = async (ctx: Context, email: string, kind: 'cancel' | 'reschedule', appointmentId: string, error: BookingError): Promise<never> => {

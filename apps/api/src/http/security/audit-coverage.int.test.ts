@@ -35,6 +35,7 @@ const ROUTES: Readonly<Record<string, { readonly audit: 'health' | 'auth' | 'non
   'GET /api/config': { audit: 'none', why: 'public provider settings' },
   'GET /api/config/practice': { audit: 'none', why: "the practice's public details (addresses, links); no patient" },
   'GET /api/nurse-line': { audit: 'health', why: 'reads whether the patient is a member (payment for care is PHI) and gives the members-only number' },
+  'PUT /api/me/language': { audit: 'health', why: "keeps the patient's chosen language with the patient (issue 26)" },
   'POST /api/client-errors': { audit: 'none', why: 'a frontend reports field names of an answer it could not decode; no health data' },
   'GET /api/providers': { audit: 'none', why: "the practice's provider directory, no patient" },
   'GET /api/auth/config': { audit: 'none', why: 'public login settings' },
@@ -176,6 +177,10 @@ describe('every route that reads or changes health data writes an audit row', ()
     await audit('GET /api/auth/session', async () => ok(await call(margaret, { method: 'GET', path: '/api/auth/session' }), 'session'));
     await audit('GET /api/auth/status', async () => ok(await call(margaret, { method: 'GET', path: '/api/auth/status' }), 'status'));
     await audit('GET /api/oauth/patient-contacts', async () => ok(await call(margaret, { method: 'GET', path: '/api/oauth/patient-contacts' }), 'contacts'));
+  });
+
+  it('chooses Spanish', async () => {
+    await audit('PUT /api/me/language', async () => ok(await call(margaret, { method: 'PUT', path: '/api/me/language', body: { locale: 'es-US' } }), 'language', 204));
   });
 
   it('answers the location step and enrolls', async () => {

@@ -233,6 +233,8 @@ const ROUTES: ReadonlyArray<RouteSpec> = [
   // nurse-line.router.ts
   { method: 'GET', path: '/api/nurse-line', callers: OBJECT_CALLERS },
   { method: 'GET', path: '/api/providers', callers: ['none'], query: () => ({ locationId: '1' }) },
+  // language.router.ts
+  { method: 'PUT', path: '/api/me/language', callers: OBJECT_CALLERS, body: () => ({ locale: 'es-US' }) },
   // appointments.router.ts
   { method: 'GET', path: '/api/appointment-types', callers: OBJECT_CALLERS, query: () => ({ providerId: 'any' }) },
   { method: 'GET', path: '/api/appointments/availability', callers: OBJECT_CALLERS, query: () => ({ departmentId: '1', providerId: 'any', appointmentTypeId: '2', week: '1' }) },

@@ -1165,6 +1165,7 @@ export const NO_OBJECT: Readonly<Record<string, string>> = {
   'GET /api/staff/appointments/availability': "staff bearer only; the practice's open slots (no patient)",
   'POST /api/waitlist-offers/view': "the emailed link's signed token names the offer and the member; a forged or altered one is 404 (waitlist.int.test.ts)",
   'POST /api/waitlist-offers/take': "the emailed link's signed token names the offer and the member; a forged or altered one is 404 (waitlist.int.test.ts)",
+  'PUT /api/me/language': "writes the language of the session's own acting patient (a guest's: its own memberships' patients); reads no id from the request, answers 204 with no body (language.int.test.ts)",
 };
 
 // ---- the checks -------------------------------------------------------------------------------------
