@@ -128,6 +128,11 @@ export const StaffPatientRecord = t.intersection(
       primarydepartmentid: nullable(t.string),
       primaryproviderid: nullable(t.string),
       customfields: t.array(StaffCustomField),
+      /**
+       * Ours, not the health record's (issue 26): the language the patient chose in the portal, null
+       * when none is known. Sent by POST /api/staff/patient-details only.
+       */
+      preferredLanguage: nullable(t.keyof({ 'en-US': null, 'es-US': null })),
     }),
   ],
   'StaffPatientRecord',

@@ -257,10 +257,10 @@ describe('staff → API contract', () => {
       });
   });
 
-  it("reads a patient's details with custom field 21 and the paid-up warning", async () => {
+  it("reads a patient's details with custom field 21, the paid-up warning and the language the patient chose", async () => {
     await pact
       .addInteraction()
-      .given('a signed-in staff member', asStaff)
+      .given('a signed-in staff member and a patient who chose Spanish', asStaff)
       .uponReceiving("a staff request for a paid-up patient's details")
       .withRequest('POST', '/api/staff/patient-details', (builder) => builder.headers(bearerJson()).jsonBody({ patientId: '5107' }))
       .willRespondWith(200, (builder) =>
@@ -271,6 +271,7 @@ describe('staff → API contract', () => {
             lastname: like('Whitaker'),
             dob: regex('^\\d{2}/\\d{2}/\\d{4}$', '03/01/1965'),
             customfields: eachLike({ customfieldid: like('21'), customfieldvalue: like('Yes'), optionid: like('2101') }),
+            preferredLanguage: regex('^(en-US|es-US)$', 'es-US'),
           },
           warnings: eachLike({ code: regex('^(under_27|paid_up|opted_out|hardship)$', 'paid_up'), title: like('Already Paid Up'), message: like('This patient may already have a membership.') }),
         }),
@@ -279,6 +280,7 @@ describe('staff → API contract', () => {
         const answer = await fetchPatientDetails(mockClient(mock.url), EXAMPLE_STAFF_TOKEN, '5107');
         expect(answer.warnings[0]?.code).toBe('paid_up');
         expect(answer.patient.customfields?.[0]).toMatchObject({ customfieldid: '21', optionid: '2101' });
+        expect(answer.patient.preferredLanguage).toBe('es-US');
       });
   });
 

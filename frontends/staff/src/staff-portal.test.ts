@@ -10,6 +10,7 @@ import {
   duplicateNotice,
   formatDobInput,
   payWithCard,
+  preferredLanguageName,
   readCachedSearch,
   saveCachedSearch,
   searchFormErrors,
@@ -48,6 +49,13 @@ describe('answers', () => {
     const record = { patientid: '1', firstname: 'A', lastname: 'B', dob: '01/01/1980', customfields: [{ customfieldid: '21', customfieldvalue: 'Yes', optionid: '2101' }] };
     expect(customFieldValue(record, '21')).toBe('Yes');
     expect(customFieldValue(record, '81')).toBeNull();
+  });
+
+  it("names the patient's preferred language in English, 'Not known' when none is known (issue 26)", () => {
+    expect(preferredLanguageName('es-US')).toBe('Spanish');
+    expect(preferredLanguageName('en-US')).toBe('English');
+    expect(preferredLanguageName(null)).toBe('Not known');
+    expect(preferredLanguageName(undefined)).toBe('Not known');
   });
 
   it('caches the last search in session storage until Start Over', () => {

@@ -49,6 +49,10 @@ export const searchFormErrors = (form: SearchForm): Partial<Record<keyof SearchF
 };
 
 /** A custom field's value on the record ('Yes', 'No'), or null when the record has none. */
+/** The patient's language in the portal as staff read it (issue 26; the staff portal stays English). */
+export const preferredLanguageName = (locale: StaffPatientRecord['preferredLanguage']): string =>
+  locale === 'es-US' ? 'Spanish' : locale === 'en-US' ? 'English' : 'Not known';
+
 export const customFieldValue = (patient: StaffPatientRecord, id: string): string | null => {
   const field = patient.customfields?.find((entry) => entry.customfieldid === id);
   const value = field?.customfieldvalue ?? field?.optionname ?? '';

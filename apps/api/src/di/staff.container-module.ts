@@ -1,6 +1,6 @@
 /** The staff areas: sign-in, the portal (patients, payments), records and reports, appointment overrides, document submissions. */
 import { ContainerModule } from 'inversify';
-import type { AttemptLimiter, Cards, Clock, DocumentFiling, EmailCodes, HealthRecord, HumanCheck, Mailer, StaffAuditTrail, StaffPatientHistory, StaffPatientRecords, StaffReportRecords, StaffSignIn, Waitlist } from '@portal/core';
+import type { AttemptLimiter, Cards, Clock, DocumentFiling, EmailCodes, HealthRecord, HumanCheck, Mailer, PatientLanguages, StaffAuditTrail, StaffPatientHistory, StaffPatientRecords, StaffReportRecords, StaffSignIn, Waitlist } from '@portal/core';
 import type { Logger } from '@portal/composition';
 import { TOKENS, bindBuilt, resolve } from './tokens.ts';
 
@@ -35,6 +35,7 @@ export const staffModule = () =>
       payments: resolve(context, TOKENS.PaymentServices),
       audit: resolve(context, TOKENS.RequestAudit),
       now: nowOf(context),
+      languages: context.get<PatientLanguages>(TOKENS.PatientLanguages),
     }));
     bindBuilt(bind, TOKENS.StaffRecordsRouterDeps, (context) => ({
       staff: context.get<StaffSignIn>(TOKENS.StaffSignIn),
@@ -57,6 +58,7 @@ export const staffModule = () =>
       waitlist: context.get<Waitlist>(TOKENS.Waitlist),
       logger: context.get<Logger>(TOKENS.Logger),
       now: nowOf(context),
+      languages: context.get<PatientLanguages>(TOKENS.PatientLanguages),
     }));
     bindBuilt(bind, TOKENS.DocumentSubmissionsRouterDeps, (context) => ({
       staff: context.get<StaffSignIn>(TOKENS.StaffSignIn),

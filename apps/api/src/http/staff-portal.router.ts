@@ -15,6 +15,7 @@ import {
   viewPatientForStaff,
   type HealthRecord,
   type HealthRecordPatient,
+  type PatientLanguages,
   type StaffAuditEntry,
   type StaffAuditTrail,
   type StaffPatientHistory,
@@ -42,6 +43,8 @@ export interface StaffPortalRouterDeps {
   readonly payments: PaymentServices;
   readonly audit: RequestAudit;
   readonly now: () => Date;
+  /** The patients' chosen languages (issue 26): the details name the patient's, staff answer in it. */
+  readonly languages?: Pick<PatientLanguages, 'languageOf'>;
 }
 
 /** The staff patient record of §3, as the health record spells its fields. */
@@ -146,7 +149,9 @@ export const staffPortalRouter = (deps: StaffPortalRouterDeps): Router => {
     await record({ staffEmail: session.email, action: 'patient_view', athenaPatientId: patientId, metadata: { found: view !== null, warnings } });
     await audit(ctx, { eventType: 'staff_patient', action: 'patient_view', userId: session.email, statusCode: view ? 200 : 404, metadata: { patientId, warnings } });
     if (!view) throw new HttpError(404, { error: 'Patient not found' });
-    ctx.body = { patient: staffPatientRecord(view.patient), warnings: view.warnings };
+    // The patient's language in the portal (issue 26), null when none is known or it cannot be read now.
+    const preferredLanguage = deps.languages ? await deps.languages.languageOf(patientId).catch(() => null) : null;
+    ctx.body = { patient: { ...staffPatientRecord(view.patient), preferredLanguage }, warnings: view.warnings };
   });
 
   router.post('/api/staff/create-subscription', async (ctx) => {

@@ -1,7 +1,7 @@
 import { CardContent } from '@portal/ui';
 import { PRACTICE_LOCATIONS } from '@portal/client';
 import type { StaffPatientRecord } from '@portal/contracts';
-import { OPT_OUT_FIELD_ID, PAID_UP_FIELD_ID, customFieldValue } from '../staff-portal.ts';
+import { OPT_OUT_FIELD_ID, PAID_UP_FIELD_ID, customFieldValue, preferredLanguageName } from '../staff-portal.ts';
 import { fullName } from './staff-subscription.ts';
 import { SectionCard } from './SectionCard.tsx';
 
@@ -30,6 +30,8 @@ export function PatientDetails({ patient }: { patient: StaffPatientRecord }) {
           <dd>{paidUp ?? 'Not set'}</dd>
           <dt>Membership Opt-Out (field 81)</dt>
           <dd>{optOut ?? 'Not set'}</dd>
+          <dt>Preferred language</dt>
+          <dd>{preferredLanguageName(patient.preferredLanguage)}</dd>
         </dl>
       </CardContent>
     </SectionCard>

@@ -4,7 +4,7 @@
  * emailed code read from the sandbox's inbox, a bearer session signed in through the API, and a
  * chart filing the worker gave up on. Every state takes the staff address as its `email` param.
  */
-import { PostgresDocumentFiling } from '@portal/persistence';
+import { PostgresDocumentFiling, PostgresPatientLanguages } from '@portal/persistence';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { jsonCall, signedInForEnrollment } from '../../../../../tools/src/testing/enrollment-flow.ts';
 import { codeFor } from '../../../../../tools/src/testing/guest-browser.ts';
@@ -232,6 +232,12 @@ export const staffStates: ProviderStates = {
   },
   /** Signed in by the emailed code: `staffToken`. No chart filing failed. */
   'a signed-in staff member': async (portal, params) => ({ staffToken: await signedInStaff(portal, emailParam(params)) }),
+  /** Signed in (`staffToken`), and Paul (5107) chose Spanish in the portal (issue 26: patient_languages). */
+  'a signed-in staff member and a patient who chose Spanish': async (portal, params) => {
+    const staffToken = await signedInStaff(portal, emailParam(params));
+    await new PostgresPatientLanguages(portal.db.knex).remember(String(PATIENT_IDS.paul), 'es-US', new Date());
+    return { staffToken };
+  },
   /** Signed in (`staffToken`), and a signed agreement the worker could not file into the chart. */
   'a signed-in staff member and a chart filing that failed': async (portal, params) => {
     const staffToken = await signedInStaff(portal, emailParam(params));
