@@ -18,7 +18,7 @@ import { createContext, useContext, useEffect, useId, useRef, useState } from 'r
 import type { MouseEvent, ReactNode, Ref } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { cx } from './cx.ts';
-import { ExternalLinkIcon } from './Icons.tsx';
+import { CheckIcon, ExternalLinkIcon } from './Icons.tsx';
 import { navigate } from '@portal/client/navigation.ts';
 import { Spinner } from './Spinner.tsx';
 import { useUiT } from './i18n.ts';
@@ -132,6 +132,46 @@ export function MenuGroup({ label, note, children }: MenuGroupProps) {
   );
 }
 
+export interface MenuChoiceProps<T extends string> {
+  /** The choice's heading ('Language'); it names the group. */
+  label: string;
+  options: ReadonlyArray<{ readonly value: T; readonly label: string; readonly lang?: string }>;
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/**
+ * One choice among a few (the page's language): Radix's radio items (menuitemradio, the current
+ * one aria-checked and aria-current="true"), each label in its own `lang` when given. The menu
+ * stays open, so the change is seen.
+ */
+export function MenuChoice<T extends string>({ label, options, value, onChange }: MenuChoiceProps<T>) {
+  const labelId = `${useId()}-label`;
+  return (
+    <DropdownMenu.RadioGroup value={value} onValueChange={(next) => onChange(next as T)} aria-labelledby={labelId} className="ui-menu__group">
+      <div id={labelId} className="ui-menu__group-label" aria-hidden="true">
+        {label}
+      </div>
+      {options.map((option) => (
+        <div key={option.value} className="ui-menu__entry">
+          <DropdownMenu.RadioItem
+            value={option.value}
+            lang={option.lang}
+            aria-current={option.value === value ? 'true' : undefined}
+            className="ui-menu__item"
+            onSelect={(event) => event.preventDefault()}
+          >
+            <span className="ui-menu__icon" aria-hidden="true">
+              {option.value === value ? <CheckIcon size={16} /> : null}
+            </span>
+            <span className="ui-menu__label">{option.label}</span>
+          </DropdownMenu.RadioItem>
+        </div>
+      ))}
+    </DropdownMenu.RadioGroup>
+  );
+}
+
 export function MenuSeparator() {
   return <DropdownMenu.Separator className="ui-menu__separator" />;
 }
@@ -152,15 +192,11 @@ export interface MenuItemProps {
   /** Keep the menu open after selection (the item shows progress). */
   keepOpen?: boolean;
   tone?: 'default' | 'destructive';
-  /** The language of the label, when it is not the page's ('Español' on an English page). */
-  lang?: string;
-  /** The current choice among its siblings (the page's language): aria-current="true". */
-  current?: boolean;
 }
 
 const isPlainClick = (event: MouseEvent): boolean => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-export function MenuItem({ children, icon, href, external = false, onSelect, disabled = false, tooltip, busy = false, keepOpen = false, tone = 'default', lang, current = false }: MenuItemProps) {
+export function MenuItem({ children, icon, href, external = false, onSelect, disabled = false, tooltip, busy = false, keepOpen = false, tone = 'default' }: MenuItemProps) {
   const t = useUiT();
   const menu = useContext(MenuContext);
   const groupNoteId = useContext(GroupNoteContext);
@@ -200,8 +236,6 @@ export function MenuItem({ children, icon, href, external = false, onSelect, dis
         className={cx('ui-menu__item', tone === 'destructive' && 'ui-menu__item--destructive', busy && 'ui-menu__item--busy')}
         aria-disabled={inactive || undefined}
         aria-busy={busy || undefined}
-        aria-current={current || undefined}
-        lang={lang}
         aria-describedby={describedBy}
         textValue={typeof children === 'string' ? children : undefined}
         onSelect={(event) => {

@@ -50,8 +50,8 @@ export {
   UserIcon,
   UsersIcon,
 } from './Icons.tsx';
-export { Menu, MenuGroup, MenuItem, MenuSeparator } from './Menu.tsx';
-export type { MenuGroupProps, MenuItemProps, MenuProps } from './Menu.tsx';
+export { Menu, MenuChoice, MenuGroup, MenuItem, MenuSeparator } from './Menu.tsx';
+export type { MenuChoiceProps, MenuGroupProps, MenuItemProps, MenuProps } from './Menu.tsx';
 export type { IconProps } from './Icons.tsx';
 export { Cluster, Container, Grid, Section, Split, Stack, VisuallyHidden } from './Layout.tsx';
 export type { ClusterProps, ContainerProps, GridProps, SectionProps, Space, SplitProps, StackProps } from './Layout.tsx';

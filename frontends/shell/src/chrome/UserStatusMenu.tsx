@@ -16,6 +16,7 @@ import {
   FlaskIcon,
   LogOutIcon,
   Menu,
+  MenuChoice,
   MenuGroup,
   MenuItem,
   MenuSeparator,
@@ -181,13 +182,12 @@ export default function UserStatusMenu({ state, intent }: { state: SignedIn; int
             ),
           )}
         </MenuGroup>
-        <MenuGroup label={t('language.label')}>
-          {LOCALES.map((option) => (
-            <MenuItem key={option} lang={langOf(option)} current={option === locale} keepOpen onSelect={() => chooseLanguage(option, true)}>
-              {LOCALE_NAMES[option]}
-            </MenuItem>
-          ))}
-        </MenuGroup>
+        <MenuChoice
+          label={t('language.label')}
+          options={LOCALES.map((option) => ({ value: option, label: LOCALE_NAMES[option], lang: langOf(option) }))}
+          value={locale}
+          onChange={(option) => chooseLanguage(option, true)}
+        />
         <MenuSeparator />
         {isProvider ? (
           <MenuItem onSelect={switchAccount} busy={isStarting} keepOpen icon={<SwitchUserIcon size={18} />}>
