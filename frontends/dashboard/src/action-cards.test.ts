@@ -32,6 +32,23 @@ describe('Membership Billing', () => {
     expect(billingCard(t, status({}))).toEqual({ enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE });
     expect(billingCard(t, undefined)).toEqual({ enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE });
   });
+  it("knows a caregiver manages it from the summary's facts, whatever the language of the words", () => {
+    const facts = {
+      membership: 'active',
+      tier: '120_annual',
+      tierName: 'Enhanced Annual',
+      viaCaregiver: false,
+      periodEnd: '2027-06-01',
+      cancelAtPeriodEnd: false,
+      otherSubscriptions: 0,
+      managedByCaregiver: 0,
+    };
+    const managed = { enabled: false, reason: BILLING_MANAGED_BY_CAREGIVER };
+    expect(billingCard(t, status({ summaryFacts: { ...facts, viaCaregiver: true } }))).toEqual(managed);
+    expect(billingCard(t, status({ summaryFacts: { ...facts, membership: 'none', tier: null, tierName: null, periodEnd: null, managedByCaregiver: 2 } }))).toEqual(managed);
+    expect(billingCard(t, status({ summaryFacts: facts }))).toEqual({ enabled: false, reason: NO_SUBSCRIPTIONS_AVAILABLE });
+    expect(billingCard(t, status({ managedSubscriptionsEnabled: true, summaryFacts: { ...facts, viaCaregiver: true } }))).toEqual({ enabled: true, reason: null });
+  });
 });
 
 describe('Membership Enrollment', () => {

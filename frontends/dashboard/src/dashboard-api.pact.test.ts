@@ -38,8 +38,21 @@ const memberStatus = {
   tier1Others: integer(0),
   tier2Matches: integer(0),
   subscriptions: { tier1PatientMatches: eachLike(subscription), tier1Others: [], tier2Matches: [] },
+  // What the summary and messages say, for the Spanish page (issue 26).
+  summaryFacts: {
+    membership: regex('^(active|past_due|none)$', 'active'),
+    tier: like('120_annual'),
+    tierName: like('Enhanced Annual'),
+    viaCaregiver: boolean(false),
+    periodEnd: regex('^\\d{4}-\\d{2}-\\d{2}$', '2027-11-25'),
+    cancelAtPeriodEnd: boolean(false),
+    otherSubscriptions: integer(0),
+    managedByCaregiver: integer(0),
+  },
   enrollmentMessage: like(''),
+  enrollmentMessageCode: like('enrolled_in_tier'),
   appointmentMessage: like(''),
+  appointmentMessageCode: like('booking_available'),
   managedSubscriptionsEnabled: boolean(true),
   enrollMemberEnabled: boolean(true),
   bookAppointmentEnabled: boolean(true),
@@ -59,6 +72,7 @@ describe('dashboard → API contract', () => {
         const status = await fetchSubscriptionStatus(mockClient(mock.url, signedIn));
         expect(status.hasActiveSubscription).toBe(true);
         expect(status.subscriptions.tier1PatientMatches[0]?.status).toBe('active');
+        expect(status.summaryFacts).toMatchObject({ membership: 'active', tier: '120_annual', periodEnd: '2027-11-25' });
       });
   });
 
@@ -87,12 +101,16 @@ describe('dashboard → API contract', () => {
           hasActiveSubscription: boolean(false),
           tier1Matches: integer(0),
           subscriptions: { tier1PatientMatches: [], tier1Others: [], tier2Matches: [] },
+          summaryFacts: { ...memberStatus.summaryFacts, membership: regex('^(active|past_due|none)$', 'none'), tier: null, tierName: null, periodEnd: null },
+          enrollmentMessageCode: like('not_enrolled'),
+          appointmentMessageCode: like('requires_membership'),
         }),
       )
       .executeTest(async (mock) => {
         const status = await fetchSubscriptionStatus(mockClient(mock.url, signedIn));
         expect(status.hasActiveSubscription).toBe(false);
         expect(status.subscriptions.tier1PatientMatches).toEqual([]);
+        expect(status.summaryFacts?.membership).toBe('none');
       });
   });
 

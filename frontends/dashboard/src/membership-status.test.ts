@@ -5,8 +5,11 @@ import {
   REFRESH_FAILED_FALLBACK,
   formatPeriodEnd,
   formatSubscriptionAmount,
+  appointmentMessage,
+  enrollmentMessage,
   maskCaregiverEmail,
   membershipCounts,
+  membershipSummary,
   periodEndLabel,
   refreshFailedDescription,
   shortSubscriptionId,
@@ -14,6 +17,8 @@ import {
   spokenSubscriptionAmount,
   statusIndicator,
   subscriptionLists,
+  subscriptionNickname,
+  summaryFromFacts,
 } from './membership-status.ts';
 import { messages } from './i18n.ts';
 
@@ -129,5 +134,45 @@ describe('membership status card text', () => {
     );
     expect(refreshFailedDescription(t, { body: 'oops' })).toBe(REFRESH_FAILED_FALLBACK);
     expect(refreshFailedDescription(t, new Error('x'))).toBe(REFRESH_FAILED_FALLBACK);
+  });
+});
+
+describe("the API's English texts", () => {
+  const facts = {
+    membership: 'active',
+    tier: '120_annual',
+    tierName: 'Enhanced Annual',
+    viaCaregiver: false,
+    periodEnd: '2027-12-01',
+    cancelAtPeriodEnd: false,
+    otherSubscriptions: 0,
+    managedByCaregiver: 0,
+  };
+
+  it('are shown in English as they come (the facts are not read)', () => {
+    const status = { subscriptionSummary: 'As the API says it.', summaryFacts: facts };
+    expect(membershipSummary(t, 'en-US', status)).toBe('As the API says it.');
+    expect(enrollmentMessage(t, 'en-US', { enrollmentMessage: 'Enrolled, says the API.', enrollmentMessageCode: 'enrolled', summaryFacts: facts })).toBe('Enrolled, says the API.');
+    expect(appointmentMessage(t, 'en-US', { appointmentMessage: 'Book, says the API.', appointmentMessageCode: 'booking_available' })).toBe('Book, says the API.');
+    expect(subscriptionNickname(t, 'en-US', { nickname: 'Billed annually', interval: 'year' })).toBe('Billed annually');
+  });
+
+  it("the English catalog says from the facts what the API says (core's words, word for word)", () => {
+    expect(summaryFromFacts(t, 'en-US', facts)).toBe('Active Enhanced Annual membership, renews 12/01/2027.');
+    expect(summaryFromFacts(t, 'en-US', { ...facts, viaCaregiver: true })).toBe('Active Enhanced Annual membership managed by a caregiver, renews 12/01/2027.');
+    expect(summaryFromFacts(t, 'en-US', { ...facts, cancelAtPeriodEnd: true })).toBe('Active Enhanced Annual membership, ends 12/01/2027 and will not renew.');
+    expect(summaryFromFacts(t, 'en-US', { ...facts, tier: null, tierName: null, periodEnd: null })).toBe('Active Membership membership.');
+    const none = { ...facts, membership: 'none', tier: null, tierName: null, periodEnd: null };
+    expect(summaryFromFacts(t, 'en-US', none)).toBe('No active membership found.');
+    expect(summaryFromFacts(t, 'en-US', { ...none, membership: 'past_due', otherSubscriptions: 1 })).toBe(
+      'Your membership payment is past due. 1 other subscription on your billing account.',
+    );
+    expect(summaryFromFacts(t, 'en-US', { ...none, otherSubscriptions: 2, managedByCaregiver: 1 })).toBe(
+      'No active membership found. 2 other subscriptions on your billing account. 1 subscription managed by a caregiver.',
+    );
+    expect(summaryFromFacts(t, 'en-US', { ...none, managedByCaregiver: 3 })).toBe('No active membership found. 3 subscriptions managed by a caregiver.');
+    expect(t('membership.message.enrolledInTier', { named: 'yes', tier: 'Enhanced Annual' })).toBe('You are enrolled in the Enhanced Annual membership.');
+    expect(t('subscription.billed', { count: 1, unit: 'year' })).toBe('Billed annually');
+    expect(t('subscription.billed', { count: 6, unit: 'month' })).toBe('Billed every 6 months');
   });
 });

@@ -4,6 +4,11 @@
  * subscription card's fields — the last 5 characters of the id, the amount per interval, the
  * status indicator, 'Next billing' / 'Period ends', 'Will not renew', and 'Managed by' with a
  * masked caregiver email.
+ *
+ * The texts the API composes in English (the summary, the enrollment and appointment messages, a
+ * subscription's nickname; decision 0057): English shows them as they come; Spanish says the same
+ * from the catalog, through the facts and codes the answer carries beside them, and shows the
+ * English only when they are missing (a status kept from before them) or unknown.
  */
 import type { Subscription, SubscriptionStatusResponse } from '@portal/contracts';
 import { subscriptionDisplayStatus } from '@portal/client';
@@ -95,6 +100,81 @@ export const formatSubscriptionAmount = (t: Translate, locale: Locale, amountCen
 /** Spoken form of the amount: '$120.00 per year'; '$70.00 cada 6 meses'. */
 export const spokenSubscriptionAmount = (t: Translate, locale: Locale, amountCents: number, interval: string): string =>
   amountText(t, locale, amountCents, interval, true);
+
+/** 'Billed annually' (the API's nickname) in English; 'Se cobra al año', 'Se cobra cada 6 meses' from the interval in Spanish. */
+export const subscriptionNickname = (t: Translate, locale: Locale, subscription: Pick<Subscription, 'nickname' | 'interval'>): string | null => {
+  if (locale === 'en-US' || !subscription.nickname) return subscription.nickname;
+  const period = periodOf(subscription.interval);
+  return period ? t('subscription.billed', period) : null;
+};
+
+type SummaryFacts = NonNullable<SubscriptionStatusResponse['summaryFacts']>;
+
+/** The facts' day ('YYYY-MM-DD') as the summary says it: '12/01/2027' (the API's English form), '1 de diciembre de 2027'. */
+const summaryDate = (day: string, locale: Locale): string => {
+  if (locale !== 'en-US') return formatLongDate(day, locale);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return iso ? `${iso[2]}/${iso[3]}/${iso[1]}` : day;
+};
+
+/**
+ * The summary from its facts, in the catalog's words (null for a membership value this screen does
+ * not know): the membership sentence, then the billing account's and the caregiver's counts.
+ */
+export const summaryFromFacts = (t: Translate, locale: Locale, facts: SummaryFacts): string | null => {
+  const sentences: string[] = [];
+  if (facts.membership === 'active') {
+    sentences.push(
+      t('membership.summary.active', {
+        named: facts.tierName ? 'yes' : 'no',
+        tier: facts.tierName ?? '',
+        caregiver: facts.viaCaregiver ? 'yes' : 'no',
+        end: facts.periodEnd ? (facts.cancelAtPeriodEnd ? 'ends' : 'renews') : 'none',
+        date: facts.periodEnd ? summaryDate(facts.periodEnd, locale) : '',
+      }),
+    );
+  } else if (facts.membership === 'past_due') sentences.push(t('membership.summary.pastDue'));
+  else if (facts.membership === 'none') sentences.push(t('membership.summary.none'));
+  else return null;
+  if (facts.otherSubscriptions > 0) sentences.push(t('membership.summary.otherSubscriptions', { count: facts.otherSubscriptions }));
+  if (facts.managedByCaregiver > 0) sentences.push(t('membership.summary.managedByCaregiver', { count: facts.managedByCaregiver }));
+  return sentences.join(' ');
+};
+
+/** The summary line: the API's English in English; in Spanish, from the facts. */
+export const membershipSummary = (t: Translate, locale: Locale, status: Pick<SubscriptionStatusResponse, 'subscriptionSummary' | 'summaryFacts'>): string =>
+  (locale !== 'en-US' && status.summaryFacts ? summaryFromFacts(t, locale, status.summaryFacts) : null) ?? status.subscriptionSummary;
+
+/** The enrollment message: the API's English in English; in Spanish, by its code. */
+export const enrollmentMessage = (t: Translate, locale: Locale, status: Pick<SubscriptionStatusResponse, 'enrollmentMessage' | 'enrollmentMessageCode' | 'summaryFacts'>): string => {
+  if (locale === 'en-US') return status.enrollmentMessage;
+  const tierName = status.summaryFacts?.tierName ?? null;
+  switch (status.enrollmentMessageCode) {
+    case 'enrolled_in_tier':
+      return t('membership.message.enrolledInTier', { named: tierName ? 'yes' : 'no', tier: tierName ?? '' });
+    case 'enrolled':
+      return t('membership.message.enrolled');
+    case 'past_due':
+      return t('membership.message.pastDue');
+    case 'not_enrolled':
+      return t('membership.message.notEnrolled');
+    default:
+      return status.enrollmentMessage;
+  }
+};
+
+/** The appointment message: the API's English in English; in Spanish, by its code. */
+export const appointmentMessage = (t: Translate, locale: Locale, status: Pick<SubscriptionStatusResponse, 'appointmentMessage' | 'appointmentMessageCode'>): string => {
+  if (locale === 'en-US') return status.appointmentMessage;
+  switch (status.appointmentMessageCode) {
+    case 'booking_available':
+      return t('membership.message.bookingAvailable');
+    case 'requires_membership':
+      return t('membership.message.requiresMembership');
+    default:
+      return status.appointmentMessage;
+  }
+};
 
 /** A renewing subscription bills again at the period end ('Next billing'); otherwise the period just ends ('Period ends'). */
 export const periodEndLabel = (t: Translate, subscription: Pick<Subscription, 'status' | 'cancelAtPeriodEnd'>): string =>

@@ -2,7 +2,7 @@ import { Button, ButtonLink, CalendarIcon, Card, CardDescription, CardFooter, Ca
 import type { SubscriptionStatusResponse } from '@portal/contracts';
 import { appointmentsCard } from '../action-cards.ts';
 import { APPOINTMENTS_PATH } from '../appointments.ts';
-import { useT } from '../i18n.ts';
+import { messages, useT } from '../i18n.ts';
 
 /**
  * The Appointments action card (booking-dashboard-staff §2 'Action cards': bookAppointmentEnabled):
@@ -12,7 +12,7 @@ import { useT } from '../i18n.ts';
  */
 export function AppointmentsCard({ guest, status, checking = false }: { guest: boolean; status: SubscriptionStatusResponse | undefined; checking?: boolean }) {
   const t = useT();
-  const { enabled, reason: message } = appointmentsCard(t, guest, status, checking);
+  const { enabled, reason: message } = appointmentsCard(t, guest, status, checking, messages.useLocale());
   return (
     <Card as="article">
       <CardHeader>

@@ -2,12 +2,12 @@ import type { SubscriptionStatusResponse } from '@portal/contracts';
 import { Button, ButtonLink, Card, CardDescription, CardFooter, CardHeader, CardTitle, ClipboardIcon } from '@portal/ui';
 import { enrollmentCard } from '../action-cards.ts';
 import { ENROLLMENT_PATH } from '../membership-status.ts';
-import { useT } from '../i18n.ts';
+import { messages, useT } from '../i18n.ts';
 
 /** Membership Enrollment (booking-dashboard-staff §2 'Action cards': enrollMemberEnabled). */
 export function MembershipEnrollmentCard({ guest, status, checking = false }: { guest: boolean; status: SubscriptionStatusResponse | undefined; checking?: boolean }) {
   const t = useT();
-  const card = enrollmentCard(t, guest, status, checking);
+  const card = enrollmentCard(t, guest, status, checking, messages.useLocale());
   return (
     <Card as="article" aria-labelledby="dash-enrollment-title">
       <CardHeader>

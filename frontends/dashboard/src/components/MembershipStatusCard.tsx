@@ -5,10 +5,13 @@ import type { SubscriptionStatusResponse } from '@portal/contracts';
 import { SUBSCRIPTION_STATUS_QUERY_KEY } from '@portal/client';
 import { useApiErrorText } from '@portal/client/api-error-text.ts';
 import { refreshSubscriptionStatus } from '../dashboard-api.ts';
-import { useT } from '../i18n.ts';
+import { messages, useT } from '../i18n.ts';
 import {
+  appointmentMessage,
   ENROLLMENT_PATH,
+  enrollmentMessage,
   membershipCounts,
+  membershipSummary,
   refreshFailedDescription,
   showEnrollNow,
   subscriptionLists,
@@ -85,12 +88,13 @@ export function MembershipStatusCard({ query, guest = false }: { query: Subscrip
 
 function MembershipStatusBody({ status, guest }: { status: SubscriptionStatusResponse; guest: boolean }) {
   const t = useT();
+  const locale = messages.useLocale();
   const counts = membershipCounts(t, status, guest);
   const lists = subscriptionLists(t, status, guest);
   return (
     <div className="dash-membership__body">
       <p className="dash-membership__summary" aria-live="polite">
-        {status.subscriptionSummary}
+        {membershipSummary(t, locale, status)}
       </p>
       <ul className="dash-counts" aria-label={t('membership.counts')}>
         {counts.map((count) => (
@@ -107,8 +111,8 @@ function MembershipStatusBody({ status, guest }: { status: SubscriptionStatusRes
         </ButtonLink>
       ) : null}
       <div className="dash-membership__messages">
-        <p>{status.enrollmentMessage}</p>
-        <p>{status.appointmentMessage}</p>
+        <p>{enrollmentMessage(t, locale, status)}</p>
+        <p>{appointmentMessage(t, locale, status)}</p>
       </div>
       {lists.map((list) => (
         <section key={list.key} className="dash-subscriptions" aria-labelledby={`subscriptions-${list.key}`}>

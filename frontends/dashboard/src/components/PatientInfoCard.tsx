@@ -3,7 +3,8 @@ import { Card, CardContent, CardHeader, CardTitle, MembershipBadge, Spinner, Use
 import { AUTH_STATUS_QUERY_KEY, fetchAuthStatus } from '@portal/client';
 import type { SubscriptionStatusQuery } from '../use-subscription-status.ts';
 import { ageOn } from '../action-cards.ts';
-import { useT } from '../i18n.ts';
+import { messages, useT } from '../i18n.ts';
+import { membershipSummary } from '../membership-status.ts';
 
 /**
  * The patient info card (enrollment-and-payment §2 'Patient info card'): the patient's name, age
@@ -12,6 +13,7 @@ import { useT } from '../i18n.ts';
  */
 export function PatientInfoCard({ patientName, membership }: { patientName: string; membership: SubscriptionStatusQuery }) {
   const t = useT();
+  const locale = messages.useLocale();
   const status = useQuery({ queryKey: AUTH_STATUS_QUERY_KEY, queryFn: ({ signal }) => fetchAuthStatus(signal), staleTime: 60_000 });
   const age = ageOn(status.data?.user?.birthDate, new Date());
   return (
@@ -42,7 +44,7 @@ export function PatientInfoCard({ patientName, membership }: { patientName: stri
             </dd>
           </div>
         </dl>
-        <p className="dash-patient__summary">{membership.data?.subscriptionSummary ?? (membership.isPending ? t('membership.checking') : '')}</p>
+        <p className="dash-patient__summary">{membership.data ? membershipSummary(t, locale, membership.data) : membership.isPending ? t('membership.checking') : ''}</p>
       </CardContent>
     </Card>
   );

@@ -10,6 +10,7 @@ import {
   shortSubscriptionId,
   spokenSubscriptionAmount,
   statusIndicator,
+  subscriptionNickname,
 } from '../membership-status.ts';
 
 /**
@@ -24,6 +25,7 @@ export function SubscriptionCard({ subscription, managed }: { subscription: Subs
   const tooltipId = useId();
   const status = statusIndicator(t, subscription);
   const periodEnd = formatPeriodEnd(subscription.currentPeriodEnd, locale);
+  const nickname = subscriptionNickname(t, locale, subscription);
   return (
     <li className="dash-subscription" aria-label={t('subscription.label', { product: subscription.productName, id: shortSubscriptionId(subscription.id) })}>
       <div className="dash-subscription__head">
@@ -34,7 +36,7 @@ export function SubscriptionCard({ subscription, managed }: { subscription: Subs
           {status.label}
         </Badge>
       </div>
-      {subscription.nickname ? <p className="dash-subscription__nickname">{subscription.nickname}</p> : null}
+      {nickname ? <p className="dash-subscription__nickname">{nickname}</p> : null}
       <dl className="dash-subscription__facts">
         {subscription.memberName ? (
           <div>
