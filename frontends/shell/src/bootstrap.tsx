@@ -19,7 +19,7 @@ import { loadErrorView } from './apps/error-view.tsx';
 import { Chrome } from './chrome/Chrome.tsx';
 import { removePrerendered } from './chrome/prerendered.ts';
 import { withWords } from './chrome/lazy-or.ts';
-import { isSpanish, loadChromeText, setManifests } from './chrome/chrome-text.ts';
+import { isSpanish, loadChromeText } from './chrome/chrome-text.ts';
 
 import { setLoadingRemote } from './remote-status.ts';
 import { loadManifests, loadRemoteModule, readRemoteEntries } from './remotes.ts';
@@ -66,7 +66,6 @@ const startPortal = async (): Promise<void> => {
   const routes = createRouteTable(remotes);
   // The first render is in the page's language (a Spanish page waits for the shell's Spanish),
   // and the chrome is drawn again when the page's language changes (issue 26).
-  setManifests(remotes.map((remote) => remote.raw));
   const inLanguage = (tag: unknown): Promise<void> => loadChromeText(isSpanish(tag)).catch(console.error);
   await inLanguage(document.documentElement.lang);
   for (const conflict of routes.conflicts) console.warn(`Route table: ${conflict}`);

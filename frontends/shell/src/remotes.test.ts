@@ -37,7 +37,7 @@ describe('loadManifests', () => {
     const loaded = await loadManifests([{ name: 'staff', url: '/remotes/staff/remoteEntry.js', manifest: STAFF }], { fetch, base });
     expect(fetch).not.toHaveBeenCalled();
     expect(loaded.failed).toEqual([]);
-    expect(loaded.remotes).toEqual([{ name: 'staff', manifest: { ...STAFF, redirects: [], headerAreas: [] }, raw: STAFF }]);
+    expect(loaded.remotes).toEqual([{ name: 'staff', manifest: { ...STAFF, redirects: [], headerAreas: [] } }]);
   });
 
   it('fetches the others beside their remoteEntry.js, in parallel, and keeps the order of the entries', async () => {

@@ -6,7 +6,7 @@
  * at start. So every micro-frontend can be deployed, moved and given new routes on its own
  * (docs/decisions/0003-module-federation.md, 0016-remote-manifests.md).
  */
-import { parseRemoteManifest } from '@portal/client/remote-manifest.ts';
+import type { RemoteManifest } from '@portal/client/remote-manifest.ts';
 import type { RemoteRoutes } from './routes.ts';
 
 /** One micro-frontend as /remotes.js lists it. */
@@ -66,6 +66,14 @@ const fetchManifest = async (entry: RemoteEntry, { fetch, base, timeoutMs = MANI
 };
 
 /**
+ * A manifest the API folded into /remotes.js as the build wrote it: manifest.json is what the
+ * build's parseBuiltManifest checked and completed (every list present), so the first load takes it
+ * as it is and carries no checker (the 100 KB budget, issue 26). Null for anything else.
+ */
+const asBuilt = (raw: unknown, name: string): RemoteManifest | null =>
+  isRecord(raw) && raw.name === name && Array.isArray(raw.routes) && Array.isArray(raw.redirects) && Array.isArray(raw.headerAreas) ? (raw as unknown as RemoteManifest) : null;
+
+/**
  * Every remote's manifest, checked, in the order of `entries`: the folded ones at once, the others
  * fetched in parallel. A remote whose manifest is missing, invalid or named otherwise is reported
  * in `failed` and left out of the route table.
@@ -74,11 +82,15 @@ export const loadManifests = async (entries: readonly RemoteEntry[], options: Ma
   const results = await Promise.all(
     entries.map(async (entry): Promise<RemoteRoutes | null> => {
       try {
+        const built = entry.manifest === undefined ? null : asBuilt(entry.manifest, entry.name);
+        if (built) return { name: entry.name, manifest: built };
         const raw = entry.manifest !== undefined ? entry.manifest : await fetchManifest(entry, options);
+        // Anything else is checked here: the checker is a chunk of its own, needed only then.
+        const { parseRemoteManifest } = await import('@portal/client/remote-manifest.ts');
         const parsed = parseRemoteManifest(raw);
         if (!parsed.ok) throw new Error(parsed.errors.join('; '));
         if (parsed.manifest.name !== entry.name) throw new Error(`it is the manifest of '${parsed.manifest.name}'`);
-        return { name: entry.name, manifest: parsed.manifest, raw };
+        return { name: entry.name, manifest: parsed.manifest };
       } catch (error) {
         console.error(`The ${entry.name} micro-frontend's manifest could not be read, so its routes are unknown`, error);
         return null;

@@ -63,8 +63,6 @@ const isUnder = (pathname: string, under: string): boolean => under === '/' || p
 export interface RemoteRoutes {
   readonly name: string;
   readonly manifest: RemoteManifest;
-  /** The manifest as given: its `translations` are read for a Spanish page (chrome/chrome-spanish.ts). */
-  readonly raw?: unknown;
 }
 
 /**

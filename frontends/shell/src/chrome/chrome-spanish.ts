@@ -5,7 +5,8 @@
  * entries are taken).
  */
 import { DEFAULT_HEADER } from '../routes.ts';
-import { formatText, type ChromeSpanish, type CompiledText } from './chrome-text.ts';
+import { manifestUrlFor, readRemoteEntries } from '../remotes.ts';
+import { formatText, type ChromeSpanish, type CompiledText } from './chrome-format.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -18,7 +19,25 @@ export const manifestSpanish = (manifest: unknown): Array<[string, string]> => {
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '' && entry[1].length <= 300);
 };
 
-export const chromeSpanish = async (manifests: readonly unknown[]): Promise<ChromeSpanish> => {
+/**
+ * The manifests as the page was given them: folded into /remotes.js, or else manifest.json beside
+ * the remote's entry (the browser's cache has it: the shell fetched it a moment ago). One that
+ * does not arrive leaves its titles in English.
+ */
+const pageManifests = (): Promise<unknown[]> =>
+  Promise.all(
+    (readRemoteEntries(window.__PORTAL_REMOTES__) ?? []).map((entry) =>
+      entry.manifest !== undefined
+        ? entry.manifest
+        : fetch(manifestUrlFor(entry.url, window.location.href), { credentials: 'same-origin' }).then(
+            (response) => (response.ok ? (response.json() as Promise<unknown>) : null),
+            () => null,
+          ),
+    ),
+  );
+
+export const chromeSpanish = async (): Promise<ChromeSpanish> => {
+  const manifests = await pageManifests();
   const catalog = (await import('./messages/es.json', { with: { type: 'json' } })).default as unknown as Readonly<Record<string, CompiledText>>;
   return {
     catalog,

@@ -9,38 +9,19 @@
  * lookup reads both. The shell's lazy parts use ../i18n.ts (Lingui).
  */
 import en from './messages/en.json' with { type: 'json' };
+import { formatText, type ChromeSpanish, type CompiledText } from './chrome-format.ts';
 
 export type ChromeTextId = keyof typeof en;
-/** A message as the build compiles it (strings and [name] placeholders) or as ICU source. */
-export type CompiledText = string | ReadonlyArray<string | readonly [string]>;
 
-export interface ChromeSpanish {
-  readonly catalog: Readonly<Record<string, CompiledText>>;
-  /** Header titles, the manifests' and the shell's own: English → Spanish. */
-  readonly titles: ReadonlyMap<string, string>;
-}
-
-let manifests: readonly unknown[] = [];
 let spanish: Promise<ChromeSpanish> | undefined;
 let words: ChromeSpanish | null = null;
-
-/** A message with its values: compiled pieces, or the ICU source's `{name}`s. */
-export const formatText = (message: CompiledText, values: Readonly<Record<string, string>> = {}): string =>
-  typeof message === 'string'
-    ? message.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!)
-    : message.map((piece) => (typeof piece === 'string' ? piece : values[piece[0]])).join('');
-
-/** The manifests as /remotes.js or manifest.json gave them: their `translations` name the header titles. */
-export const setManifests = (raw: readonly unknown[]): void => {
-  manifests = raw;
-};
 
 /** Whether a language tag (<html lang>, the portal:locale event's locale) is Spanish. */
 export const isSpanish = (tag: unknown): boolean => /^es/i.test(String(tag));
 
 /** Loads what the chrome needs to draw in Spanish (or English, at once). */
 export const loadChromeText = async (inSpanish: boolean): Promise<void> => {
-  words = inSpanish ? await (spanish ??= import('./chrome-spanish.ts').then((module) => module.chromeSpanish(manifests))) : null;
+  words = inSpanish ? await (spanish ??= import('./chrome-spanish.ts').then((module) => module.chromeSpanish())) : null;
 };
 
 export const chromeText = (id: ChromeTextId, values?: Readonly<Record<string, string>>): string =>

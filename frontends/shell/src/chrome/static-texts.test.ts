@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import chromeEn from './messages/en.json' with { type: 'json' };
 import lazyEn from '../messages/en.json' with { type: 'json' };
 import { CHROME_STATIC_TEXT_IDS, LAZY_STATIC_TEXT_IDS } from './static-texts.ts';
-import { formatText } from './chrome-text.ts';
+import { formatText } from './chrome-format.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const page = readFileSync(path.join(here, '..', 'index.html'), 'utf8');
