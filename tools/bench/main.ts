@@ -8,7 +8,8 @@
  *   booking-api POST …/book through the API at a fixed 1,000/s vs bare Koa [--duration=3 --profile]
  *   booking     booking attempts against PostgreSQL vs raw pg            [--duration=10 --rounds=3]
  *   orm         the booking screens' PostgreSQL reads: repository vs raw pg [--duration=5 --rounds=3]
- *   lighthouse  Lighthouse 13, mobile defaults, Debian's Chromium       [--runs=3]
+ *   lighthouse  Lighthouse 13, mobile defaults, Debian's Chromium       [--runs=3 --pages=/login,… --locales=en-US,es-US]
+ *               (each page in English and in Spanish by default; --locale=es-US for Spanish alone)
  *   federation  Lighthouse LCP: composed portal vs one bundle           [--runs=3 --no-build]
  *
  * Benchmarks are never part of npm test: their figures depend on the machine. The size budgets,

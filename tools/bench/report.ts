@@ -5,7 +5,7 @@
  * the markers (the notes, the profile) is written by hand and left as it is.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,6 +31,12 @@ export interface Figure {
   readonly goal: string;
   /** Whether the goal is met; null when the figure has no goal of its own (context). */
   readonly met: boolean | null;
+  /**
+   * The machine's load while it was measured, in words ('load 6.2 (5.1–7.9) during, 4.0 before'):
+   * the 1-minute load average (loadSampler below), which counts the bench's own processes too.
+   * When absent, the row gets the load average at the time it is written.
+   */
+  readonly load?: string;
 }
 
 export interface Row extends Figure {
@@ -38,7 +44,8 @@ export interface Row extends Figure {
   readonly cores: number;
 }
 
-const HEADER = ['figure', 'command', 'date (UTC)', 'cores', 'value', 'baseline (same run)', 'ratio', 'goal (issue 15)', 'met'];
+/** Rows written before the load was recorded carry the cores alone. */
+const HEADER = ['figure', 'command', 'date (UTC)', 'cores, load (1 min)', 'value', 'baseline (same run)', 'ratio', 'goal (issue 15)', 'met'];
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -47,7 +54,7 @@ const rowLine = (row: Row): string =>
     `${cell(row.label)} <sub>${row.id}</sub>`,
     `\`npm run bench -- ${row.command}\``,
     row.date,
-    String(row.cores),
+    row.load ? `${row.cores}, ${row.load}` : String(row.cores),
     row.value,
     row.baseline,
     row.ratio,
@@ -86,13 +93,14 @@ export const record = (figures: readonly Figure[], doc = PERFORMANCE_DOC): void 
   for (const figure of figures) {
     const met = figure.met === null ? '' : figure.met ? '  ✔' : '  ✖';
     console.log(
-      `  ${figure.label.padEnd(58)} ${figure.value.padStart(14)}${figure.baseline ? `  baseline ${figure.baseline}` : ''}${figure.ratio ? `  ratio ${figure.ratio}` : ''}  goal ${figure.goal}${met}`,
+      `  ${figure.label.padEnd(58)} ${figure.value.padStart(14)}${figure.baseline ? `  baseline ${figure.baseline}` : ''}${figure.ratio ? `  ratio ${figure.ratio}` : ''}  goal ${figure.goal}${met}${figure.load ? `  (${figure.load})` : ''}`,
     );
   }
   const text = existsSync(doc) ? readFileSync(doc, 'utf8') : TEMPLATE;
   const withMarkers = text.includes(START) && text.includes(END) ? text : `${text.trimEnd()}\n\n${START}\n${END}\n`;
   const rows = readRows(withMarkers);
-  for (const figure of figures) rows.set(figure.id, rowLine({ ...figure, date, cores }));
+  const loadNow = `load ${loadavg()[0]!.toFixed(1)}`;
+  for (const figure of figures) rows.set(figure.id, rowLine({ ...figure, load: figure.load ?? loadNow, date, cores }));
   const order = ['bundles', 'api', 'booking-api', 'booking', 'orm', 'lighthouse'];
   const commandOf = (line: string): number => {
     const command = /`npm run bench -- ([\w-]+)`/.exec(line)?.[1] ?? '';
@@ -108,6 +116,31 @@ export const record = (figures: readonly Figure[], doc = PERFORMANCE_DOC): void 
 };
 
 // ---- Formatting helpers shared by the benchmarks ----
+
+/**
+ * The machine's 1-minute load average, sampled while a figure is measured (`sample()` before each
+ * measurement), in words: 'load 6.2 (5.1–7.9), 4.0 before' — the median and range of the samples,
+ * and the load when the sampler was made (before the bench started its own servers and browser).
+ * On this machine (2 cores, shared), a load above the cores means other work competed for the CPU.
+ */
+export const loadSampler = (): { sample(): void; words(): string; reset(): void } => {
+  const before = loadavg()[0]!;
+  let samples: number[] = [];
+  return {
+    sample: () => {
+      samples.push(loadavg()[0]!);
+    },
+    words: () => {
+      if (samples.length === 0) return `load ${before.toFixed(1)}`;
+      const low = Math.min(...samples);
+      const high = Math.max(...samples);
+      return `load ${median(samples).toFixed(1)} (${low.toFixed(1)}–${high.toFixed(1)}), ${before.toFixed(1)} before`;
+    },
+    reset: () => {
+      samples = [];
+    },
+  };
+};
 
 export const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
 export const ratio = (value: number, baseline: number): string => (baseline > 0 ? `${(value / baseline).toFixed(2)}×` : '');
