@@ -131,6 +131,8 @@ interface PageResult {
   readonly bytes: number;
   /** The LCP element's text as Lighthouse labels it (what the phone painted largest). */
   readonly lcpElement: string;
+  /** Bytes of JavaScript transferred (printed per run: what a language's catalogs add). */
+  readonly js: number;
 }
 
 interface PageWords {
@@ -203,7 +205,9 @@ const audit = async (url: string, port: number, cookie: string | null, locale: L
   if (screenshot) writeFileSync(path.join(reports, `${name}.jpg`), Buffer.from(screenshot.replace(/^data:image\/\w+;base64,/, ''), 'base64'));
   const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
   const breakdown = (lhr.audits['lcp-breakdown-insight']?.details as { items?: Array<{ type?: string; nodeLabel?: string }> } | undefined)?.items ?? [];
+  const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
   return {
+    js: requests.filter((request) => request.resourceType === 'Script').reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
     lcpElement: (breakdown.find((item) => item.type === 'node')?.nodeLabel ?? '?').replace(/\s+/g, ' ').slice(0, 60),
     score: lhr.categories.performance?.score ?? Number.NaN,
     lcp: numeric('largest-contentful-paint'),
@@ -213,7 +217,7 @@ const audit = async (url: string, port: number, cookie: string | null, locale: L
   };
 };
 
-const medianOf = (results: readonly PageResult[]): Omit<PageResult, 'lcpElement'> => ({
+const medianOf = (results: readonly PageResult[]): Omit<PageResult, 'lcpElement' | 'js'> => ({
   score: median(results.map((result) => result.score)),
   lcp: median(results.map((result) => result.lcp)),
   tbt: median(results.map((result) => result.tbt)),
@@ -225,15 +229,15 @@ const option = (args: readonly string[], name: string): string | undefined => ar
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
-const line = (result: Omit<PageResult, 'lcpElement'>): string =>
+const line = (result: Omit<PageResult, 'lcpElement' | 'js'>): string =>
   `score ${result.score} LCP ${seconds(result.lcp)} TBT ${result.tbt.toFixed(0)} ms CLS ${result.cls.toFixed(3)} ${(result.bytes / 1024).toFixed(0)} KiB`;
 
 /** The five rows of a page in a language, against the goals of issue 15; `base` is what they are compared with. */
 const pageFigures = (
   id: string,
   label: string,
-  a: Omit<PageResult, 'lcpElement'>,
-  b: Omit<PageResult, 'lcpElement'> | null,
+  a: Omit<PageResult, 'lcpElement' | 'js'>,
+  b: Omit<PageResult, 'lcpElement' | 'js'> | null,
   baseWords: string,
   load: string,
 ): Figure[] => {
@@ -287,7 +291,7 @@ export const benchLighthouse = async (args: readonly string[]): Promise<Figure[]
           load.sample();
           const result = await audit(`${portal.url}${page}`, chrome.port, cookieFor(session(page), locale), locale);
           after.get(locale)!.push(result);
-          parts.push(`${locale} ${line(result)} [${result.lcpElement}]`);
+          parts.push(`${locale} ${line(result)} (JS ${(result.js / 1024).toFixed(0)} KiB) [${result.lcpElement}]`);
         }
         console.log(`  ${page} run ${run}: ${parts.join(' | ')}`);
       }
