@@ -6,6 +6,8 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { AppError } from '@portal/ui';
+import { clientMessages } from '@portal/client/i18n.ts';
+import { uiMessages } from '@portal/ui/i18n.ts';
 import { StaffRoot } from './StaffRoot.tsx';
 import type { StaffRootProps } from './StaffRoot.tsx';
 // This micro-frontend's own styles: extracted into a CSS chunk that loads with this module, from
@@ -19,4 +21,12 @@ const lifecycles = singleSpaReact<StaffRootProps>({
   errorBoundary: () => <AppError />,
 });
 
-export const { bootstrap, mount, unmount } = lifecycles;
+/**
+ * The staff portal stays English (issue 26): the design system's and the data client's English
+ * words are loaded before the first render (their components draw from catalogs now).
+ */
+export const bootstrap = async (props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> => {
+  await Promise.all([uiMessages.load('en-US'), clientMessages.load('en-US')]);
+  await lifecycles.bootstrap(props);
+};
+export const { mount, unmount } = lifecycles;

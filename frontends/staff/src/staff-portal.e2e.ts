@@ -96,9 +96,12 @@ describe('/staff: search, warnings, subscriptions', () => {
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await startOver(page);
 
-    // Jordan (27 today): no warning; card payment through the payment dialog.
+    // Jordan (27 today): no warning; card payment through the payment dialog. He chose Spanish in the portal (issue 26).
+    await setup.portal.db.knex('patient_languages').insert({ athenaPatientId: String(PATIENT_IDS.jordan), locale: 'es-US', updatedAt: new Date() });
     await searchForPatient(page, setup.portal, PATIENT_IDS.jordan);
     await page.getByRole('heading', { name: 'Patient Details' }).waitFor();
+    await page.getByText('Preferred language', { exact: true }).waitFor();
+    await page.getByText('Spanish', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Create Subscription' }).waitFor();
     await looksRight(page, 'details and subscription form');
     await page.screenshot({ path: 'test-results/staff-create-form.png', fullPage: true });
