@@ -63,6 +63,7 @@ export * from './use-cases/booking-patient.use-case.ts';
 export * from './domain/appointment-notice.ts';
 export * from './use-cases/appointment-reminders.use-case.ts';
 export * from './use-cases/patient-language.use-case.ts';
+export * from './use-cases/choose-language.use-case.ts';
 export type * from './ports/waitlist.port.ts';
 export type * from './ports/patient-languages.port.ts';
 export * from './domain/locale.ts';

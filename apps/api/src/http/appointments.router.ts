@@ -32,7 +32,6 @@ import {
   MEMBERSHIP_REQUIRED_TITLE,
   memberPatientFor,
   patientsOfCaller,
-  type BookingCaller,
   type CallerPatients,
   rescheduleAppointment,
   upcomingAppointments,
@@ -58,7 +57,7 @@ import {
 import type { Logger } from '@portal/composition';
 import { AvailabilityQuery, BookAppointmentRequest, BookingPatientForm, RescheduleAppointmentRequest, WaitlistOfferRequest, WaitlistRequest, athenaIdOrNull, decodeBody } from '@portal/contracts';
 import type { RequestAudit } from './audit.ts';
-import { identify, type EnrollmentAccessDeps, type Requester } from './enrollment-access.ts';
+import { callerOf, identify, type EnrollmentAccessDeps, type Requester } from './enrollment-access.ts';
 import { HttpError, decodeOrThrow } from './errors.ts';
 import { statusOf } from './error-status.ts';
 import { notifyAppointment, slotFreed } from './appointment-aftermath.ts';
@@ -95,9 +94,6 @@ export const appointmentsRouter = (deps: AppointmentsRouterDeps): Router => {
   const { audit, enrollments, clock } = deps;
   const router = new Router();
 
-  /** The caller as core's booking use cases name it. */
-  const callerOf = (requester: Requester): BookingCaller =>
-    requester.kind === 'session' ? { kind: 'session', session: requester.session } : { kind: 'guest', guestHash: requester.guestHash };
   const patientsOf = (requester: Requester): Promise<CallerPatients> => patientsOfCaller({ enrollments }, callerOf(requester));
 
   /** The path's patient, if the requester may act for them (404 otherwise) and they are a member (403 otherwise). */

@@ -4,7 +4,7 @@
  * whose guest hash it carries. Anyone else gets 404, so other people's ids cannot be probed.
  */
 import type { Context } from 'koa';
-import { mayActFor, type Clock, type Enrollment, type EnrollmentRepository, type GuestVerification, type PatientSession } from '@portal/core';
+import { mayActFor, type BookingCaller, type Clock, type Enrollment, type EnrollmentRepository, type GuestVerification, type PatientSession } from '@portal/core';
 import type { PatientAuthService } from '../auth/patient-auth.service.ts';
 import { requireSession } from '../auth/session.middleware.ts';
 import type { RequestAudit } from './audit.ts';
@@ -14,6 +14,10 @@ import { guestOf } from './guest.ts';
 export type Requester =
   | { readonly kind: 'session'; readonly session: PatientSession }
   | { readonly kind: 'guest'; readonly email: string; readonly guestHash: string };
+
+/** The caller as core's use cases name it (booking, the language choice). */
+export const callerOf = (requester: Requester): BookingCaller =>
+  requester.kind === 'session' ? { kind: 'session', session: requester.session } : { kind: 'guest', guestHash: requester.guestHash };
 
 /** Who is asking: the provider-login session, or else the verified guest. Neither: 401. */
 export const identify = async (ctx: Context, service: PatientAuthService, guests: GuestVerification, clock: Clock): Promise<Requester> => {

@@ -247,7 +247,7 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
 
   const createDocumentRoute = (type: ChartDocumentType) => async (ctx: Context) => {
     const { enrollment, requester } = await ownedEnrollment(ctx, String(ctx.params.id ?? ''));
-    const result = await prepareSigningDocument(signingDeps, { enrollmentId: enrollment.id, type, parties: await partiesFor(requester, enrollment) });
+    const result = await prepareSigningDocument(signingDeps, { enrollmentId: enrollment.id, type, parties: await partiesFor(requester, enrollment), locale: ctx.state.locale });
     if (E.isLeft(result)) {
       if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw ENROLLMENT_NOT_FOUND();
       throw refused(result.left.code, result.left.title, result.left.message);
