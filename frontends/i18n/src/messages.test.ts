@@ -43,3 +43,25 @@ describe('the pseudo-locale', () => {
     expect(fixtures.t('greeting', { name: 'Ana' })).toBe('Hello, Ana');
   });
 });
+
+describe('a pinned catalog', () => {
+  it('keeps its locale when the page changes language', async () => {
+    const { defineMessages } = await import('./messages.ts');
+    const pinned = defineMessages<'greeting'>({
+      'en-US': () => import('./fixtures/messages/en.json', { with: { type: 'json' } }),
+      'es-US': () => import('./fixtures/messages/es.json', { with: { type: 'json' } }),
+    });
+    const listeners: Array<(event: Event) => void> = [];
+    const previous = (globalThis as { window?: unknown }).window;
+    (globalThis as { window?: unknown }).window = { addEventListener: (_: string, listener: (event: Event) => void) => listeners.push(listener), removeEventListener: () => undefined };
+    try {
+      await pinned.pin('en-US');
+      for (const listener of listeners) listener({ detail: 'es-US' } as unknown as Event);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(listeners).toHaveLength(0);
+      expect(pinned.t('greeting', { name: 'Ana' })).toBe('Hello, Ana');
+    } finally {
+      (globalThis as { window?: unknown }).window = previous;
+    }
+  });
+});

@@ -28,6 +28,8 @@ export const setCatalogCompiler = (compile: MessageCompiler): void => {
 export interface MessagesOf<Id extends string> {
   /** Loads (once) and activates a locale's catalogs; resolves when texts can be drawn. */
   load(locale: Locale): Promise<void>;
+  /** Loads a locale and keeps it whatever the page's language (the staff portal stays English). */
+  pin(locale: Locale): Promise<void>;
   /** The active locale's text; outside React (toasts, document.title). */
   t(id: Id, values?: MessageValues): string;
   /** In a component: the active locale's `t`, drawn again when the page's language changes. */
@@ -45,6 +47,7 @@ export const defineMessages = <Id extends string>(...catalogs: readonly CatalogL
   const listeners = new Set<() => void>();
   let active: Locale = DEFAULT_LOCALE;
   let following = false;
+  let pinned = false;
 
   const load = (locale: Locale): Promise<void> => {
     let pending = loaded.get(locale);
@@ -64,9 +67,11 @@ export const defineMessages = <Id extends string>(...catalogs: readonly CatalogL
   };
 
   const follow = (): void => {
-    if (following) return;
+    if (following || pinned) return;
     following = true;
-    onPageLocale((locale) => void load(locale));
+    onPageLocale((locale) => {
+      if (!pinned) void load(locale);
+    });
   };
 
   const subscribe = (listener: () => void): (() => void) => {
@@ -84,6 +89,10 @@ export const defineMessages = <Id extends string>(...catalogs: readonly CatalogL
   return {
     load: (wanted) => {
       follow();
+      return load(wanted);
+    },
+    pin: (wanted) => {
+      pinned = true;
       return load(wanted);
     },
     t,

@@ -23,10 +23,11 @@ const lifecycles = singleSpaReact<StaffRootProps>({
 
 /**
  * The staff portal stays English (issue 26): the design system's and the data client's English
- * words are loaded before the first render (their components draw from catalogs now).
+ * words are loaded before the first render (their components draw from catalogs now), pinned so a
+ * patient-facing language switch on the same page does not turn them Spanish.
  */
 export const bootstrap = async (props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> => {
-  await Promise.all([uiMessages.load('en-US'), clientMessages.load('en-US')]);
+  await Promise.all([uiMessages.pin('en-US'), clientMessages.pin('en-US')]);
   await lifecycles.bootstrap(props);
 };
 export const { mount, unmount } = lifecycles;

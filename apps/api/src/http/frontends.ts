@@ -396,6 +396,9 @@ export interface Page {
  * /remotes.js tag, and the preloads before it; the route's page header in the skeleton when its
  * manifest declares one. A page without the tag is left as it is.
  */
+/** Micro-frontends drawn in English only, whatever the page's language (the staff portal). */
+const ENGLISH_ONLY_REMOTES: ReadonlySet<string> = new Set(['staff']);
+
 export const renderPage = (
   frontendsDir: string,
   overrides: readonly RemoteOverride[],
@@ -403,13 +406,14 @@ export const renderPage = (
   pathname: string,
   request: PageRequest = { query: new URLSearchParams(), signedIn: false },
 ): Page => {
-  const locale = request.locale ?? 'en-US';
+  if (!REMOTES_TAG.test(indexHtml)) return { html: indexHtml, scriptHash: null };
+  const remotes = remoteMap(frontendsDir, overrides);
+  const route = routeOf(remotes, pathname);
+  // The staff portal stays English whatever the device chose (issue 26).
+  const locale = route !== null && ENGLISH_ONLY_REMOTES.has(route.remote) ? 'en-US' : (request.locale ?? 'en-US');
   // A Spanish page: its lang and the shell's marked texts (page-language.ts); English exactly as built.
   const page = locale === 'es-US' ? spanishPage(indexHtml, shellCatalogs(frontendsDir)) : indexHtml;
-  if (!REMOTES_TAG.test(page)) return { html: page, scriptHash: null };
-  const remotes = remoteMap(frontendsDir, overrides);
   const script = scriptOf(remotes);
-  const route = routeOf(remotes, pathname);
   const preloads = preloadsFor(frontendsDir, remotes, route, page).map(preloadLink).join('');
   const header = firstPaintHtml(route?.firstPaint, request, route === null ? undefined : manifestTranslator(remotes[route.remote]?.manifest, locale));
   const html = (header === null ? page : page.replace(SKELETON_HEADER, () => header)).replace(REMOTES_TAG, () => `${preloads}<script>${script}</script>`);

@@ -77,6 +77,8 @@ beforeAll(() => {
   write('shell/src/messages/es.json', JSON.stringify(pick(ES, false)));
   write('identity/dist/manifest.json', JSON.stringify(identityManifest));
   write('identity/dist/remoteEntry.js', '');
+  write('staff/dist/manifest.json', JSON.stringify({ name: 'staff', routes: [{ path: '/staff', header: { title: 'Staff Portal', showUserStatus: false } }], redirects: [], headerAreas: [] }));
+  write('staff/dist/remoteEntry.js', '');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -162,6 +164,13 @@ describe('renderPage in Spanish', () => {
     expect(html).toContain(`<h1 class="ui-page-header__title">${GUEST_TITLE_ES}</h1>`);
     expect(html).toContain('<p>Verifique su correo electrónico y su número de teléfono celular para continuar como invitado.</p>');
     expect(html).toContain('<html lang="es">');
+  });
+
+  it('draws the staff portal in English whatever the device chose (it stays English)', () => {
+    const { html } = renderPage(dir, [], FIXTURE_BUILT, '/staff', spanish());
+    expect(html).toContain('<html lang=en>');
+    expect(html).toContain('<title data-i18n=header.defaultTitle>Member Portal</title>');
+    expect(renderPage(dir, [], FIXTURE_BUILT, '/guest-login', spanish()).html).toContain('<html lang="es">');
   });
 
   it('draws an English request exactly as before: no locale, or en-US', () => {
