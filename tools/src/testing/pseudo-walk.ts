@@ -21,10 +21,11 @@ export interface EscapedText {
 /**
  * Visible text nodes and accessible-name attributes (aria-label, title, placeholder, alt) of the
  * page that carry no pseudo mark and are not data the test allows. Skips the prerendered skeleton
- * (aria-hidden, replaced by React) and third-party frames.
+ * (aria-hidden, replaced by React), third-party frames, and what `notOurs` (a selector) matches:
+ * third-party widgets drawn into the page.
  */
-export const escapedTexts = async (page: Page, allowed: readonly RegExp[]): Promise<EscapedText[]> => {
-  const found = await page.evaluate(() => {
+export const escapedTexts = async (page: Page, allowed: readonly RegExp[], notOurs = ''): Promise<EscapedText[]> => {
+  const found = await page.evaluate((skip) => {
     const results: Array<{ where: string; text: string }> = [];
     const describe = (element: Element): string => {
       const id = element.id ? `#${element.id}` : '';
@@ -32,6 +33,7 @@ export const escapedTexts = async (page: Page, allowed: readonly RegExp[]): Prom
       return `${element.tagName.toLowerCase()}${id}${cls}`;
     };
     const hidden = (element: Element | null): boolean => {
+      if (skip && element?.closest(skip)) return true;
       for (let at = element; at; at = at.parentElement) {
         if (at.getAttribute('aria-hidden') === 'true' && !at.matches('svg, svg *')) return true;
       }
@@ -53,7 +55,7 @@ export const escapedTexts = async (page: Page, allowed: readonly RegExp[]): Prom
       }
     }
     return results;
-  });
+  }, notOurs);
   return found.filter(({ text }) => /[A-Za-z]{2}/.test(text) && !/[⟦⟧]/.test(text) && !allowed.some((pattern) => pattern.test(text)));
 };
 
@@ -63,12 +65,24 @@ export const overflowing = async (page: Page): Promise<string[]> =>
     const width = document.documentElement.clientWidth;
     const spills: string[] = [];
     if (document.documentElement.scrollWidth > width + 1) spills.push(`page: ${document.documentElement.scrollWidth}px wide at ${width}px`);
-    for (const element of document.body.querySelectorAll('main *, header *, footer *')) {
+    for (const element of document.body.querySelectorAll('*')) {
       const box = element.getBoundingClientRect();
       if (box.width > 0 && box.right > width + 1 && getComputedStyle(element).position !== 'fixed') {
-        spills.push(`${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}: right edge ${Math.round(box.right)}px`);
+        const cls = typeof element.className === 'string' && element.className ? `.${element.className.split(/\s+/)[0]}` : '';
+        spills.push(`${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${cls}: right edge ${Math.round(box.right)}px`);
         if (spills.length > 10) break;
       }
+    }
+    // Text wider than its box (a long word that cannot wrap) spills without its element doing so.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node && spills.length <= 10; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      // Visually hidden text (clipped to 1 px, for screen readers) spills nowhere a person sees.
+      if (!parent || parent.closest('.ui-visually-hidden') || getComputedStyle(parent).clipPath !== 'none' || getComputedStyle(parent).clip !== 'auto') continue;
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 1) spills.push(`text '${(node.textContent ?? '').trim().slice(0, 60)}' in ${node.parentElement?.tagName.toLowerCase()}.${node.parentElement?.className}: right edge ${Math.round(box.right)}px`);
     }
     return spills;
   });
