@@ -401,7 +401,11 @@ export type EnrollmentCompleteResponse = t.TypeOf<typeof EnrollmentCompleteRespo
 
 /** POST /api/enrollments/{id}/create-document and /create-privacy-document. */
 export const CreateDocumentResponse = t.intersection(
-  [t.type({ embeddedUrl: t.string }), t.partial({ documentId: t.string })],
+  [
+    t.type({ embeddedUrl: t.string }),
+    // bodyLocale (issue 26): the language of the document's body, so a Spanish page can say before signing that it is English.
+    t.partial({ documentId: t.string, bodyLocale: t.union([t.literal('en-US'), t.literal('es-US')]) }),
+  ],
   'CreateDocumentResponse',
 );
 export type CreateDocumentResponse = t.TypeOf<typeof CreateDocumentResponse>;

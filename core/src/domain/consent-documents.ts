@@ -106,6 +106,10 @@ export const agreementLanguage = (
   return supplied && supplied.length > 0 ? { requested: locale, locale, translated: true } : { requested: locale, locale: DEFAULT_LOCALE, translated: false };
 };
 
+/** The language a document's body will be in for a signer who reads `locale`, by the installed configuration. */
+export const documentBodyLocale = (type: ChartDocumentType, locale: Locale): Locale =>
+  agreementLanguage({ agreements: installedAgreements() } as PracticeConfigWithAgreements, locale, type).locale;
+
 /** File names of the signed PDFs as filed into the chart. */
 export const CONSENT_FILE_NAMES: Readonly<Record<ChartDocumentType, string>> = {
   membership_agreement: 'membership-agreement.pdf',

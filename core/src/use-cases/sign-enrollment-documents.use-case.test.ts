@@ -110,13 +110,19 @@ describe('prepareSigningDocument', () => {
   it('creates the membership agreement naming the plan and keeps its id on the enrollment', async () => {
     const { deps, enrollments, signing, rendered, enrollment } = await setup();
     const prepared = right(await prepareSigningDocument(deps, { enrollmentId: enrollment.id, type: 'membership_agreement', parties }));
-    expect(prepared).toEqual({ documentId: 'doc-1', embeddedUrl: 'https://sign.test/doc-1', completed: false });
+    expect(prepared).toEqual({ documentId: 'doc-1', embeddedUrl: 'https://sign.test/doc-1', completed: false, bodyLocale: 'en-US' });
     expect((await enrollments.findById(enrollment.id))?.signwellDocumentId).toBe('doc-1');
     expect(signing.documents.get('doc-1')?.input).toMatchObject({ name: 'Membership Agreement', signer: parties.signer, metadata: { enrollmentId: enrollment.id, kind: 'membership_agreement' } });
     // The fields go to SignWell with the PDF they were laid out for.
     expect(signing.documents.get('doc-1')?.input).toMatchObject({ pdfBase64: Buffer.from('%PDF-1.7 unsigned').toString('base64'), fields: [SIGNATURE_FIELD] });
     expect(rendered[0]).toContain('Enhanced Annual');
     expect(rendered[0]).toContain('renews automatically');
+  });
+
+  it("says a Spanish signer's body is English where the practice supplies no Spanish text (the screen tells them before signing)", async () => {
+    const { deps, enrollment } = await setup();
+    const prepared = right(await prepareSigningDocument(deps, { enrollmentId: enrollment.id, type: 'membership_agreement', parties, locale: 'es-US' }));
+    expect(prepared.bodyLocale).toBe('en-US');
   });
 
   it('hands out the same unsigned document again: a reload or a double click makes one document', async () => {

@@ -13,10 +13,10 @@
  *   content); the answer says where the filing stands.
  */
 import * as E from 'fp-ts/lib/Either.js';
-import { CONSENT_FILE_NAMES, consentDocument, type ConsentDocument } from '../domain/consent-documents.ts';
+import { CONSENT_FILE_NAMES, consentDocument, documentBodyLocale, type ConsentDocument } from '../domain/consent-documents.ts';
 import { domainError, type DomainError } from '../domain/domain-error.ts';
 import type { EnrollmentStatus } from '../domain/enrollment.ts';
-import type { Locale } from '../domain/locale.ts';
+import { DEFAULT_LOCALE, type Locale } from '../domain/locale.ts';
 import { TIERS } from '../domain/tier.ts';
 import type { Clock } from '../ports/clock.port.ts';
 import type { ChartDocumentType, DocumentFiling, DocumentSubmissionStatus } from '../ports/document-filing.port.ts';
@@ -59,6 +59,8 @@ export interface PreparedDocument {
   /** null when the document is already completed: go on to recording the signature. */
   readonly embeddedUrl: string | null;
   readonly completed: boolean;
+  /** The language of the document's body (the practice's text; English where it supplies none in the signer's). */
+  readonly bodyLocale: Locale;
 }
 
 /** The patient's name and the caregiver's when one signs: what the PDF names. */
@@ -112,13 +114,14 @@ export const prepareSigningDocument = async (
     const available = stepAvailable(enrollment, input.type);
     if (E.isLeft(available)) return available;
 
+    const bodyLocale = documentBodyLocale(input.type, input.locale ?? DEFAULT_LOCALE);
     const existingId = documentIdOf(enrollment, input.type);
     if (existingId) {
       const existing = await deps.signing.getDocument(existingId);
-      if (existing?.completed) return E.right({ documentId: existingId, embeddedUrl: null, completed: true });
-      if (PAST[input.type].includes(enrollment.status)) return E.right({ documentId: existingId, embeddedUrl: null, completed: true });
+      if (existing?.completed) return E.right({ documentId: existingId, embeddedUrl: null, completed: true, bodyLocale });
+      if (PAST[input.type].includes(enrollment.status)) return E.right({ documentId: existingId, embeddedUrl: null, completed: true, bodyLocale });
       if (existing && !existing.declined && existing.embeddedSigningUrl) {
-        return E.right({ documentId: existingId, embeddedUrl: existing.embeddedSigningUrl, completed: false });
+        return E.right({ documentId: existingId, embeddedUrl: existing.embeddedSigningUrl, completed: false, bodyLocale });
       }
       // Declined, gone or unusable: a fresh document replaces it (the old one is withdrawn).
       if (existing) await deps.signing.deleteDocument(existingId).catch(() => undefined);
@@ -143,7 +146,7 @@ export const prepareSigningDocument = async (
       metadata: { enrollmentId: enrollment.id, kind: input.type },
     });
     await deps.enrollments.setSigningDocument(enrollment.id, input.type, created.documentId, deps.clock.now());
-    return E.right({ documentId: created.documentId, embeddedUrl: created.embeddedSigningUrl, completed: false });
+    return E.right({ documentId: created.documentId, embeddedUrl: created.embeddedSigningUrl, completed: false, bodyLocale });
   });
 
 export interface RecordedSignature {

@@ -252,7 +252,7 @@ export const enrollmentsRouter = (deps: EnrollmentsRouterDeps): Router => {
       if (result.left.code === 'ENROLLMENT.NOT_FOUND') throw ENROLLMENT_NOT_FOUND();
       throw refused(result.left.code, result.left.title, result.left.message);
     }
-    ctx.body = { embeddedUrl: result.right.embeddedUrl ?? '', documentId: result.right.documentId, isComplete: result.right.completed };
+    ctx.body = { embeddedUrl: result.right.embeddedUrl ?? '', documentId: result.right.documentId, isComplete: result.right.completed, bodyLocale: result.right.bodyLocale };
     await audit(ctx, { eventType: 'phi_write', action: type === 'membership_agreement' ? 'create_signing_document' : 'create_privacy_document', enrollmentId: enrollment.id });
   };
   router.post('/api/enrollments/:id/create-document', createDocumentRoute('membership_agreement'));

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Locale } from '@portal/contracts/locale.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Cluster, LoadingState, Spinner, Stack, cx } from '@portal/ui';
 import { CONFIG_QUERY_KEY, api, toast } from '@portal/client';
@@ -53,6 +54,8 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned }:
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>(alreadySigned ? { name: 'done' } : { name: 'creating' });
   const [round, setRound] = useState(0);
+  // The language of the document's body, as the server says when it creates it (English until then).
+  const [bodyLocale, setBodyLocale] = useState<Locale | undefined>(undefined);
   const embedRef = useRef<SignWellEmbedInstance | null>(null);
   const documentIdRef = useRef<string | null>(null);
   const activeRef = useRef(true);
@@ -116,6 +119,7 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned }:
       }
       if (!active) return;
       documentIdRef.current = created.documentId ?? null;
+      setBodyLocale(created.bodyLocale);
       let Embed;
       try {
         const appConfig = await queryClient.fetchQuery({ queryKey: CONFIG_QUERY_KEY, queryFn: ({ signal }) => fetchConfig(api, signal) });
@@ -197,7 +201,7 @@ export function DocumentSigning({ kind, enrollmentId, alreadySigned, onSigned }:
   const showContainer = phase.name === 'signing' || phase.name === 'creating';
 
   // Before signing: the text signed is English where the practice supplies none in the page's language.
-  const englishOnly = signsEnglishText(locale) && phase.name !== 'done';
+  const englishOnly = signsEnglishText(locale, bodyLocale) && phase.name !== 'done';
 
   return (
     <Stack gap={4}>
