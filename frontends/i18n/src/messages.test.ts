@@ -65,3 +65,11 @@ describe('a pinned catalog', () => {
     }
   });
 });
+
+describe('the pseudo-locale padding', () => {
+  it('comes in words of at most five dots, so long texts wrap', async () => {
+    const { pseudoLocalize } = await import('./pseudo.ts');
+    expect(pseudoLocalize('Book an Appointment')).toBe('⟦Ɓööķ åñ Åþþöîñţɱéñţ ····· ··⟧');
+    expect(pseudoLocalize('12:30')).toBe('⟦12:30⟧');
+  });
+});

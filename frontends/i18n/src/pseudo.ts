@@ -16,10 +16,13 @@ export const PSEUDO_CLOSE = '⟧';
 
 export const pseudoLocaleOn = (): boolean => (globalThis as { __PORTAL_PSEUDO_LOCALE__?: unknown }).__PORTAL_PSEUDO_LOCALE__ === true;
 
-/** 'Book an Appointment' → '⟦Ɓöök åñ Åþþöîñţɱéñţ ·······⟧'. */
+/** 'Book an Appointment' → '⟦Ɓööķ åñ Åþþöîñţɱéñţ ····· ··⟧'. */
 export const pseudoLocalize = (text: string): string => {
   if (text.trim() === '') return text;
   const accented = [...text].map((char) => ACCENTED[char] ?? char).join('');
   const letters = text.replace(/[^A-Za-z]/g, '').length;
-  return `${PSEUDO_OPEN}${accented}${letters > 0 ? ` ${'·'.repeat(Math.ceil(letters * 0.4))}` : ''}${PSEUDO_CLOSE}`;
+  // The padding in words of at most five dots, so it wraps as a translation's words would.
+  const padding = '·····'.repeat(Math.floor(Math.ceil(letters * 0.4) / 5)) + '·'.repeat(Math.ceil(letters * 0.4) % 5);
+  const words = padding.match(/.{1,5}/g)?.join(' ') ?? '';
+  return `${PSEUDO_OPEN}${accented}${words ? ` ${words}` : ''}${PSEUDO_CLOSE}`;
 };

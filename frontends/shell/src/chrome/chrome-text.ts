@@ -24,11 +24,11 @@ export const loadChromeText = async (inSpanish: boolean): Promise<void> => {
   words = inSpanish ? await (spanish ??= import('./chrome-spanish.ts').then((module) => module.chromeSpanish())) : null;
 };
 
-export const chromeText = (id: ChromeTextId, values?: Readonly<Record<string, string>>): string => {
-  const text = formatText(words?.catalog[id] ?? (en as Readonly<Record<string, CompiledText>>)[id]!, values);
-  // The pseudo-locale's mark (@portal/i18n/pseudo.ts), without its accents: the first load stays small.
-  return (globalThis as { __PORTAL_PSEUDO_LOCALE__?: unknown }).__PORTAL_PSEUDO_LOCALE__ === true ? `⟦${text}⟧` : text;
-};
+/** The pseudo-locale's mark (@portal/i18n/pseudo.ts), without its accents: the first load stays small. */
+const marked = (text: string): string => ((globalThis as { __PORTAL_PSEUDO_LOCALE__?: unknown }).__PORTAL_PSEUDO_LOCALE__ === true ? `⟦${text}⟧` : text);
+
+export const chromeText = (id: ChromeTextId, values?: Readonly<Record<string, string>>): string =>
+  marked(formatText(words?.catalog[id] ?? (en as Readonly<Record<string, CompiledText>>)[id]!, values));
 
 /** A header title in the page's language. */
-export const headerTitleText = (title: string): string => words?.titles.get(title) ?? title;
+export const headerTitleText = (title: string): string => marked(words?.titles.get(title) ?? title);
