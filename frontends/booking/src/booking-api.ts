@@ -19,7 +19,7 @@ import {
   WaitlistTakeResponse,
 } from '@portal/contracts';
 import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment, RescheduleAppointmentRequest } from '@portal/contracts';
-import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, apiErrorBody, type ApiClient } from '@portal/client';
+import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, VERIFICATION_TOKEN_HEADER, apiErrorBody, type ApiClient } from '@portal/client';
 
 /** The book answer (its appointmentId names the calendar file). */
 export const BookedAppointment = BookAppointmentResponse;
@@ -87,6 +87,26 @@ export const cancelAppointment = (client: ApiClient, appointmentId: string): Pro
 
 /** Where the confirmation's calendar file downloads from. */
 export const calendarFileHref = (appointmentId: string): string => `/api/appointments/${enc(appointmentId)}/calendar.ics`;
+
+/**
+ * A verified guest's calendar file: a plain link sends no verification token (only a header
+ * carries it), so the file is fetched with it and saved from memory. Resolves false when it could
+ * not be had.
+ */
+export const downloadCalendarFile = async (appointmentId: string, token: string): Promise<boolean> => {
+  const response = await fetch(calendarFileHref(appointmentId), { credentials: 'same-origin', headers: { Accept: 'text/calendar', [VERIFICATION_TOKEN_HEADER]: token } }).catch(() => null);
+  if (!response?.ok) return false;
+  const url = URL.createObjectURL(new Blob([await response.arrayBuffer()], { type: 'text/calendar' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: 'appointment.ics', hidden: true });
+  document.body.append(link);
+  link.click();
+  // The browser reads the file after this task: the link and its URL go a while later.
+  setTimeout(() => {
+    link.remove();
+    URL.revokeObjectURL(url);
+  }, 60_000);
+  return true;
+};
 
 /** The existing appointments of a 409 book answer (decoded with BookingConflictResponse), else null. */
 export const bookingConflict = (error: unknown): readonly ExistingAppointment[] | null => {

@@ -373,6 +373,8 @@ describe('a verified guest member', () => {
     expect(confirmation).toContain('Please arrive 15 minutes early.');
     await shot(page, 'guest-confirmation');
     await expect(seriousFindings(page)).resolves.toEqual([]);
+    // The guest's calendar file too: its link fetches the file with the verification token (a plain link sends none: 401).
+    expect(await downloadCalendarFile(page)).toMatch(dtstart(date, time));
 
     // The booking is Margaret's in the health record (what her dashboard will list).
     const member = await signedInForEnrollment(setup.portal.url, PATIENT_IDS.margaret);

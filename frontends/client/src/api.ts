@@ -218,6 +218,9 @@ const browserStorage = (): StorageReader | null => ({
   },
 });
 
+/** The verified guest's token this browser holds (local or session storage), or null. */
+export const storedVerificationToken = (): string | null => verificationTokenFrom(browserStorage()?.getItem(DUAL_VERIFICATION_TOKEN_KEY));
+
 let redirecting = false;
 
 /** The browser's answer to 'Session expired': log it, clean up if asked, leave for `redirect`. */

@@ -64,6 +64,7 @@ export {
   requestHeaders,
   sessionExpiredBody,
   sessionExpiredRedirect,
+  storedVerificationToken,
   verificationTokenFrom,
 } from './api.ts';
 export type { ApiClient, ApiClientOptions, Decode, HttpMethod, RequestOptions, SessionExpiredBody } from './api.ts';

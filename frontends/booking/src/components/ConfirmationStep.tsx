@@ -1,6 +1,6 @@
 import { ButtonLink, CalendarIcon, buttonClassName, Card, CheckIcon, Stack } from '@portal/ui';
-import { PRACTICE_LOCATIONS } from '@portal/client';
-import { calendarFileHref } from '../booking-api.ts';
+import { PRACTICE_LOCATIONS, storedVerificationToken, toast } from '@portal/client';
+import { calendarFileHref, downloadCalendarFile } from '../booking-api.ts';
 import type { Confirmation } from '../booking-flow.ts';
 import { useLocale, useT, type MessageId } from '../i18n.ts';
 import { AppointmentFacts } from './AppointmentFacts.tsx';
@@ -48,7 +48,21 @@ export function ConfirmationStep({ confirmation, locationId }: { confirmation: C
       <p className="booking-arrive">{t('confirm.arriveEarly')}</p>
       <div className="ui-actions booking-actions">
         {confirmation.appointmentId ? (
-          <a className={buttonClassName({ variant: 'secondary' })} href={calendarFileHref(confirmation.appointmentId)} download>
+          <a
+            className={buttonClassName({ variant: 'secondary' })}
+            href={calendarFileHref(confirmation.appointmentId)}
+            download
+            onClick={(event) => {
+              // A verified guest's file needs its token in a header: fetched and saved instead.
+              const token = storedVerificationToken();
+              const appointmentId = confirmation.appointmentId;
+              if (!token || !appointmentId) return;
+              event.preventDefault();
+              void downloadCalendarFile(appointmentId, token).then((saved) => {
+                if (!saved) toast({ title: t('confirm.calendarFailed'), variant: 'destructive' });
+              });
+            }}
+          >
             <CalendarIcon size={18} /> {t('confirm.downloadCalendar')}
           </a>
         ) : null}
