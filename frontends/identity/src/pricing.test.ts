@@ -47,7 +47,7 @@ describe('login pricing cards in Spanish', () => {
       expect(concierge?.features).toContain('4 consultas de telemedicina gratis al año');
       expect(concierge?.badge).toBe('¡Ahorre $100.00!');
       expect(decline?.price).toBe('$0.00');
-      expect(decline?.priceSummary).toBe('Basic: gratis ($0.00)');
+      expect(decline?.priceSummary).toBe('Básico: gratis ($0.00)');
     } finally {
       await messages.load('en-US');
     }
