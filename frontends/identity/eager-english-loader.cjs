@@ -4,5 +4,6 @@
 // Spanish stays a lazy chunk. A post loader, so it sees swc's output; where the import already
 // says webpackMode it changes nothing.
 module.exports = function eagerEnglishLoader(source) {
-  return source.replace(/import\(\s*(['"]\.\/messages\/en\.json['"])/g, 'import(/* webpackMode: "eager" */ $1');
+  // A webpackChunkName comment before the path gives way to webpackMode (an eager import has no chunk).
+  return source.replace(/import\(\s*(?:\/\*[^*]*\*\/\s*)?(['"]\.\/messages\/en\.json['"])/g, 'import(/* webpackMode: "eager" */ $1');
 };

@@ -9,7 +9,7 @@ import type en from './messages/en.json';
 
 export type ClientMessageId = keyof typeof en;
 export const clientMessages = defineMessages<ClientMessageId>({
-  'en-US': () => import('./messages/en.json', { with: { type: 'json' } }),
-  'es-US': () => import('./messages/es.json', { with: { type: 'json' } }),
+  'en-US': () => import(/* webpackChunkName: "messages-en" */ './messages/en.json', { with: { type: 'json' } }),
+  'es-US': () => import(/* webpackChunkName: "messages-es" */ './messages/es.json', { with: { type: 'json' } }),
 });
 export const useClientT = clientMessages.useT;

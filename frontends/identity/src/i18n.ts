@@ -11,7 +11,7 @@ export type MessageId = keyof typeof en;
 // (no request of its own before the first render); Spanish is a lazy chunk.
 export const messages = defineMessages<MessageId>({
   'en-US': () => import(/* webpackMode: "eager" */ './messages/en.json', { with: { type: 'json' } }),
-  'es-US': () => import('./messages/es.json', { with: { type: 'json' } }),
+  'es-US': () => import(/* webpackChunkName: "messages-es" */ './messages/es.json', { with: { type: 'json' } }),
 });
 
 export const useT = messages.useT;

@@ -15,8 +15,8 @@ import type en from './messages/en.json';
 
 export type MessageId = keyof typeof en;
 export const messages = defineMessages<MessageId>({
-  'en-US': () => import('./messages/en.json', { with: { type: 'json' } }),
-  'es-US': () => import('./messages/es.json', { with: { type: 'json' } }),
+  'en-US': () => import(/* webpackChunkName: "messages-en" */ './messages/en.json', { with: { type: 'json' } }),
+  'es-US': () => import(/* webpackChunkName: "messages-es" */ './messages/es.json', { with: { type: 'json' } }),
 });
 export const useT = messages.useT;
 

@@ -8,7 +8,7 @@ import type en from './messages/en.json';
 
 export type UiMessageId = keyof typeof en;
 export const uiMessages = defineMessages<UiMessageId>({
-  'en-US': () => import('./messages/en.json', { with: { type: 'json' } }),
-  'es-US': () => import('./messages/es.json', { with: { type: 'json' } }),
+  'en-US': () => import(/* webpackChunkName: "messages-en" */ './messages/en.json', { with: { type: 'json' } }),
+  'es-US': () => import(/* webpackChunkName: "messages-es" */ './messages/es.json', { with: { type: 'json' } }),
 });
 export const useUiT = uiMessages.useT;

@@ -78,7 +78,12 @@ beforeAll(async () => {
     JSON.stringify({
       name: 'identity',
       files: ['remoteEntry.js', '137.0123456789.js'],
-      chunks: { 'guest-login': ['guest-login.0123456789.js', '749.0123456789.js', '../../shell/dist/index.html'], 'firebase-phone': ['firebase-phone.0123456789.js'] },
+      chunks: {
+        'guest-login': ['guest-login.0123456789.js', '749.0123456789.js', '../../shell/dist/index.html'],
+        'firebase-phone': ['firebase-phone.0123456789.js'],
+        'messages-en': ['messages-en.0123456789.js'],
+        'messages-es': ['messages-es.0123456789.js'],
+      },
     }),
   );
   const app = new Koa();
@@ -249,11 +254,22 @@ describe('the page', () => {
       '/remotes/identity/137.0123456789.js',
       '/remotes/identity/guest-login.0123456789.js',
       '/remotes/identity/749.0123456789.js',
+      '/remotes/identity/messages-en.0123456789.js',
     ]);
     const login = (await page('/login')).html;
     expect(login).toContain('href="/remotes/identity/137.0123456789.js"');
     expect(login).not.toContain('guest-login.0123456789.js');
     expect(login).not.toContain('firebase-phone');
+  });
+
+  it("preloads the route's catalogs in the page's language, the one chunk its words are in (issue 26)", async () => {
+    const english = (await page('/login')).html;
+    expect(english).toContain('href="/remotes/identity/messages-en.0123456789.js"');
+    expect(english).not.toContain('messages-es');
+    const response = await get('/login', { Cookie: 'portal_lang=es-US' });
+    const spanish = response.body.toString();
+    expect(spanish).toContain('href="/remotes/identity/messages-es.0123456789.js"');
+    expect(spanish).not.toContain('messages-en');
   });
 
   it('finds the owner through patterns and redirects; a path no remote owns gets only the shell preloads', async () => {

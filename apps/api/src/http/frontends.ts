@@ -26,7 +26,7 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context, Next } from 'koa';
 import type { RemoteOverride } from '@portal/composition';
-import type { Locale } from '@portal/core';
+import { langOf, type Locale } from '@portal/core';
 import { manifestTranslator, shellCatalogs, spanishPage } from './page-language.ts';
 import { localeOfRequest } from './request-locale.ts';
 
@@ -327,16 +327,32 @@ const SHELL_START_CHUNK = 'startup-codecs';
  * exposed modules' chunks and CSS) and those of the route's own lazy chunk when its manifest
  * names one (/guest-login's forms).
  */
-export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, route: OwnedRoute | null, pageHtml: string): string[] => {
+export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, route: OwnedRoute | null, pageHtml: string, locale: Locale = 'en-US'): string[] => {
   const hrefs: string[] = [];
-  for (const file of firstFilesOf(frontendsDir, 'shell', SHELL_START_CHUNK)) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
+  // The page's words come next on the critical path: each bundle's catalogs in the page's
+  // language are one named chunk (`messages-en`, `messages-es`; decision 0057).
+  const words = `messages-${langOf(locale)}`;
+  for (const file of [...firstFilesOf(frontendsDir, 'shell', SHELL_START_CHUNK), ...namedChunkFilesOf(frontendsDir, 'shell', words)]) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
   if (route !== null) {
     const { remote, chunk } = route;
     const { url } = remotes[remote]!;
     hrefs.push(url);
-    if (url === `/remotes/${remote}/remoteEntry.js`) for (const file of firstFilesOf(frontendsDir, remote, chunk)) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${remote}/${file}`);
+    if (url === `/remotes/${remote}/remoteEntry.js`) {
+      for (const file of [...firstFilesOf(frontendsDir, remote, chunk), ...namedChunkFilesOf(frontendsDir, remote, words)]) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${remote}/${file}`);
+    }
   }
-  return hrefs;
+  return [...new Set(hrefs)];
+};
+
+/** The files of one named lazy chunk of a bundle (its dist/load.json); [] when it has none. */
+const namedChunkFilesOf = (frontendsDir: string, name: string, chunk: string): string[] => {
+  try {
+    const load: unknown = JSON.parse(readFileSync(path.join(frontendsDir, name, 'dist', 'load.json'), 'utf8'));
+    const chunks = isRecord(load) && isRecord(load.chunks) ? load.chunks : {};
+    return Object.hasOwn(chunks, chunk) ? servedFiles(chunks[chunk]) : [];
+  } catch {
+    return [];
+  }
 };
 
 /** The skeleton's title and two lines in index.html (src or minified): a first paint takes their place. */
@@ -414,7 +430,7 @@ export const renderPage = (
   // A Spanish page: its lang and the shell's marked texts (page-language.ts); English exactly as built.
   const page = locale === 'es-US' ? spanishPage(indexHtml, shellCatalogs(frontendsDir)) : indexHtml;
   const script = scriptOf(remotes);
-  const preloads = preloadsFor(frontendsDir, remotes, route, page).map(preloadLink).join('');
+  const preloads = preloadsFor(frontendsDir, remotes, route, page, locale).map(preloadLink).join('');
   const header = firstPaintHtml(route?.firstPaint, request, route === null ? undefined : manifestTranslator(remotes[route.remote]?.manifest, locale));
   const html = (header === null ? page : page.replace(SKELETON_HEADER, () => header)).replace(REMOTES_TAG, () => `${preloads}<script>${script}</script>`);
   return { html, scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'` };

@@ -38,7 +38,7 @@ const pageManifests = (): Promise<unknown[]> =>
 
 export const chromeSpanish = async (): Promise<ChromeSpanish> => {
   const manifests = await pageManifests();
-  const catalog = (await import('./messages/es.json', { with: { type: 'json' } })).default as unknown as Readonly<Record<string, CompiledText>>;
+  const catalog = (await import(/* webpackChunkName: "messages-es" */ './messages/es.json', { with: { type: 'json' } })).default as unknown as Readonly<Record<string, CompiledText>>;
   return {
     catalog,
     titles: new Map([...manifests.flatMap(manifestSpanish), [DEFAULT_HEADER.title, formatText(catalog['header.defaultTitle']!)]]),
