@@ -6,9 +6,7 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { AppError } from '@portal/ui';
-import { clientMessages } from '@portal/client/i18n.ts';
-import { pageLocale } from '@portal/i18n/page-locale.ts';
-import { uiMessages } from '@portal/ui/i18n.ts';
+import { withPageWords } from '@portal/ui/page-words.ts';
 import { DashboardRoot } from './DashboardRoot.tsx';
 import type { DashboardRootProps } from './DashboardRoot.tsx';
 import { messages } from './i18n.ts';
@@ -23,17 +21,6 @@ const lifecycles = singleSpaReact<DashboardRootProps>({
   errorBoundary: () => <AppError />,
 });
 
-/**
- * The words of the page's language (this remote's, the design system's and the data client's) are
- * there before the first render; after that each catalog follows the page's `portal:locale`.
- */
-const loadMessages = async (): Promise<void> => {
-  const locale = pageLocale();
-  await Promise.all([messages.load(locale), uiMessages.load(locale), clientMessages.load(locale)]);
-};
-
-export const bootstrap = async (props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> => {
-  await loadMessages();
-  await lifecycles.bootstrap(props);
-};
+/** Its words, the design system's and the data client's, in the page's language before the first render. */
+export const bootstrap = withPageWords(lifecycles.bootstrap, messages);
 export const { mount, unmount } = lifecycles;

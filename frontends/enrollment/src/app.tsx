@@ -7,9 +7,7 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { AppError } from '@portal/ui';
-import { uiMessages } from '@portal/ui/i18n.ts';
-import { clientMessages } from '@portal/client/i18n.ts';
-import { pageLocale } from '@portal/i18n/page-locale.ts';
+import { withPageWords } from '@portal/ui/page-words.ts';
 import { EnrollmentRoot } from './EnrollmentRoot.tsx';
 import type { EnrollmentRootProps } from './EnrollmentRoot.tsx';
 import { messages } from './i18n.ts';
@@ -25,18 +23,6 @@ const lifecycles = singleSpaReact<EnrollmentRootProps>({
   errorBoundary: () => <AppError />,
 });
 
-/**
- * Before the first render, the page's language (issue 26): the forms' words, the signing and
- * payment screens', the design system's and the data client's. After that each follows the page's
- * `portal:locale` event by itself.
- */
-const loadMessages = async (): Promise<void> => {
-  const locale = pageLocale();
-  await Promise.all([messages.load(locale), paymentMessages.load(locale), uiMessages.load(locale), clientMessages.load(locale)]);
-};
-
-export const bootstrap = async (props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> => {
-  await loadMessages();
-  await lifecycles.bootstrap(props);
-};
+/** Its words, the design system's and the data client's, in the page's language before the first render. */
+export const bootstrap = withPageWords(lifecycles.bootstrap, messages, paymentMessages);
 export const { mount, unmount } = lifecycles;

@@ -21,7 +21,7 @@ export const isSpanish = (tag: unknown): boolean => /^es/i.test(String(tag));
 
 /** Loads what the chrome needs to draw in Spanish (or English, at once). */
 export const loadChromeText = async (inSpanish: boolean): Promise<void> => {
-  words = inSpanish ? await (spanish ??= import('./chrome-spanish.ts').then((module) => module.chromeSpanish())) : null;
+  words = inSpanish ? await (spanish ??= import(/* webpackChunkName: "messages-es" */ './chrome-spanish.ts').then((module) => module.chromeSpanish())) : null;
 };
 
 /** The pseudo-locale's mark (@portal/i18n/pseudo.ts), without its accents: the first load stays small. */
