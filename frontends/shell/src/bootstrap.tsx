@@ -64,10 +64,11 @@ const startPortal = async (): Promise<void> => {
   if (entries === null) console.error('/remotes.js did not run: the portal does not know its micro-frontends');
   const { remotes, failed } = await loadManifests(entries ?? [], { fetch: window.fetch.bind(window), base: window.location.href });
   const routes = createRouteTable(remotes);
-  // The first render is in the page's language (a Spanish page waits for the shell's Spanish),
-  // and the chrome is drawn again when the page's language changes (issue 26).
+  // The chrome's first render is in the page's language (a Spanish page waits for the shell's
+  // Spanish, preloaded by the API) and it is drawn again when the language changes (issue 26).
+  // The micro-frontends do not wait for it: they load their own words meanwhile.
   const inLanguage = (tag: unknown): Promise<void> => loadChromeText(isSpanish(tag)).catch(console.error);
-  await inLanguage(document.documentElement.lang);
+  const firstWords = inLanguage(document.documentElement.lang);
   for (const conflict of routes.conflicts) console.warn(`Route table: ${conflict}`);
   // A path nobody claims is the 404 view, unless some micro-frontend's routes are unknown: it may be one of them.
   const routesIncomplete = entries === null || failed.length > 0;
@@ -80,8 +81,10 @@ const startPortal = async (): Promise<void> => {
         <Chrome queryClient={queryClient} routes={routes} targets={targets} />
       </StrictMode>,
     );
-  drawChrome();
-  window.addEventListener('portal:locale', (event) => void inLanguage((event as CustomEvent<unknown>).detail).then(drawChrome));
+  void firstWords.then(() => {
+    drawChrome();
+    window.addEventListener('portal:locale', (event) => void inLanguage((event as CustomEvent<unknown>).detail).then(drawChrome));
+  });
 
   for (const remote of entries ?? []) {
     if (!routes.remotes.includes(remote.name)) continue;
