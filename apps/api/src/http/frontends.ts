@@ -407,14 +407,15 @@ export interface Page {
   readonly scriptHash: string | null;
 }
 
-/**
- * The shell's index.html for a path: the remote map as an inline script in place of the
- * /remotes.js tag, and the preloads before it; the route's page header in the skeleton when its
- * manifest declares one. A page without the tag is left as it is.
- */
 /** Micro-frontends drawn in English only, whatever the page's language (the staff portal). */
 const ENGLISH_ONLY_REMOTES: ReadonlySet<string> = new Set(['staff']);
 
+/**
+ * The shell's index.html for a path: the remote map as an inline script in place of the
+ * /remotes.js tag, and the preloads before it; the route's page header in the skeleton when its
+ * manifest declares one; the page's language (`<html lang>`, the shell's marked texts). A page
+ * without the tag is left as it is.
+ */
 export const renderPage = (
   frontendsDir: string,
   overrides: readonly RemoteOverride[],
