@@ -6,8 +6,9 @@
  *    notice, pays (4242) and books, every screen in Spanish; the verification email, the booking
  *    confirmation and its calendar file arrive in Spanish.
  * b. A member whose page is Spanish from the first request (the portal_lang cookie, as the switch
- *    leaves it) signs in with athenahealth, books, downloads the calendar file, and cancels on the
- *    dashboard; the confirmation and the cancellation emails arrive in Spanish.
+ *    leaves it) signs in with athenahealth, books, downloads the calendar file, gets the 48-hour
+ *    reminder (the worker writes it in the language the booking kept with her), and cancels on the
+ *    dashboard; the confirmation, the reminder and the cancellation arrive in Spanish.
  *
  * On each screen: `<html lang="es">` and nothing serious for axe (gathered, asserted at the end).
  * Role names come from the Spanish catalogs (spanish-catalogs.ts), the emails' words from core's
@@ -16,7 +17,7 @@
  * sandboxes would be. SPANISH_SHOTS=/tmp/x keeps a PNG of each screen.
  */
 import { describe, expect, it } from '@jest/globals';
-import { APPOINTMENT_EMAILS, CALENDAR_TEXTS, PRACTICE_NAME, VERIFICATION_CODE_EMAILS } from '@portal/core';
+import { APPOINTMENT_EMAILS, CALENDAR_TEXTS, PRACTICE_NAME, REMINDER_EMAILS, VERIFICATION_CODE_EMAILS } from '@portal/core';
 import { PATIENT_IDS } from '@portal/provider-sandbox';
 import type { Page } from '../src/testing/browser.ts';
 import { portalInBrowser } from '../src/testing/browser-portal.ts';
@@ -30,10 +31,12 @@ const setup = portalInBrowser();
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 800 };
 const LOAD = { timeout: 15_000 };
+const HOUR = 3_600_000;
 
 /** The Spanish words the emails must carry (core's tables; the other facts do not change these). */
 const CODE_SUBJECT = (code: string) => VERIFICATION_CODE_EMAILS['es-US']({ code, validMinutes: 10 }).subject;
 const BOOKED_SUBJECT = APPOINTMENT_EMAILS['es-US']({ kind: 'booked', summary: '', start: new Date(), location: '', description: '' }).subject;
+const REMINDER_SUBJECT = REMINDER_EMAILS['es-US']({ kind: '48h', summary: '', start: new Date(), location: '', cutoff: new Date(), arriveEarlyMinutes: 15 }).subject;
 const CANCELLED_SUBJECT = APPOINTMENT_EMAILS['es-US']({ kind: 'cancelled', summary: '', start: new Date(), location: '', description: '' }).subject;
 const SUMMARY = (appointmentType: string) => CALENDAR_TEXTS['es-US']({ appointmentType, arriveEarlyMinutes: 15, cutoff: new Date() }).summary;
 
@@ -178,7 +181,7 @@ describe('the portal in Spanish', () => {
     await page.close();
   }, 150_000);
 
-  it('b · a member whose page is Spanish from the first request signs in, books, and cancels on the dashboard; both emails are Spanish', async () => {
+  it('b · a member whose page is Spanish from the first request signs in, books, is reminded, and cancels on the dashboard; the emails are Spanish', async () => {
     const findings: ScreenFinding[] = [];
     // Margaret is a member as the enrollment leaves her (signed, filed, paid by card), over HTTP: booking asks Stripe's subscriptions.
     const api = await signedInForEnrollment(setup.portal.url, PATIENT_IDS.margaret);
@@ -214,6 +217,15 @@ describe('the portal in Spanish', () => {
     await checkSpanishScreen(page, 'b5-booking-confirmed', findings);
     expectSummary(findings, await downloadedCalendar(page), 'Office Visit', 'member booking');
     await expectEmail(findings, 'margaret.sullivan@example.com', BOOKED_SUBJECT, 'booking confirmation');
+
+    // Two days before it, the reminder in the language the booking kept with her (the worker has no
+    // request to ask): the test cannot wait two days, so our record of the booking is moved to 47
+    // hours ahead (booked five days ago) and the reminder job runs now.
+    const appointments = () => setup.portal.db.knex('appointments').where({ athenaPatientId: String(PATIENT_IDS.margaret), status: 'booked' });
+    expect(await setup.portal.db.knex('patient_languages').where({ athenaPatientId: String(PATIENT_IDS.margaret) }).first('locale')).toEqual({ locale: 'es-US' });
+    await appointments().update({ startsAt: new Date(Date.now() + 47 * HOUR), bookedAt: new Date(Date.now() - 120 * HOUR) });
+    await setup.portal.db.knex.raw('select graphile_worker.add_job(?)', ['send_appointment_reminders']);
+    await expectEmail(findings, 'margaret.sullivan@example.com', REMINDER_SUBJECT, '48-hour reminder');
 
     // Cancelled on the dashboard.
     await page.getByRole('link', { name: es.booking('common.goToDashboard') }).first().click();
