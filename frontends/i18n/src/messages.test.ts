@@ -73,3 +73,21 @@ describe('the pseudo-locale padding', () => {
     expect(pseudoLocalize('12:30')).toBe('⟦12:30⟧');
   });
 });
+
+describe('switching quickly', () => {
+  it('ends in the language asked for last, whichever catalog arrives last', async () => {
+    const { defineMessages } = await import('./messages.ts');
+    let releaseSpanish: () => void = () => undefined;
+    const slowSpanish = new Promise<void>((resolve) => (releaseSpanish = resolve));
+    const quick = defineMessages<'greeting'>({
+      'en-US': () => import('./fixtures/messages/en.json', { with: { type: 'json' } }),
+      'es-US': () => slowSpanish.then(() => import('./fixtures/messages/es.json', { with: { type: 'json' } })),
+    });
+    const spanish = quick.load('es-US');
+    await quick.load('en-US');
+    releaseSpanish();
+    await spanish;
+    expect(quick.locale()).toBe('en-US');
+    expect(quick.t('greeting', { name: 'Ana' })).toBe('Hello, Ana');
+  });
+});

@@ -11,7 +11,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '@portal/contracts/locale.ts';
-import { onPageLocale, pageLocale } from './page-locale.ts';
+import { onPageLocale } from './page-locale.ts';
 import { pseudoLocaleOn, pseudoLocalize } from './pseudo.ts';
 
 export type MessageValues = Readonly<Record<string, string | number>>;
@@ -39,7 +39,7 @@ export interface MessagesOf<Id extends string> {
   locale(): Locale;
 }
 
-/** Several loader sets (the remote's own, the design system's, the API errors') make one catalog per locale. */
+/** One package's messages; several loader sets, if given, make one catalog per locale. */
 export const defineMessages = <Id extends string>(...catalogs: readonly CatalogLoaders[]): MessagesOf<Id> => {
   const i18n: I18n = setupI18n();
   if (compiler) i18n.setMessagesCompiler(compiler);
@@ -48,8 +48,11 @@ export const defineMessages = <Id extends string>(...catalogs: readonly CatalogL
   let active: Locale = DEFAULT_LOCALE;
   let following = false;
   let pinned = false;
+  /** The locale asked for last: a slower, earlier load does not win over it. */
+  let wanted: Locale = DEFAULT_LOCALE;
 
   const load = (locale: Locale): Promise<void> => {
+    wanted = locale;
     let pending = loaded.get(locale);
     if (!pending) {
       pending = Promise.all(catalogs.map((loaders) => loaders[locale]())).then((modules) => {
@@ -59,7 +62,7 @@ export const defineMessages = <Id extends string>(...catalogs: readonly CatalogL
       loaded.set(locale, pending);
     }
     return pending.then(() => {
-      if (active === locale && i18n.locale === locale) return;
+      if (wanted !== locale || (active === locale && i18n.locale === locale)) return;
       active = locale;
       i18n.activate(locale);
       for (const listener of listeners) listener();
@@ -105,6 +108,3 @@ export const defineMessages = <Id extends string>(...catalogs: readonly CatalogL
     },
   };
 };
-
-/** The locale a micro-frontend draws first: the page's. */
-export const initialLocale = (): Locale => pageLocale();
