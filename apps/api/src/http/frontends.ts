@@ -295,14 +295,15 @@ const servedFiles = (files: unknown): string[] => (Array.isArray(files) ? files.
 
 /**
  * The files a bundle loads first, from its dist/load.json (written by the build), then those of
- * the named lazy chunk `chunk` when given; [] when unknown.
+ * each named lazy chunk given that it has (a route's own chunk, its words); [] when unknown. One
+ * read of load.json a bundle.
  */
-const firstFilesOf = (frontendsDir: string, name: string, chunk: string | null = null): string[] => {
+const firstFilesOf = (frontendsDir: string, name: string, chunks: ReadonlyArray<string | null> = []): string[] => {
   try {
     const load: unknown = JSON.parse(readFileSync(path.join(frontendsDir, name, 'dist', 'load.json'), 'utf8'));
     if (!isRecord(load)) return [];
-    const chunks = isRecord(load.chunks) ? load.chunks : {};
-    return [...servedFiles(load.files), ...(chunk !== null && Object.hasOwn(chunks, chunk) ? servedFiles(chunks[chunk]) : [])];
+    const named = isRecord(load.chunks) ? load.chunks : {};
+    return [...servedFiles(load.files), ...chunks.flatMap((chunk) => (chunk !== null && Object.hasOwn(named, chunk) ? servedFiles(named[chunk]) : []))];
   } catch {
     return [];
   }
@@ -332,27 +333,16 @@ export const preloadsFor = (frontendsDir: string, remotes: RemoteMap, route: Own
   // The page's words come next on the critical path: each bundle's catalogs in the page's
   // language are one named chunk (`messages-en`, `messages-es`; decision 0057).
   const words = `messages-${langOf(locale)}`;
-  for (const file of [...firstFilesOf(frontendsDir, 'shell', SHELL_START_CHUNK), ...namedChunkFilesOf(frontendsDir, 'shell', words)]) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
+  for (const file of firstFilesOf(frontendsDir, 'shell', [SHELL_START_CHUNK, words])) if (!pageHtml.includes(`/${file}`)) hrefs.push(`/${file}`);
   if (route !== null) {
     const { remote, chunk } = route;
     const { url } = remotes[remote]!;
     hrefs.push(url);
     if (url === `/remotes/${remote}/remoteEntry.js`) {
-      for (const file of [...firstFilesOf(frontendsDir, remote, chunk), ...namedChunkFilesOf(frontendsDir, remote, words)]) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${remote}/${file}`);
+      for (const file of firstFilesOf(frontendsDir, remote, [chunk, words])) if (file !== 'remoteEntry.js') hrefs.push(`/remotes/${remote}/${file}`);
     }
   }
   return [...new Set(hrefs)];
-};
-
-/** The files of one named lazy chunk of a bundle (its dist/load.json); [] when it has none. */
-const namedChunkFilesOf = (frontendsDir: string, name: string, chunk: string): string[] => {
-  try {
-    const load: unknown = JSON.parse(readFileSync(path.join(frontendsDir, name, 'dist', 'load.json'), 'utf8'));
-    const chunks = isRecord(load) && isRecord(load.chunks) ? load.chunks : {};
-    return Object.hasOwn(chunks, chunk) ? servedFiles(chunks[chunk]) : [];
-  } catch {
-    return [];
-  }
 };
 
 /** The skeleton's title and two lines in index.html (src or minified): a first paint takes their place. */
