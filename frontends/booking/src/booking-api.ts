@@ -19,7 +19,7 @@ import {
   WaitlistTakeResponse,
 } from '@portal/contracts';
 import type { BookAppointmentRequest, BookingPatientForm, ExistingAppointment, RescheduleAppointmentRequest } from '@portal/contracts';
-import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, VERIFICATION_TOKEN_HEADER, apiErrorBody, type ApiClient } from '@portal/client';
+import { ApiError, SUBSCRIPTION_STATUS_QUERY_KEY, apiErrorBody, requestHeaders, type ApiClient } from '@portal/client';
 
 /** The book answer (its appointmentId names the calendar file). */
 export const BookedAppointment = BookAppointmentResponse;
@@ -94,7 +94,7 @@ export const calendarFileHref = (appointmentId: string): string => `/api/appoint
  * not be had.
  */
 export const downloadCalendarFile = async (appointmentId: string, token: string): Promise<boolean> => {
-  const response = await fetch(calendarFileHref(appointmentId), { credentials: 'same-origin', headers: { Accept: 'text/calendar', [VERIFICATION_TOKEN_HEADER]: token } }).catch(() => null);
+  const response = await fetch(calendarFileHref(appointmentId), { credentials: 'same-origin', headers: { ...requestHeaders({ hasBody: false, verificationToken: token }), Accept: 'text/calendar' } }).catch(() => null);
   if (!response?.ok) return false;
   const url = URL.createObjectURL(new Blob([await response.arrayBuffer()], { type: 'text/calendar' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: 'appointment.ics', hidden: true });
