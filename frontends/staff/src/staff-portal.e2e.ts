@@ -15,6 +15,7 @@ import { PATIENT_IDS } from '@portal/provider-sandbox';
 import { CHROMIUM } from '../../../tools/src/testing/browser.ts';
 import type { Page } from '../../../tools/src/testing/browser.ts';
 import { portalInBrowser } from '../../../tools/src/testing/browser-portal.ts';
+import { jsonCall, signedInForEnrollment } from '../../../tools/src/testing/enrollment-flow.ts';
 import { looksRight, openPatientRecord, searchForPatient, staffSignInInBrowser } from '../../../tools/src/testing/staff-browser.ts';
 
 const setup = portalInBrowser({ worker: false });
@@ -96,8 +97,10 @@ describe('/staff: search, warnings, subscriptions', () => {
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await startOver(page);
 
-    // Jordan (27 today): no warning; card payment through the payment dialog. He chose Spanish in the portal (issue 26).
-    await setup.portal.db.knex('patient_languages').insert({ athenaPatientId: String(PATIENT_IDS.jordan), locale: 'es-US', updatedAt: new Date() });
+    // Jordan (27 today): no warning; card payment through the payment dialog. He chose Spanish in the
+    // portal (issue 26), as the language switch tells the server: the staff record shows it at once.
+    const jordanInPortal = await signedInForEnrollment(setup.portal.url, PATIENT_IDS.jordan);
+    expect((await jsonCall(jordanInPortal, setup.portal.url, 'PUT', '/api/me/language', { locale: 'es-US' })).status).toBe(204);
     await searchForPatient(page, setup.portal, PATIENT_IDS.jordan);
     await page.getByRole('heading', { name: 'Patient Details' }).waitFor();
     await page.getByText('Preferred language', { exact: true }).waitFor();
