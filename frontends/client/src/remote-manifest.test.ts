@@ -37,6 +37,15 @@ describe('parseRemoteManifest', () => {
     }
   });
 
+  it('keeps the languages a remote is drawn in, and refuses any the portal does not offer', () => {
+    const routes = [{ path: '/staff', header: HEADER }];
+    expect(parseRemoteManifest({ name: 'staff', routes, languages: ['en-US', 'en-US'] })).toMatchObject({ ok: true, manifest: { languages: ['en-US'] } });
+    expect(parseRemoteManifest({ name: 'staff', routes })).toEqual({ ok: true, manifest: { name: 'staff', routes, redirects: [], headerAreas: [] } });
+    for (const languages of [[], ['fr-FR'], 'en-US', [7]]) {
+      expect(parseRemoteManifest({ name: 'staff', routes, languages })).toEqual({ ok: false, errors: ["languages: must be a non-empty list of the portal's languages (en-US, es-US)"] });
+    }
+  });
+
   it("keeps a route's first paint, and names each of its fields that is wrong", () => {
     const firstPaint = { title: 'Guest Verification', description: 'Verify your email address.', column: 'auth', backLink: true, unlessQuery: ['reschedule'], signedIn: false };
     const route = { path: '/guest-login', header: HEADER, firstPaint: { ...firstPaint, extra: 1 } };
@@ -44,18 +53,24 @@ describe('parseRemoteManifest', () => {
       ok: true,
       manifest: { name: 'identity', routes: [{ path: '/guest-login', header: HEADER, firstPaint }], redirects: [], headerAreas: [] },
     });
+    const hero = { title: 'Welcome', lead: 'Care close to home.', description: 'Enroll and book.', column: 'hero', signedIn: false };
+    expect(parseBuiltManifest({ name: 'identity', routes: [{ path: '/login', header: HEADER, firstPaint: hero }] })).toMatchObject({
+      ok: true,
+      manifest: { routes: [{ path: '/login', firstPaint: hero }] },
+    });
     // The shell's own check leaves it out: only the API draws it.
     expect(parseRemoteManifest({ name: 'identity', routes: [route] })).toEqual({
       ok: true,
       manifest: { name: 'identity', routes: [{ path: '/guest-login', header: HEADER }], redirects: [], headerAreas: [] },
     });
-    const wrong = { title: '', description: 'x'.repeat(301), column: 'wide', backLink: 'yes', unlessQuery: ['a b'], signedIn: 'no' };
+    const wrong = { title: '', description: 'x'.repeat(301), column: 'wide', lead: 'Bold words', backLink: 'yes', unlessQuery: ['a b'], signedIn: 'no' };
     expect(parseBuiltManifest({ name: 'identity', routes: [{ ...route, firstPaint: wrong }] })).toEqual({
       ok: false,
       errors: [
         'routes[0].firstPaint.title: must be a non-empty string of at most 60 characters',
         'routes[0].firstPaint.description: must be a non-empty string of at most 300 characters',
-        "routes[0].firstPaint.column: must be 'page' or 'auth'",
+        "routes[0].firstPaint.column: must be 'page', 'auth' or 'hero'",
+        "routes[0].firstPaint.lead: must be a non-empty string of at most 300 characters, on a 'hero' column",
         'routes[0].firstPaint.backLink: must be true or false',
         'routes[0].firstPaint.unlessQuery: must be a list of at most 10 query parameter names',
         'routes[0].firstPaint.signedIn: must be true or false',

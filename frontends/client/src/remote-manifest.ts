@@ -11,8 +11,10 @@
  * - `/declination-confirmation/<id>`: a `<name>` segment matches one non-empty segment;
  * - `/help/*`: a final `*` matches one or more further segments (not `/help` itself).
  *
- * Pure: no DOM, no imports, so the build (Node) and the shell (browser) both run it.
+ * Pure: no DOM, and no import but the portal's list of languages (itself pure), so the build
+ * (Node) and the shell (browser) both run it.
  */
+import { LOCALES, isLocale, type Locale } from '@portal/contracts/locale.ts';
 
 /** The shell's header on a route: its title, and whether the patient's user-status menu shows. */
 export interface RouteHeader {
@@ -38,13 +40,22 @@ export interface RouteDeclaration {
   readonly firstPaint?: FirstPaint;
 }
 
-/** A page header drawn in the HTML before JavaScript: PageHeader's title and description. */
+/**
+ * A page's opening words drawn in the HTML before JavaScript: PageHeader's title and description,
+ * or (column 'hero') the Hero a Split opens with.
+ */
 export interface FirstPaint {
   readonly title: string;
   /** One paragraph of plain text under the title. */
   readonly description?: string;
-  /** The page's column: the page container ('page', the default) or the narrower sign-in column ('auth'). */
-  readonly column?: 'page' | 'auth';
+  /**
+   * The page's column: the page container ('page', the default), the narrower sign-in column
+   * ('auth'), or the first column of a Split that opens with a Hero ('hero', /login): drawn where
+   * the Split stacks, on screens narrower than 64rem.
+   */
+  readonly column?: 'page' | 'auth' | 'hero';
+  /** A hero's first paragraph, in bold, above the description ('hero' only). */
+  readonly lead?: string;
   /** The screen has a small back link above its header: its place is kept. */
   readonly backLink?: boolean;
   /** Query parameters that change the first screen (booking's reschedule): with one, the plain skeleton shows. */
@@ -85,6 +96,12 @@ export interface RemoteManifest {
    * shell reads it only for a Spanish page (shell/src/chrome/chrome-spanish.ts).
    */
   readonly translations?: ManifestTranslations;
+  /**
+   * The languages the micro-frontend's screens are drawn in (issue 26), when not every language
+   * the portal offers: the staff portal's `['en-US']`. On its routes the API draws the page in the
+   * first of them when the visitor chose another, and the footer shows no language switch.
+   */
+  readonly languages?: readonly Locale[];
 }
 
 /** English text → Spanish, for the texts the manifest declares. */
@@ -150,18 +167,24 @@ const parseHeader = (value: unknown, at: string, errors: string[]): RouteHeader 
   return ok ? { title: title as string, showUserStatus: showUserStatus as boolean } : null;
 };
 
+type FirstPaintColumn = NonNullable<FirstPaint['column']>;
+const FIRST_PAINT_COLUMNS: readonly FirstPaintColumn[] = ['page', 'auth', 'hero'];
+
 const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPaint | null => {
   if (!isRecord(value)) {
-    errors.push(`${at}: must be an object {title, description?, column?, backLink?, unlessQuery?, signedIn?}`);
+    errors.push(`${at}: must be an object {title, description?, column?, lead?, backLink?, unlessQuery?, signedIn?}`);
     return null;
   }
-  const { title, description, column, backLink, unlessQuery, signedIn } = value;
+  const { title, description, column, lead, backLink, unlessQuery, signedIn } = value;
   const before = errors.length;
   if (!isText(title, MAX_TITLE_LENGTH)) errors.push(`${at}.title: must be a non-empty string of at most ${MAX_TITLE_LENGTH} characters`);
   if (description !== undefined && !isText(description, MAX_DESCRIPTION_LENGTH)) {
     errors.push(`${at}.description: must be a non-empty string of at most ${MAX_DESCRIPTION_LENGTH} characters`);
   }
-  if (column !== undefined && column !== 'page' && column !== 'auth') errors.push(`${at}.column: must be 'page' or 'auth'`);
+  if (column !== undefined && !FIRST_PAINT_COLUMNS.includes(column as FirstPaintColumn)) errors.push(`${at}.column: must be 'page', 'auth' or 'hero'`);
+  if (lead !== undefined && !(column === 'hero' && isText(lead, MAX_DESCRIPTION_LENGTH))) {
+    errors.push(`${at}.lead: must be a non-empty string of at most ${MAX_DESCRIPTION_LENGTH} characters, on a 'hero' column`);
+  }
   if (backLink !== undefined && typeof backLink !== 'boolean') errors.push(`${at}.backLink: must be true or false`);
   if (unlessQuery !== undefined && !(Array.isArray(unlessQuery) && unlessQuery.length <= 10 && unlessQuery.every((name) => typeof name === 'string' && QUERY_NAME.test(name)))) {
     errors.push(`${at}.unlessQuery: must be a list of at most 10 query parameter names`);
@@ -171,7 +194,8 @@ const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPai
   return {
     title: title as string,
     ...(description === undefined ? {} : { description: description as string }),
-    ...(column === undefined ? {} : { column: column as 'page' | 'auth' }),
+    ...(column === undefined ? {} : { column: column as FirstPaintColumn }),
+    ...(lead === undefined ? {} : { lead: lead as string }),
     ...(backLink === undefined ? {} : { backLink: backLink as boolean }),
     ...(unlessQuery === undefined ? {} : { unlessQuery: unlessQuery as string[] }),
     ...(signedIn === undefined ? {} : { signedIn: signedIn as boolean }),
@@ -289,8 +313,12 @@ export const parseRemoteManifest = (value: unknown): ManifestParseResult => {
     if (seen.has(route.path)) errors.push(`routes: '${route.path}' is declared twice`);
     seen.add(route.path);
   }
+  const { languages } = value;
+  if (languages !== undefined && !(Array.isArray(languages) && languages.length > 0 && languages.every(isLocale))) {
+    errors.push(`languages: must be a non-empty list of the portal's languages (${LOCALES.join(', ')})`);
+  }
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, manifest: { name: name as string, routes, redirects, headerAreas } };
+  return { ok: true, manifest: { name: name as string, routes, redirects, headerAreas, ...(languages === undefined ? {} : { languages: [...new Set(languages as Locale[])] }) } };
 };
 
 /**

@@ -53,10 +53,19 @@ describe("the manifest's Spanish", () => {
       if ('firstPaint' in route && route.firstPaint) {
         english.add(route.firstPaint.title);
         if (route.firstPaint.description) english.add(route.firstPaint.description);
+        if (route.firstPaint.lead) english.add(route.firstPaint.lead);
       }
     }
     expect(Object.keys(spanish).sort()).toEqual([...english].sort());
     expect(spanish['Guest Verification']).toBe(es['guest.title']);
+    // LoginPage's hero: the catalog's words in both languages.
+    const login = manifest.routes.find((route) => route.path === '/login')!.firstPaint!;
+    expect([login.title, login.lead, login.description]).toEqual([en['login.hero.title'], en['login.hero.tagline'], en['login.hero.body']]);
+    expect([login.title, login.lead!, login.description!].map((text) => spanish[text as keyof typeof spanish])).toEqual([
+      es['login.hero.title'],
+      es['login.hero.tagline'],
+      es['login.hero.body'],
+    ]);
     expect(spanish['Verify your email address and your mobile phone number to continue as a guest.']).toBe(es['guest.description']);
   });
 });

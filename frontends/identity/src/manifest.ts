@@ -18,14 +18,28 @@ const GUEST_LOGIN_FIRST_PAINT: FirstPaint = {
   signedIn: false,
 };
 
+/**
+ * LoginPage's hero, drawn in the page's HTML before JavaScript where the page stacks (a phone): its
+ * words are the page's largest (decision 0047). Not for a visitor with a session (sent on), nor
+ * when the query puts a notice above it.
+ */
+const LOGIN_FIRST_PAINT: FirstPaint = {
+  title: 'Welcome to the Member Portal',
+  lead: 'Personal primary care for Rhode Island families, close to home.',
+  description: 'Enroll in a membership, book and manage appointments, and reach our members-only nurse line, all in one place.',
+  column: 'hero',
+  unlessQuery: ['auth', 'logout', 'message'],
+  signedIn: false,
+};
+
 const manifest = {
   name: 'identity',
   routes: [
-    { path: '/login', header: SIGN_IN },
+    { path: '/login', header: SIGN_IN, firstPaint: LOGIN_FIRST_PAINT },
     // The guest forms are their own chunk (IdentityRoot.tsx): preloaded from the page for this path.
     { path: '/guest-login', header: SIGN_IN, chunk: 'guest-login', firstPaint: GUEST_LOGIN_FIRST_PAINT },
     // The legacy login address (booking-dashboard-staff §2): the same login page.
-    { path: '/login-old', header: SIGN_IN },
+    { path: '/login-old', header: SIGN_IN, firstPaint: LOGIN_FIRST_PAINT },
     { path: '/logout-confirmation', header: SIGN_IN },
     // 'Redirecting to login...', then /login?return=/enrollment or /login?return=/appointments.
     { path: '/enrollment-auth', header: SIGN_IN },
@@ -36,6 +50,11 @@ const manifest = {
   translations: {
     'es-US': {
       'Member Portal': 'Portal para miembros',
+      'Welcome to the Member Portal': 'Bienvenido al Portal para miembros',
+      'Personal primary care for Rhode Island families, close to home.':
+        'Atención primaria personal para las familias de Rhode Island, cerca de casa.',
+      'Enroll in a membership, book and manage appointments, and reach our members-only nurse line, all in one place.':
+        'Inscríbase en una membresía, reserve y administre sus citas, y comuníquese con nuestra línea de enfermería exclusiva para miembros, todo en un solo lugar.',
       'Guest Verification': 'Verificación de invitado',
       'Verify your email address and your mobile phone number to continue as a guest.':
         'Verifique su correo electrónico y su número de teléfono celular para continuar como invitado.',

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { Hero } from '../../../../frontends/ui/src/Hero.tsx';
 import { PageHeader } from '../../../../frontends/ui/src/PageHeader.tsx';
 import bookingManifest from '../../../../frontends/booking/src/manifest.ts';
 import identityManifest from '../../../../frontends/identity/src/manifest.ts';
@@ -36,6 +37,13 @@ const headerOf = (html: string): string => /<header[\s\S]*<\/header>/.exec(html)
 const pageHeader = (title: string, description: ReactNode): string =>
   renderToStaticMarkup(<PageHeader title={title} description={description} />).replace(' tabindex="-1"', '');
 
+/** Hero's markup without what only React's copy needs (its id for the landmark's name, its focus target). */
+const hero = (title: string, children: ReactNode): string =>
+  renderToStaticMarkup(<Hero title={title}>{children}</Hero>)
+    .replace(' aria-labelledby="ui-hero-title"', '')
+    .replace(' id="ui-hero-title"', '')
+    .replace(' tabindex="-1"', '');
+
 describe('firstPaintHtml', () => {
   it("draws booking's header as BookingPage's PageHeader draws it, below a back link's place", () => {
     const firstPaint = declared(bookingManifest, '/appointments');
@@ -48,6 +56,34 @@ describe('firstPaintHtml', () => {
     const html = firstPaintHtml(declared(identityManifest, '/guest-login'), asked('return=/appointments'))!;
     expect(html).toMatch(/^<div class="portal-first-paint portal-first-paint--auth">/);
     expect(html).toContain('<h1 class="ui-page-header__title">Guest Verification</h1>');
+  });
+
+  it("draws the sign-in page's hero as LoginPage's Hero draws it, and the skeleton's plain lines for wide screens", () => {
+    const firstPaint = declared(identityManifest, '/login');
+    const html = firstPaintHtml(firstPaint, asked('return=/appointments'))!;
+    const drawn = /<section[\s\S]*<\/section>/.exec(html)![0];
+    expect(drawn).toBe(
+      hero(
+        firstPaint.title as string,
+        <>
+          <p>
+            <strong>{firstPaint.lead as string}</strong>
+          </p>
+          <p>{firstPaint.description as string}</p>
+        </>,
+      ),
+    );
+    expect(html).toMatch(/^<div class="portal-first-paint portal-first-paint--hero"><section/);
+    expect(html).toMatch(/<\/section><\/div><div class="portal-first-paint__wide"><div class="portal-skeleton__title"><\/div>/);
+  });
+
+  it('draws the hero in the page\'s language, and not with a notice above it or for a member', () => {
+    const spanish = (english: string): string => (identityManifest.translations['es-US'] as Record<string, string>)[english] ?? english;
+    const html = firstPaintHtml(declared(identityManifest, '/login'), asked(), spanish)!;
+    expect(html).toContain('<h1 class="ui-hero__title">Bienvenido al Portal para miembros</h1>');
+    expect(html).toContain('<p><strong>Atención primaria personal para las familias de Rhode Island, cerca de casa.</strong></p>');
+    for (const query of ['logout=expired', 'logout=success', 'auth=error', 'message=Hello']) expect(firstPaintHtml(declared(identityManifest, '/login'), asked(query))).toBeNull();
+    expect(firstPaintHtml(declared(identityManifest, '/login'), asked('', true))).toBeNull();
   });
 
   it('draws nothing for a reschedule, whose screen opens with other words', () => {
@@ -65,7 +101,7 @@ describe('firstPaintHtml', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('Book &lt;/h1&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<p>a &amp; b</p>');
-    for (const wrong of [null, 'Book', { title: 7 }, { title: '' }, { title: 'x'.repeat(61) }, { title: 'Book', description: 3 }]) {
+    for (const wrong of [null, 'Book', { title: 7 }, { title: '' }, { title: 'x'.repeat(61) }, { title: 'Book', description: 3 }, { title: 'Hi', column: 'hero', lead: 'x'.repeat(301) }]) {
       expect(firstPaintHtml(wrong, asked())).toBeNull();
     }
   });
@@ -97,7 +133,8 @@ describe('renderPage with a first paint', () => {
 
   it('leaves the skeleton as it is on a route without a first paint, and on a reschedule', () => {
     for (const [pathname, query] of [
-      ['/login', ''],
+      ['/login', 'logout=expired'],
+      ['/logout-confirmation', ''],
       ['/nowhere', ''],
       ['/appointments', 'reschedule=abc'],
     ] as const) {

@@ -26,7 +26,7 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Context, Next } from 'koa';
 import type { RemoteOverride } from '@portal/composition';
-import { langOf, type Locale } from '@portal/core';
+import { isLocale, langOf, type Locale } from '@portal/core';
 import { manifestTranslator, shellCatalogs, spanishPage } from './page-language.ts';
 import { localeOfRequest } from './request-locale.ts';
 
@@ -358,32 +358,51 @@ export interface PageRequest {
   readonly locale?: Locale;
 }
 
+/** The skeleton's plain title and lines, as index.html has them (a hero's first paint keeps them for wide screens). */
+const SKELETON_LINES =
+  '<div class="portal-skeleton__title"></div><div class="portal-skeleton__line"></div><div class="portal-skeleton__line portal-skeleton__line--short"></div>';
+
 /**
- * A route's page header as its PageHeader draws it (frontends/ui/src/PageHeader.tsx), for the
- * page's skeleton: the text paints before any JavaScript (decision 0047). Null when the manifest's
- * `firstPaint` is not well formed, when the request has one of its `unlessQuery` parameters (the
- * screen then opens with other words), or when its `signedIn` is not the request's (the visitor
- * is about to be sent elsewhere). The whole skeleton stays aria-hidden: the heading a screen
- * reader meets is React's, in the same place.
+ * A route's opening words as its screen draws them, for the page's skeleton: the text paints
+ * before any JavaScript (decision 0047). A page header as PageHeader draws it
+ * (frontends/ui/src/PageHeader.tsx); for column 'hero', the Hero a Split opens with
+ * (frontends/ui/src/Hero.tsx), shown only below 64rem where the Split stacks (shell.css), the
+ * skeleton's plain lines beside it for wider screens. Null when the manifest's `firstPaint` is not
+ * well formed, when the request has one of its `unlessQuery` parameters (the screen then opens
+ * with other words), or when its `signedIn` is not the request's (the visitor is about to be sent
+ * elsewhere). The whole skeleton stays aria-hidden: the heading a screen reader meets is React's,
+ * in the same place.
  */
 export const firstPaintHtml = (firstPaint: unknown, request: PageRequest, translate: (english: string) => string = (english) => english): string | null => {
   if (!isRecord(firstPaint)) return null;
   const { column, backLink, unlessQuery, signedIn } = firstPaint;
-  const english = { title: firstPaint.title, description: firstPaint.description };
+  const english = { title: firstPaint.title, description: firstPaint.description, lead: firstPaint.lead };
   if (typeof english.title !== 'string' || english.title.trim() === '' || english.title.length > 60) return null;
-  if (english.description !== undefined && (typeof english.description !== 'string' || english.description.length > 300)) return null;
-  // In the page's language when the remote's manifest says it (a translation too long keeps the English).
-  const translatedTitle = translate(english.title);
-  const title = translatedTitle.length <= 100 ? translatedTitle : english.title;
-  const description = typeof english.description === 'string' ? translate(english.description) : undefined;
+  for (const paragraph of [english.description, english.lead]) {
+    if (paragraph !== undefined && (typeof paragraph !== 'string' || paragraph.length > 300)) return null;
+  }
   if (Array.isArray(unlessQuery) && unlessQuery.some((name) => typeof name === 'string' && request.query.has(name))) return null;
   if (typeof signedIn === 'boolean' && signedIn !== request.signedIn) return null;
+  // In the page's language when the remote's manifest says it (a translation too long keeps the English).
+  const translatedTitle = translate(english.title);
+  const title = escapeHtml(translatedTitle.length <= 100 ? translatedTitle : english.title);
+  const paragraph = (text: unknown): string | null => (typeof text === 'string' ? escapeHtml(translate(text)) : null);
+  const description = paragraph(english.description);
+  if (column === 'hero') {
+    const lead = paragraph(english.lead);
+    const body = (lead === null ? '' : `<p><strong>${lead}</strong></p>`) + (description === null ? '' : `<p>${description}</p>`);
+    return (
+      `<div class="portal-first-paint portal-first-paint--hero"><section class="ui-hero"><h1 class="ui-hero__title">${title}</h1>` +
+      (body === '' ? '' : `<div class="ui-hero__body">${body}</div>`) +
+      `</section></div><div class="portal-first-paint__wide">${SKELETON_LINES}</div>`
+    );
+  }
   const className = column === 'auth' ? 'portal-first-paint portal-first-paint--auth' : 'portal-first-paint';
   return (
     `<div class="${className}">` +
     (backLink === true ? '<div><span class="portal-skeleton__back"></span></div>' : '') +
-    `<header class="ui-page-header"><div class="ui-page-header__text"><h1 class="ui-page-header__title">${escapeHtml(title)}</h1>` +
-    (typeof description === 'string' ? `<div class="ui-page-header__description"><p>${escapeHtml(description)}</p></div>` : '') +
+    `<header class="ui-page-header"><div class="ui-page-header__text"><h1 class="ui-page-header__title">${title}</h1>` +
+    (description === null ? '' : `<div class="ui-page-header__description"><p>${description}</p></div>`) +
     '</div></header></div>'
   );
 };
@@ -397,8 +416,14 @@ export interface Page {
   readonly scriptHash: string | null;
 }
 
-/** Micro-frontends drawn in English only, whatever the page's language (the staff portal). */
-const ENGLISH_ONLY_REMOTES: ReadonlySet<string> = new Set(['staff']);
+/**
+ * The page's language: the visitor's, unless the route's micro-frontend declares the languages it
+ * is drawn in (`languages` in its manifest; the staff portal's English) and that is not one of them.
+ */
+const pageLocale = (manifest: unknown, asked: Locale): Locale => {
+  const declared = isRecord(manifest) && Array.isArray(manifest.languages) ? manifest.languages.filter(isLocale) : [];
+  return declared.length === 0 || declared.includes(asked) ? asked : declared[0]!;
+};
 
 /**
  * The shell's index.html for a path: the remote map as an inline script in place of the
@@ -417,7 +442,7 @@ export const renderPage = (
   const remotes = remoteMap(frontendsDir, overrides);
   const route = routeOf(remotes, pathname);
   // The staff portal stays English whatever the device chose (issue 26).
-  const locale = route !== null && ENGLISH_ONLY_REMOTES.has(route.remote) ? 'en-US' : (request.locale ?? 'en-US');
+  const locale = pageLocale(route === null ? null : remotes[route.remote]?.manifest, request.locale ?? 'en-US');
   // A Spanish page: its lang and the shell's marked texts (page-language.ts); English exactly as built.
   const page = locale === 'es-US' ? spanishPage(indexHtml, shellCatalogs(frontendsDir)) : indexHtml;
   const script = scriptOf(remotes);
