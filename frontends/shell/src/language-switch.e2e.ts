@@ -2,7 +2,8 @@
  * The 'English | Español' switch (issue 26) in a real browser against the built portal: on
  * /login (no session, so no user menu) the footer's switch turns the page Spanish without a
  * reload (<html lang>, the footer, the page's own text), remembers it in the portal_lang cookie,
- * works from the keyboard alone, and marks each option with its own language.
+ * works from the keyboard alone, and marks each option with its own language. The staff portal,
+ * English only, has none.
  */
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from '../../../tools/src/testing/browser.ts';
@@ -89,6 +90,21 @@ describe("the footer's language switch on /login", () => {
     await page.keyboard.press('Space');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.waitForFunction((text) => document.querySelector('footer.portal-footer')?.textContent?.includes(text) ?? false, EMERGENCY_EN);
+    await page.close();
+  }, 60_000);
+
+  it('is not on the staff portal, which stays English for a device that chose Spanish', async () => {
+    await setup.browser.browser.clearCookies();
+    await setup.browser.browser.addCookies([{ name: 'portal_lang', value: 'es-US', url: setup.portal.url }]);
+    const page = await setup.browser.newPage({ width: 360, height: 800 });
+    await page.goto(`${setup.portal.url}/staff`);
+    await page.getByRole('heading', { name: 'Staff Portal', level: 1 }).waitFor();
+    await page.locator('#portal-footer').scrollIntoViewIfNeeded();
+    // React's footer (with the year) has replaced index.html's, and has no switch.
+    await page.waitForFunction(() => /©\s*\d{4}/.test(document.querySelector('footer.portal-footer')?.textContent ?? ''));
+    await expect(page.locator('.portal-language').count()).resolves.toBe(0);
+    await expect(htmlLang(page)).resolves.toBe('en');
+    await expect(footerText(page)).resolves.toContain(EMERGENCY_EN);
     await page.close();
   }, 60_000);
 });

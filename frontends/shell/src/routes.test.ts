@@ -134,6 +134,14 @@ describe('route table', () => {
   });
 });
 
+describe('languages by route', () => {
+  it("are the staff portal's English on its pages (a route or its header area), every language elsewhere", () => {
+    expect(table.languagesFor('/staff')).toEqual(['en-US']);
+    expect(table.languagesFor('/staff/x')).toEqual(['en-US']);
+    for (const path of ['/login', '/dashboard', '/appointments', '/enrollment', '/nowhere']) expect([path, table.languagesFor(path)]).toEqual([path, null]);
+  });
+});
+
 const BOOKING: RouteHeader = { title: 'Book an Appointment', showUserStatus: true };
 
 const withManifest = (remotes: readonly RemoteRoutes[], name: string, change: (manifest: RemoteManifest) => RemoteManifest): RemoteRoutes[] =>

@@ -5,6 +5,7 @@
  * manifest claims is the 404 view, under the shell's default header.
  */
 import type { RemoteManifest, RouteHeader } from '@portal/client/remote-manifest.ts';
+import type { Locale } from '@portal/contracts/locale.ts';
 
 export type HeaderConfig = RouteHeader;
 
@@ -19,6 +20,8 @@ export interface RouteTable {
   /** Where the shell sends the path before routing, or null. */
   redirectFor(pathname: string): string | null;
   headerFor(pathname: string): HeaderConfig;
+  /** The languages the path's micro-frontend is drawn in when it declares them (the staff portal's English), else null: every language. */
+  languagesFor(pathname: string): readonly Locale[] | null;
   /** True when a micro-frontend or a redirect handles the path; otherwise the 404 view shows. */
   isKnownRoute(pathname: string): boolean;
   /** Declarations that lost to an earlier one (the same path claimed twice ...), for the console. */
@@ -111,12 +114,15 @@ export const createRouteTable = (remotes: readonly RemoteRoutes[]): RouteTable =
   };
 
   const redirectFor = (pathname: string): string | null => redirects.get(pathname) ?? null;
+  const languages = new Map(remotes.map(({ name, manifest }) => [name, manifest.languages ?? null]));
+  const areaFor = (pathname: string) => areas.find((area) => isUnder(pathname, area.under));
 
   return {
     remotes: remotes.map((remote) => remote.name),
     ownerOf: (pathname) => routeFor(pathname)?.remote ?? null,
     redirectFor,
-    headerFor: (pathname) => routeFor(pathname)?.header ?? areas.find((area) => isUnder(pathname, area.under))?.header ?? DEFAULT_HEADER,
+    headerFor: (pathname) => routeFor(pathname)?.header ?? areaFor(pathname)?.header ?? DEFAULT_HEADER,
+    languagesFor: (pathname) => languages.get(routeFor(pathname)?.remote ?? areaFor(pathname)?.remote ?? '') ?? null,
     isKnownRoute: (pathname) => redirectFor(pathname) !== null || routeFor(pathname) !== null,
     conflicts,
   };

@@ -13,6 +13,8 @@ const manifest = {
   // The sign-in form is its own chunk (StaffPage.tsx): preloaded from the page for this path.
   routes: [{ path: '/staff', header: STAFF, chunk: 'staff-sign-in' }],
   headerAreas: [{ under: '/staff', header: STAFF }],
+  // The staff portal stays English (issue 26): the page is drawn in English and has no language switch.
+  languages: ['en-US'],
 } satisfies RemoteManifest;
 
 export default manifest;

@@ -77,7 +77,7 @@ beforeAll(() => {
   write('shell/src/messages/es.json', JSON.stringify(pick(ES, false)));
   write('identity/dist/manifest.json', JSON.stringify(identityManifest));
   write('identity/dist/remoteEntry.js', '');
-  write('staff/dist/manifest.json', JSON.stringify({ name: 'staff', routes: [{ path: '/staff', header: { title: 'Staff Portal', showUserStatus: false } }], redirects: [], headerAreas: [] }));
+  write('staff/dist/manifest.json', JSON.stringify({ name: 'staff', routes: [{ path: '/staff', header: { title: 'Staff Portal', showUserStatus: false } }], redirects: [], headerAreas: [], languages: ['en-US'] }));
   write('staff/dist/remoteEntry.js', '');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -38,13 +38,13 @@ function SessionExpiry() {
 // Below the first screen, and pre-rendered in index.html until then: a chunk of its own, loaded
 // when the footer comes near the viewport (its locations and contact need the practice answer).
 // Without its chunk, index.html's footer stays.
-const PortalFooter = lazyOr<{ target: HTMLElement }>(
+const PortalFooter = lazyOr<{ target: HTMLElement; routes: RouteTable }>(
   () =>
     withWords(import('./PortalFooter.tsx')).then(({ PortalFooter: Footer }) =>
-      function LoadedFooter({ target }: { target: HTMLElement }) {
+      function LoadedFooter({ target, routes }: { target: HTMLElement; routes: RouteTable }) {
         // Replaces index.html's footer in the same frame.
         useLayoutEffect(() => removePrerendered(target), [target]);
-        return <Footer />;
+        return <Footer routes={routes} />;
       },
     ),
   () => null,
@@ -87,7 +87,7 @@ export function Chrome({ queryClient, routes, targets }: { queryClient: QueryCli
       {footerNear
         ? createPortal(
             <Suspense fallback={null}>
-              <PortalFooter target={targets.footer} />
+              <PortalFooter target={targets.footer} routes={routes} />
             </Suspense>,
             targets.footer,
           )

@@ -1,15 +1,19 @@
 import { LogoMark, MailIcon, MapPinIcon, PhoneIcon, formatPhone, telHref } from '@portal/ui';
-import { PRACTICE_NAME, usePractice } from '@portal/client';
+import { PRACTICE_NAME, normalizePath, useLocation, usePractice } from '@portal/client';
 import { useT } from '../i18n.ts';
+import type { RouteTable } from '../routes.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 /**
  * The shared footer: the practice locations with address and phone, and a contact link, from the
- * practice configuration (GET /api/config/practice; shown once it has arrived).
+ * practice configuration (GET /api/config/practice; shown once it has arrived), and the language
+ * switch, except on a micro-frontend drawn in one language only (the staff portal).
  */
-export function PortalFooter() {
+export function PortalFooter({ routes }: { routes: RouteTable }) {
   const practice = usePractice().data;
   const t = useT();
+  const { pathname } = useLocation();
+  const oneLanguage = (routes.languagesFor(normalizePath(pathname))?.length ?? Number.POSITIVE_INFINITY) < 2;
   return (
     <footer className="portal-footer">
       <div className="ui-container ui-container--xl">
@@ -59,7 +63,7 @@ export function PortalFooter() {
         </div>
         <div className="portal-footer__bottom">
           <p>{t('footer.emergency')}</p>
-          <LanguageSwitch />
+          {oneLanguage ? null : <LanguageSwitch />}
           <p>
             © {new Date().getFullYear()} {PRACTICE_NAME}
           </p>

@@ -46,7 +46,9 @@ describe("index.html's pre-rendered chrome", () => {
   it("is PortalFooter before the practice answer, without the year's line (React adds it)", async () => {
     const { PortalFooter } = await import('./PortalFooter.tsx');
     await (await import('../i18n.ts')).loadLazyMessages();
-    const drawn = normalise(renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}><PortalFooter /></QueryClientProvider>));
+    const routes = { languagesFor: () => null } as unknown as RouteTable;
+    const drawn = normalise(renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}><PortalFooter routes={routes} /></QueryClientProvider>));
+    expect(drawn).toContain('class="portal-language"');
     // The language switch needs JavaScript: it comes with React's footer.
     expect(prerendered('footer')).toBe(drawn.replace(/<p>© \d{4} [^<]*<\/p>/, '').replace(/<div class="portal-language"[\s\S]*?<\/button><\/div>/, ''));
   });
