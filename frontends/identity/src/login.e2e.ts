@@ -72,6 +72,37 @@ describe('/login', () => {
   });
 });
 
+describe('the auth redirects', () => {
+  it("say 'Redirecting to login...' beside the sign-in page's hero, then show the sign-in options with the hero where it was", async () => {
+    for (const [from, to] of [
+      ['/appointment-auth', '/login?return=/appointments'],
+      ['/enrollment-auth', '/login?return=/enrollment'],
+    ] as const) {
+      const page = await setup.browser.newPage({ width: 390, height: 844 });
+      // The redirect's screen lasts a frame or two: a watcher set before the page's scripts keeps what it showed.
+      await page.addInitScript(() => {
+        const seen: Array<{ status: string; hero: number[] }> = [];
+        (window as unknown as { seen: typeof seen }).seen = seen;
+        new MutationObserver(() => {
+          const status = document.querySelector('.portal-app [role="status"]')?.textContent ?? '';
+          const hero = document.querySelector('.portal-app .ui-hero__title')?.getBoundingClientRect();
+          if (status.includes('Redirecting') && hero && seen.length === 0) seen.push({ status, hero: [hero.x, hero.y, hero.width, hero.height].map(Math.round) });
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await page.goto(`${setup.portal.url}${from}`);
+      await page.waitForURL(`${setup.portal.url}${to}`);
+      await page.locator('#login-options').waitFor();
+      const seen = await page.evaluate(() => (window as unknown as { seen: Array<{ status: string; hero: number[] }> }).seen);
+      const hero = await page.locator('.portal-app .ui-hero__title').evaluate((title) => {
+        const box = title.getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height].map(Math.round);
+      });
+      expect({ from, seen }).toEqual({ from, seen: [{ status: 'Redirecting to login...', hero }] });
+      await page.close();
+    }
+  });
+});
+
 describe('an unknown route', () => {
   it("shows '404 Page Not Found'", async () => {
     const { page, problems } = await openPage('/no/such/page');

@@ -19,9 +19,10 @@ const GUEST_LOGIN_FIRST_PAINT: FirstPaint = {
 };
 
 /**
- * LoginPage's hero, drawn in the page's HTML before JavaScript where the page stacks (a phone): its
- * words are the page's largest (decision 0047). Not for a visitor with a session (sent on), nor
- * when the query puts a notice above it.
+ * LoginPage's hero (LoginHero), drawn in the page's HTML before JavaScript where the page stacks (a
+ * phone): its words are the page's largest (decision 0047). Also on the auth redirects, which show
+ * it beside 'Redirecting to login...' and lead to /login. Not for a visitor with a session (sent
+ * on), nor when the query puts a notice above it.
  */
 const LOGIN_FIRST_PAINT: FirstPaint = {
   title: 'Welcome to the Member Portal',
@@ -42,8 +43,8 @@ const manifest = {
     { path: '/login-old', header: SIGN_IN, firstPaint: LOGIN_FIRST_PAINT },
     { path: '/logout-confirmation', header: SIGN_IN },
     // 'Redirecting to login...', then /login?return=/enrollment or /login?return=/appointments.
-    { path: '/enrollment-auth', header: SIGN_IN },
-    { path: '/appointment-auth', header: SIGN_IN },
+    { path: '/enrollment-auth', header: SIGN_IN, firstPaint: LOGIN_FIRST_PAINT },
+    { path: '/appointment-auth', header: SIGN_IN, firstPaint: LOGIN_FIRST_PAINT },
   ],
   // Spanish for each English text above (issue 26): the shell's header and the API's first paint
   // look them up; the same words as src/messages/es.json.

@@ -83,8 +83,16 @@ const visitAs = async (member: boolean): Promise<void> => {
 };
 
 describe("a route's page header drawn in the HTML", () => {
-  it('is declared by the booking screen, the guest verification page and the sign-in page', () => {
-    expect(declared.map((route) => route.path).sort()).toEqual(['/appointments', '/appointments/booking', '/guest-login', '/login', '/login-old']);
+  it('is declared by the booking screen, the guest verification page, the sign-in page and the redirects to it', () => {
+    expect(declared.map((route) => route.path).sort()).toEqual([
+      '/appointment-auth',
+      '/appointments',
+      '/appointments/booking',
+      '/enrollment-auth',
+      '/guest-login',
+      '/login',
+      '/login-old',
+    ]);
   });
 
   it("is not drawn on the guest page for a member, who is sent to the dashboard, nor for a reschedule", async () => {

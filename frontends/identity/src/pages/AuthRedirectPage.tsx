@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Container, LoadingState } from '@portal/ui';
+import { Container, LoadingState, Split, Stack } from '@portal/ui';
 import { navigate } from '@portal/client';
+import { LoginHero } from '../components/LoginHero.tsx';
 import { useT } from '../i18n.ts';
 
 /** /enrollment-auth and /appointment-auth: where each sends people to sign in first. */
@@ -9,7 +10,11 @@ export const AUTH_REDIRECTS: Readonly<Record<string, string>> = {
   '/appointment-auth': '/login?return=/appointments',
 };
 
-/** Shows 'Redirecting to login...' and goes to /login with the matching return path. */
+/**
+ * Shows 'Redirecting to login...' and goes to /login with the matching return path. It stands
+ * beside the sign-in page's own hero, so the page does not change under the visitor when the
+ * sign-in options take its place (and the hero the API drew before JavaScript stays put).
+ */
 export function AuthRedirectPage({ pathname }: { pathname: string }) {
   const target = AUTH_REDIRECTS[pathname] ?? '/login';
   const t = useT();
@@ -20,8 +25,13 @@ export function AuthRedirectPage({ pathname }: { pathname: string }) {
     navigate(target, { replace: true });
   }, [target]);
   return (
-    <Container size="md">
-      <LoadingState label={t('common.redirectingToLogin')} />
+    <Container size="xl">
+      <Stack gap={8}>
+        <Split>
+          <LoginHero />
+          <LoadingState label={t('common.redirectingToLogin')} />
+        </Split>
+      </Stack>
     </Container>
   );
 }

@@ -6,7 +6,6 @@ import {
   RetryAlert,
   Card,
   Container,
-  Hero,
   LoadingState,
   SecurityCheck,
   Section,
@@ -21,6 +20,7 @@ import {
 } from '@portal/client';
 import { afterSignInPath } from '../after-sign-in.ts';
 import { GuestCard } from '../components/GuestCard.tsx';
+import { LoginHero } from '../components/LoginHero.tsx';
 import { PricingSection } from '../components/PricingSection.tsx';
 import { ProviderLoginCard } from '../components/ProviderLoginCard.tsx';
 import { fetchConfig } from '../identity-api.ts';
@@ -120,12 +120,7 @@ export function LoginPage() {
           </Alert>
         ) : null}
         <Split>
-          <Hero title={t('login.hero.title')}>
-            <p>
-              <strong>{t('login.hero.tagline')}</strong>
-            </p>
-            <p>{t('login.hero.body')}</p>
-          </Hero>
+          <LoginHero />
           <Section
             id={LOGIN_OPTIONS_ID}
             ref={optionsRef}
