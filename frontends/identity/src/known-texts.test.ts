@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PRACTICE_TAGLINE } from '@portal/client';
+import { EmailCodeForm, EmailVerificationForm, PhoneVerificationForm, SmsCodeForm, decodeBody } from '@portal/contracts';
 import en from './messages/en.json' with { type: 'json' };
 import es from './messages/es.json' with { type: 'json' };
 import { messages } from './i18n.ts';
@@ -18,6 +19,19 @@ describe('known English texts', () => {
       (value): value is string => typeof value === 'string',
     );
     for (const text of constants) expect([text, KNOWN_TEXTS[text] !== undefined]).toEqual([text, true]);
+  });
+
+  it("knows every message the guest forms' field checks give, however odd the input", () => {
+    const odd = ['', ' ', 'x', '12', '1234567', 'a'.repeat(300), 'a\u0000b', 'a\u202eb@x.com', '12\u00003456', '12345a', `${'a'.repeat(250)}@example.com`, '+1 (401) 555-01', 42, null];
+    const said = new Set<string>();
+    for (const value of odd) {
+      for (const [codec, field] of [[EmailVerificationForm, 'email'], [EmailCodeForm, 'code'], [SmsCodeForm, 'code'], [PhoneVerificationForm, 'phone']] as const) {
+        const decoded = decodeBody(codec, { [field]: value });
+        if (decoded._tag === 'Left') for (const error of decoded.left.errors) said.add(error.message);
+      }
+    }
+    expect([...said].filter((message) => KNOWN_TEXTS[message] === undefined)).toEqual([]);
+    expect(said.size).toBeGreaterThanOrEqual(12);
   });
 
   it('keeps the practice tagline as the data client gives it', () => {

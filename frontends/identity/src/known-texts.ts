@@ -51,6 +51,10 @@ export const KNOWN_TEXTS: Readonly<Record<string, MessageId>> = {
   'SMS code must contain only numbers': 'validation.smsCodeDigits',
   'Phone number contains characters that are not allowed': 'validation.phoneCharacters',
   'Phone number must be at least 10 digits': 'validation.phoneTooShort',
+  'Email is too long (at most 254 characters)': 'validation.emailTooLong',
+  'Email contains characters that are not allowed': 'validation.emailCharacters',
+  'Verification code contains characters that are not allowed': 'validation.codeCharacters',
+  'SMS code contains characters that are not allowed': 'validation.smsCodeCharacters',
 };
 
 /** The page's words for an English text from outside the catalogs: its message when known, else the text as it came. */
