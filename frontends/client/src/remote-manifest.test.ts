@@ -69,7 +69,7 @@ describe('parseRemoteManifest', () => {
       errors: [
         'routes[0].firstPaint.title: must be a non-empty string of at most 60 characters',
         'routes[0].firstPaint.description: must be a non-empty string of at most 300 characters',
-        "routes[0].firstPaint.column: must be 'page', 'auth' or 'hero'",
+        "routes[0].firstPaint.column: must be 'page', 'auth', 'hero' or 'empty'",
         "routes[0].firstPaint.lead: must be a non-empty string of at most 300 characters, on a 'hero' column",
         'routes[0].firstPaint.backLink: must be true or false',
         'routes[0].firstPaint.unlessQuery: must be a list of at most 10 query parameter names',

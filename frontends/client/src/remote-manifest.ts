@@ -49,11 +49,12 @@ export interface FirstPaint {
   /** One paragraph of plain text under the title. */
   readonly description?: string;
   /**
-   * The page's column: the page container ('page', the default), the narrower sign-in column
-   * ('auth'), or the first column of a Split that opens with a Hero ('hero', /login): drawn where
-   * the Split stacks, on screens narrower than 64rem.
+   * What the screen opens with, and where: a PageHeader in the page container ('page', the
+   * default) or in the narrower sign-in column ('auth'); a Hero in the first column of a Split
+   * ('hero', /login), drawn where the Split stacks, on screens narrower than 64rem; or a whole-page
+   * EmptyState with an icon ('empty', /logout-confirmation), its description's first paragraph.
    */
-  readonly column?: 'page' | 'auth' | 'hero';
+  readonly column?: 'page' | 'auth' | 'hero' | 'empty';
   /** A hero's first paragraph, in bold, above the description ('hero' only). */
   readonly lead?: string;
   /** The screen has a small back link above its header: its place is kept. */
@@ -168,7 +169,7 @@ const parseHeader = (value: unknown, at: string, errors: string[]): RouteHeader 
 };
 
 type FirstPaintColumn = NonNullable<FirstPaint['column']>;
-const FIRST_PAINT_COLUMNS: readonly FirstPaintColumn[] = ['page', 'auth', 'hero'];
+const FIRST_PAINT_COLUMNS: readonly FirstPaintColumn[] = ['page', 'auth', 'hero', 'empty'];
 
 const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPaint | null => {
   if (!isRecord(value)) {
@@ -181,7 +182,7 @@ const parseFirstPaint = (value: unknown, at: string, errors: string[]): FirstPai
   if (description !== undefined && !isText(description, MAX_DESCRIPTION_LENGTH)) {
     errors.push(`${at}.description: must be a non-empty string of at most ${MAX_DESCRIPTION_LENGTH} characters`);
   }
-  if (column !== undefined && !FIRST_PAINT_COLUMNS.includes(column as FirstPaintColumn)) errors.push(`${at}.column: must be 'page', 'auth' or 'hero'`);
+  if (column !== undefined && !FIRST_PAINT_COLUMNS.includes(column as FirstPaintColumn)) errors.push(`${at}.column: must be 'page', 'auth', 'hero' or 'empty'`);
   if (lead !== undefined && !(column === 'hero' && isText(lead, MAX_DESCRIPTION_LENGTH))) {
     errors.push(`${at}.lead: must be a non-empty string of at most ${MAX_DESCRIPTION_LENGTH} characters, on a 'hero' column`);
   }

@@ -23,10 +23,16 @@ describe('known English texts', () => {
 
   it("knows every message the guest forms' field checks give, however odd the input", () => {
     const odd = ['', ' ', 'x', '12', '1234567', 'a'.repeat(300), 'a\u0000b', 'a\u202eb@x.com', '12\u00003456', '12345a', `${'a'.repeat(250)}@example.com`, '+1 (401) 555-01', 42, null];
+    const forms = [
+      (value: unknown) => decodeBody(EmailVerificationForm, { email: value }),
+      (value: unknown) => decodeBody(EmailCodeForm, { code: value }),
+      (value: unknown) => decodeBody(SmsCodeForm, { code: value }),
+      (value: unknown) => decodeBody(PhoneVerificationForm, { phone: value }),
+    ];
     const said = new Set<string>();
     for (const value of odd) {
-      for (const [codec, field] of [[EmailVerificationForm, 'email'], [EmailCodeForm, 'code'], [SmsCodeForm, 'code'], [PhoneVerificationForm, 'phone']] as const) {
-        const decoded = decodeBody(codec, { [field]: value });
+      for (const decode of forms) {
+        const decoded = decode(value);
         if (decoded._tag === 'Left') for (const error of decoded.left.errors) said.add(error.message);
       }
     }
@@ -72,6 +78,9 @@ describe("the manifest's Spanish", () => {
     }
     expect(Object.keys(spanish).sort()).toEqual([...english].sort());
     expect(spanish['Guest Verification']).toBe(es['guest.title']);
+    const signedOut = manifest.routes.find((route) => route.path === '/logout-confirmation')!.firstPaint!;
+    expect([signedOut.title, signedOut.description]).toEqual([en['signedOut.title'], en['signedOut.body']]);
+    expect([spanish[signedOut.title as keyof typeof spanish], spanish[signedOut.description as keyof typeof spanish]]).toEqual([es['signedOut.title'], es['signedOut.body']]);
     // LoginPage's hero: the catalog's words in both languages.
     const login = manifest.routes.find((route) => route.path === '/login')!.firstPaint!;
     expect([login.title, login.lead, login.description]).toEqual([en['login.hero.title'], en['login.hero.tagline'], en['login.hero.body']]);

@@ -33,6 +33,13 @@ const LOGIN_FIRST_PAINT: FirstPaint = {
   signedIn: false,
 };
 
+/** LogoutConfirmationPage's message, drawn in the page's HTML before JavaScript (decision 0047). */
+const SIGNED_OUT_FIRST_PAINT: FirstPaint = {
+  title: 'Signed Out Successfully',
+  description: 'You have left the Member Portal. If you are on a shared or public device, close this browser window.',
+  column: 'empty',
+};
+
 const manifest = {
   name: 'identity',
   routes: [
@@ -41,7 +48,7 @@ const manifest = {
     { path: '/guest-login', header: SIGN_IN, chunk: 'guest-login', firstPaint: GUEST_LOGIN_FIRST_PAINT },
     // The legacy login address (booking-dashboard-staff §2): the same login page.
     { path: '/login-old', header: SIGN_IN, firstPaint: LOGIN_FIRST_PAINT },
-    { path: '/logout-confirmation', header: SIGN_IN },
+    { path: '/logout-confirmation', header: SIGN_IN, firstPaint: SIGNED_OUT_FIRST_PAINT },
     // 'Redirecting to login...', then /login?return=/enrollment or /login?return=/appointments.
     { path: '/enrollment-auth', header: SIGN_IN, firstPaint: LOGIN_FIRST_PAINT },
     { path: '/appointment-auth', header: SIGN_IN, firstPaint: LOGIN_FIRST_PAINT },
@@ -57,6 +64,9 @@ const manifest = {
       'Enroll in a membership, book and manage appointments, and reach our members-only nurse line, all in one place.':
         'Inscríbase en una membresía, reserve y administre sus citas, y comuníquese con nuestra línea de enfermería exclusiva para miembros, todo en un solo lugar.',
       'Guest Verification': 'Verificación de invitado',
+      'Signed Out Successfully': 'Cerró sesión correctamente',
+      'You have left the Member Portal. If you are on a shared or public device, close this browser window.':
+        'Salió del Portal para miembros. Si usa un dispositivo compartido o público, cierre esta ventana del navegador.',
       'Verify your email address and your mobile phone number to continue as a guest.':
         'Verifique su correo electrónico y su número de teléfono celular para continuar como invitado.',
     },

@@ -47,9 +47,11 @@ interface Drawn {
 const PARTS = {
   header: { root: 'header.ui-page-header', title: '.ui-page-header__title', description: '.ui-page-header__description' },
   hero: { root: '.ui-hero', title: '.ui-hero__title', description: '.ui-hero__body' },
+  // The description's first paragraph: the practice's contact line joins it when its answer comes.
+  empty: { root: '.ui-empty', title: '.ui-empty__title', description: '.ui-empty__description p' },
 } as const;
 type Kind = keyof typeof PARTS;
-const kindOf = (route: Declared): Kind => (route.firstPaint.column === 'hero' ? 'hero' : 'header');
+const kindOf = (route: Declared): Kind => (route.firstPaint.column === 'hero' || route.firstPaint.column === 'empty' ? route.firstPaint.column : 'header');
 /** The words a route's first paint shows below its title: the description, after a hero's lead. */
 const wordsOf = (route: Declared): string | null =>
   [route.firstPaint.lead, route.firstPaint.description].filter((text) => text !== undefined).join('') || null;
@@ -83,7 +85,7 @@ const visitAs = async (member: boolean): Promise<void> => {
 };
 
 describe("a route's page header drawn in the HTML", () => {
-  it('is declared by the booking screen, the guest verification page, the sign-in page and the redirects to it', () => {
+  it('is declared by the booking screen, the guest verification page, the sign-in page, the redirects to it and the signed-out page', () => {
     expect(declared.map((route) => route.path).sort()).toEqual([
       '/appointment-auth',
       '/appointments',
@@ -92,6 +94,7 @@ describe("a route's page header drawn in the HTML", () => {
       '/guest-login',
       '/login',
       '/login-old',
+      '/logout-confirmation',
     ]);
   });
 

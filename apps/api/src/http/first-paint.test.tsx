@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { EmptyState } from '../../../../frontends/ui/src/EmptyState.tsx';
 import { Hero } from '../../../../frontends/ui/src/Hero.tsx';
 import { PageHeader } from '../../../../frontends/ui/src/PageHeader.tsx';
 import bookingManifest from '../../../../frontends/booking/src/manifest.ts';
@@ -86,6 +87,18 @@ describe('firstPaintHtml', () => {
     expect(firstPaintHtml(declared(identityManifest, '/login'), asked('', true))).toBeNull();
   });
 
+  it("draws the signed-out message as LogoutConfirmationPage's EmptyState draws it, its icon's place kept and no card below", () => {
+    const firstPaint = declared(identityManifest, '/logout-confirmation');
+    const html = firstPaintHtml(firstPaint, asked())!;
+    // React's copy has the check mark inside the icon's circle and its description in a Stack with a gap (one paragraph: no gap to keep).
+    const drawn = renderToStaticMarkup(
+      <EmptyState headingLevel={1} icon={<svg />} title={firstPaint.title as string} description={<div className="ui-stack"><p>{firstPaint.description as string}</p></div>} />,
+    )
+      .replace('<svg></svg>', '')
+      .replace(' tabindex="-1"', '');
+    expect(html).toBe(`<div class="portal-first-paint portal-first-paint--empty">${drawn}</div>`);
+  });
+
   it('draws nothing for a reschedule, whose screen opens with other words', () => {
     expect(firstPaintHtml(declared(bookingManifest, '/appointments'), asked('reschedule=abc'))).toBeNull();
   });
@@ -134,7 +147,7 @@ describe('renderPage with a first paint', () => {
   it('leaves the skeleton as it is on a route without a first paint, and on a reschedule', () => {
     for (const [pathname, query] of [
       ['/login', 'logout=expired'],
-      ['/logout-confirmation', ''],
+      ['/login-old', 'auth=error'],
       ['/nowhere', ''],
       ['/appointments', 'reschedule=abc'],
     ] as const) {

@@ -367,7 +367,9 @@ const SKELETON_LINES =
  * before any JavaScript (decision 0047). A page header as PageHeader draws it
  * (frontends/ui/src/PageHeader.tsx); for column 'hero', the Hero a Split opens with
  * (frontends/ui/src/Hero.tsx), shown only below 64rem where the Split stacks (shell.css), the
- * skeleton's plain lines beside it for wider screens. Null when the manifest's `firstPaint` is not
+ * skeleton's plain lines beside it for wider screens; for column 'empty', a whole-page
+ * EmptyState (frontends/ui/src/EmptyState.tsx) with its icon's place, its title and its
+ * description's first paragraph. Null when the manifest's `firstPaint` is not
  * well formed, when the request has one of its `unlessQuery` parameters (the screen then opens
  * with other words), or when its `signedIn` is not the request's (the visitor is about to be sent
  * elsewhere). The whole skeleton stays aria-hidden: the heading a screen reader meets is React's,
@@ -395,6 +397,14 @@ export const firstPaintHtml = (firstPaint: unknown, request: PageRequest, transl
       `<div class="portal-first-paint portal-first-paint--hero"><section class="ui-hero"><h1 class="ui-hero__title">${title}</h1>` +
       (body === '' ? '' : `<div class="ui-hero__body">${body}</div>`) +
       `</section></div><div class="portal-first-paint__wide">${SKELETON_LINES}</div>`
+    );
+  }
+  if (column === 'empty') {
+    return (
+      '<div class="portal-first-paint portal-first-paint--empty"><div class="ui-empty ui-empty--neutral"><div class="ui-empty__icon"></div>' +
+      `<h1 class="ui-empty__title">${title}</h1>` +
+      (description === null ? '' : `<div class="ui-empty__description"><div class="ui-stack"><p>${description}</p></div></div>`) +
+      '</div></div>'
     );
   }
   const className = column === 'auth' ? 'portal-first-paint portal-first-paint--auth' : 'portal-first-paint';
