@@ -42,7 +42,7 @@ export interface RouteDeclaration {
 
 /**
  * A page's opening words drawn in the HTML before JavaScript: PageHeader's title and description,
- * or (column 'hero') the Hero a Split opens with.
+ * a Hero's (column 'hero') or a whole-page EmptyState's (column 'empty').
  */
 export interface FirstPaint {
   readonly title: string;
