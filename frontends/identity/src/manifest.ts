@@ -58,7 +58,7 @@ const manifest = {
   translations: {
     'es-US': {
       'Member Portal': 'Portal para miembros',
-      'Welcome to the Member Portal': 'Bienvenido al Portal para miembros',
+      'Welcome to the Member Portal': 'Le damos la bienvenida al Portal para miembros',
       'Personal primary care for Rhode Island families, close to home.':
         'Atención primaria personal para las familias de Rhode Island, cerca de casa.',
       'Enroll in a membership, book and manage appointments, and reach our members-only nurse line, all in one place.':

@@ -81,7 +81,7 @@ describe('firstPaintHtml', () => {
   it('draws the hero in the page\'s language, and not with a notice above it or for a member', () => {
     const spanish = (english: string): string => (identityManifest.translations['es-US'] as Record<string, string>)[english] ?? english;
     const html = firstPaintHtml(declared(identityManifest, '/login'), asked(), spanish)!;
-    expect(html).toContain('<h1 class="ui-hero__title">Bienvenido al Portal para miembros</h1>');
+    expect(html).toContain('<h1 class="ui-hero__title">Le damos la bienvenida al Portal para miembros</h1>');
     expect(html).toContain('<p><strong>Atención primaria personal para las familias de Rhode Island, cerca de casa.</strong></p>');
     for (const query of ['logout=expired', 'logout=success', 'auth=error', 'message=Hello']) expect(firstPaintHtml(declared(identityManifest, '/login'), asked(query))).toBeNull();
     expect(firstPaintHtml(declared(identityManifest, '/login'), asked('', true))).toBeNull();
