@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { groupProviders, isAnnualPhysical } from './providers.ts';
 import { messages } from './i18n.ts';
 
@@ -35,6 +35,22 @@ describe('providers for the provider step', () => {
       { id: '1', name: 'Ann Able', displayName: 'Dr. Ann Able', specialty: 'Family Medicine' },
     ]);
     expect(groups.flatMap((group) => group.providers).filter((provider) => provider.id === 'any')).toHaveLength(1);
+  });
+});
+
+describe('specialties in Spanish', () => {
+  afterAll(() => messages.load('en-US'));
+
+  it('are the catalog\'s for the common ones, as the health record sends them otherwise, in Spanish order', async () => {
+    await messages.load('es-US');
+    const groups = groupProviders(messages.t, [
+      { id: '1', name: 'Ann Able', displayName: 'Dr. Ann Able', specialty: 'Pediatrics' },
+      { id: '2', name: 'Ben Bell', displayName: 'Dr. Ben Bell', specialty: ' Family Medicine ' },
+      { id: '3', name: 'Cy Cole', displayName: 'Dr. Cy Cole', specialty: 'Internal Medicine' },
+      { id: '4', name: 'Di Dunn', displayName: 'Dr. Di Dunn', specialty: 'Sports Medicine' },
+      { id: '5', name: 'Ed Eck', displayName: 'Ed Eck, NP', specialty: null },
+    ]);
+    expect(groups.map((group) => group.specialty)).toEqual(['Sin preferencia', 'Medicina familiar', 'Medicina interna', 'Pediatría', 'Proveedor', 'Sports Medicine']);
   });
 });
 

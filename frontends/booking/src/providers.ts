@@ -42,7 +42,9 @@ export const groupProviders = (t: Translate, providers: readonly Provider[]): Pr
   if (real.length === 0) return [];
   const bySpecialty = new Map<string, Provider[]>();
   for (const provider of real) {
-    const specialty = provider.specialty?.trim() || t('provider.defaultSpecialty');
+    // The health record's specialty, in Spanish for the common ones (the catalog's select), else as it came.
+    const name = provider.specialty?.trim();
+    const specialty = name ? t('provider.specialty', { key: name.replace(/\W+/g, '_'), name }) : t('provider.defaultSpecialty');
     bySpecialty.set(specialty, [...(bySpecialty.get(specialty) ?? []), provider]);
   }
   const groups = [...bySpecialty]
