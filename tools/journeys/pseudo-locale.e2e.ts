@@ -38,10 +38,9 @@ const ALLOWED: readonly RegExp[] = [
   /^[A-Z][a-z]+ [A-Z][A-Za-z'’-]+, (MD|DO|NP|PA-C)$/,
   // The sign-in's provider, a brand (the badge beside the member's name).
   /^athenahealth$/,
-  // The practice's appointment types and its providers' specialties, from athenahealth's record (shown
-  // as the practice names them; a Spanish name for the specialties would be the booking team's call).
+  // The practice's appointment types, from athenahealth's record, shown as the practice names them.
+  // (Its providers' specialties go through booking's catalog, `provider.specialty`.)
   /^(Office Visit|Telehealth|Follow-up|Consultation|Annual Physical)$/,
-  /^(Family Medicine|Geriatrics|Internal Medicine|Pediatrics)$/,
   // A date standing alone as a value (a definition list's), written by Intl.
   /^\d{1,2} de [a-z]+ de \d{4}$/,
   // The tiers' names as the practice names them (docs/spanish-glossary.md), and a subscription's
