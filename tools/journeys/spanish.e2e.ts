@@ -202,6 +202,8 @@ describe('the portal in Spanish', () => {
     await page.getByRole('combobox', { name: es.booking('location.field') }).selectOption({ label: 'Valley Family Practice' });
     await page.getByRole('button', { name: es.booking('location.continue') }).click();
     await page.getByRole('heading', { name: es.booking('provider.heading') }).waitFor(LOAD);
+    // The health record's 'Family Medicine', in the catalog's Spanish.
+    await expect(page.getByText(es.booking('provider.specialty', { key: 'Family_Medicine', name: 'Family Medicine' }), { exact: true }).isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Sarah Chen, MD', exact: true }).click();
     await page.getByRole('heading', { name: es.booking('types.heading') }).waitFor(LOAD);
     await checkSpanishScreen(page, 'b3-booking-type', findings);
