@@ -8,6 +8,7 @@ import singleSpaReact from 'single-spa-react';
 import { AppError } from '@portal/ui';
 import { clientMessages } from '@portal/client/i18n.ts';
 import { uiMessages } from '@portal/ui/i18n.ts';
+import { STAFF_LANGUAGE } from './manifest.ts';
 import { StaffRoot } from './StaffRoot.tsx';
 import type { StaffRootProps } from './StaffRoot.tsx';
 // This micro-frontend's own styles: extracted into a CSS chunk that loads with this module, from
@@ -22,12 +23,12 @@ const lifecycles = singleSpaReact<StaffRootProps>({
 });
 
 /**
- * The staff portal stays English (issue 26): the design system's and the data client's English
- * words are loaded before the first render (their components draw from catalogs now), pinned so a
- * patient-facing language switch on the same page does not turn them Spanish.
+ * The staff portal stays English (issue 26; its manifest's `languages`): the design system's and
+ * the data client's words in that language are loaded before the first render (their components
+ * draw from catalogs now), pinned so a language change on the same page does not turn them Spanish.
  */
 export const bootstrap = async (props: Parameters<typeof lifecycles.bootstrap>[0]): Promise<void> => {
-  await Promise.all([uiMessages.pin('en-US'), clientMessages.pin('en-US')]);
+  await Promise.all([uiMessages.pin(STAFF_LANGUAGE), clientMessages.pin(STAFF_LANGUAGE)]);
   await lifecycles.bootstrap(props);
 };
 export const { mount, unmount } = lifecycles;
