@@ -26,8 +26,8 @@ export const notifyAppointment = (
   locale?: Locale,
 ): void => {
   if (!to || !calendar) return;
-  const email = locale === undefined ? appointmentEmailFor(to, calendar, kind) : appointmentEmailFor(to, calendar, kind, locale);
-  void deps.mailer.send(email).catch((error: unknown) => deps.logger.error({ err: error }, 'appointment email not sent'));
+  // No locale: appointmentEmailFor's default, the calendar's own.
+  void deps.mailer.send(appointmentEmailFor(to, calendar, kind, locale)).catch((error: unknown) => deps.logger.error({ err: error }, 'appointment email not sent'));
 };
 
 /**

@@ -7,7 +7,7 @@
  * someone else's code, and the resend lock (2 minutes) is per address and device too.
  */
 import Router from '@koa/router';
-import { ATTEMPT_LIMITS as LIMITS, DEFAULT_LOCALE, PhoneAuthError, RESEND_AFTER_MS, verificationCodeEmail, type AttemptLimiter, type Locale, type EmailCodes, type GuestVerification, type HumanCheck, type Mailer } from '@portal/core';
+import { ATTEMPT_LIMITS as LIMITS, PhoneAuthError, RESEND_AFTER_MS, verificationCodeEmail, type AttemptLimiter, type EmailCodes, type GuestVerification, type HumanCheck, type Mailer } from '@portal/core';
 import { CheckEmailSessionRequest, SendEmailOtpRequest, VerifyEmailOtpRequest, VerifyPhoneRequest } from '@portal/contracts';
 import type { Logger } from '@portal/composition';
 import type { RequestAudit } from './audit.ts';
@@ -17,9 +17,6 @@ import { consumeAttempts, tooMany } from './limits.ts';
 import { ensureDevice, readDevice } from './device.ts';
 
 export const SECURITY_CHECK_REQUIRED = 'Please complete security verification to continue';
-
-/** The guest's code email in the request's language (core's verificationCodeEmail; English word for word as before). */
-export const emailCodeMessage = (code: string, locale: Locale = DEFAULT_LOCALE) => verificationCodeEmail(code, locale);
 
 export const verificationRouter = (deps: {
   codes: EmailCodes;
@@ -51,7 +48,8 @@ export const verificationRouter = (deps: {
     await consumeAttempts(limits, codes.subjectHash('guest_email', email), LIMITS.emailSendPerAddressAllDevices);
     const { code, expiresAt, resendAvailableAt } = await codes.issue('guest_email', email, device, at);
     try {
-      await mailer.send({ to: email, ...emailCodeMessage(code, ctx.state.locale) });
+      // In the request's language (core's verificationCodeEmail; English word for word as before).
+      await mailer.send({ to: email, ...verificationCodeEmail(code, ctx.state.locale) });
     } catch (error) {
       logger.error({ err: error }, 'verification email not sent');
       // A code nobody received must not hold the address for two minutes (resend wait): take it back.
