@@ -38,6 +38,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { LOCALE_COOKIE, LOCALES, type Locale } from '@portal/core';
 import { loadSampler, median, ROOT, type Figure } from './report.ts';
 import { startServer, stopServer } from './api.ts';
 
@@ -115,12 +116,8 @@ export const PAGES: ReadonlyArray<{ readonly path: string; readonly member: bool
   { path: '/enrollment/practice-location', member: true },
 ];
 
-/** The languages a page is measured in; English first, as the rows were before issue 26. */
-export const LOCALES = ['en-US', 'es-US'] as const;
-type Locale = (typeof LOCALES)[number];
-
-/** The cookie the shell writes when a patient chooses a language (core's LOCALE_COOKIE). */
-const LOCALE_COOKIE = 'portal_lang';
+// The languages a page is measured in are the portal's (core's LOCALES, English first, as the rows
+// were before issue 26); a Spanish page is asked for with the cookie the shell writes (LOCALE_COOKIE).
 
 /** The Cookie header a page is loaded with: the member's session when signed in, `portal_lang` for Spanish. */
 const cookieFor = (session: string | null, locale: Locale): string | null =>
